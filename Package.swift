@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "ForcePad",
+    products: [
+        .executable(name: "forcepad", targets: ["forcepad"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // Pure logic: fixed-point types, units, calibration, board and settings models. No I/O, no Foundation.
+        .target(name: "ForcePadCore"),
+        // Thin C over libi2c (SMBus on i2c-dev). libi2c-dev ships no pkg-config file.
+        .target(
+            name: "CI2C",
+            linkerSettings: [.linkedLibrary("i2c")]
+        ),
+        // Thin C over libgpiod, v1 (Debian 12, Pi OS bookworm) or v2 (Debian 13, Pi OS trixie) chosen at compile time.
+        .target(
+            name: "CGPIOD",
+            linkerSettings: [.linkedLibrary("gpiod")]
+        ),
+        // Hardware behind small protocols, the sim board, clocks and the real-time loop.
+        .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD"]),
+        // Board and config files: TOML parsing and validation with file:line: key messages.
+        .target(name: "ForcePadConfig", dependencies: ["ForcePadCore", "TOMLKit"]),
+        // Command table, tokenizer, units in arguments, human and JSON output.
+        .target(name: "ForcePadShell", dependencies: ["ForcePadCore"]),
+        // Wiring: command line, controller, threads, logging.
+        .target(
+            name: "ForcePadApp",
+            dependencies: [
+                "ForcePadCore", "ForcePadHAL", "ForcePadConfig", "ForcePadShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "forcepad", dependencies: ["ForcePadApp"]),
+
+        .testTarget(name: "ForcePadCoreTests", dependencies: ["ForcePadCore"]),
+        .testTarget(name: "ForcePadHALTests", dependencies: ["ForcePadHAL", "ForcePadCore"]),
+        .testTarget(name: "ForcePadConfigTests", dependencies: ["ForcePadConfig", "ForcePadCore"]),
+        .testTarget(name: "ForcePadShellTests", dependencies: ["ForcePadShell", "ForcePadCore"]),
+        .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+#pragma once
+int fp_gpio_placeholder(void);

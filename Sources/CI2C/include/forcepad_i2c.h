@@ -1,0 +1,2 @@
+#pragma once
+int fp_i2c_placeholder(void);

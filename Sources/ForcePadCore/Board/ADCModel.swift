@@ -1,0 +1,93 @@
+/// The analog-to-digital converters ForcePad reads, with the datasheet figures the
+/// sample-rate ceiling is computed from.
+public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
+    /// TI ADS1115: 16-bit, 4 inputs, 8–860 samples/s, single-shot per channel.
+    case ads1115
+    /// TI ADS1015: 12-bit, 4 inputs, 128–3300 samples/s, single-shot per channel.
+    case ads1015
+    /// TI ADS7830: 8-bit, 8 single-ended inputs, converts during the I2C read.
+    case ads7830
+    /// NXP PCF8591: 8-bit, 4 inputs, 100 kHz I2C; the first byte after a channel switch is stale.
+    case pcf8591
+    /// The simulated converter of the `sim` board (12-bit, no bus).
+    case sim
+
+    /// Output code width in bits.
+    public var resolutionBits: Int {
+        switch self {
+        case .ads1115: 16
+        case .ads1015, .sim: 12
+        case .ads7830, .pcf8591: 8
+        }
+    }
+
+    /// Largest code a cell can read (single-ended, so the positive half for the ADS1x15).
+    public var fullScaleCounts: Int32 {
+        switch self {
+        case .ads1115: 32767
+        case .ads1015: 2047
+        case .sim: 4095
+        case .ads7830, .pcf8591: 255
+        }
+    }
+
+    /// Number of single-ended inputs.
+    public var inputCount: Int {
+        switch self {
+        case .ads7830: 8
+        case .sim: 64
+        default: 4
+        }
+    }
+
+    /// Data rates the converter supports, in samples per second (empty: not configurable).
+    public var dataRates: [Int] {
+        switch self {
+        case .ads1115: [8, 16, 32, 64, 128, 250, 475, 860]
+        case .ads1015: [128, 250, 490, 920, 1600, 2400, 3300]
+        default: []
+        }
+    }
+
+    /// Fastest I2C clock the part accepts in standard/fast mode, in Hz.
+    public var maxBusHz: Int {
+        switch self {
+        case .pcf8591: 100_000
+        default: 400_000
+        }
+    }
+
+    /// Default 7-bit I2C address.
+    public var defaultAddress: UInt8 {
+        switch self {
+        case .pcf8591: 0x48
+        default: 0x48
+        }
+    }
+
+    /// Whether the converter sits on an I2C bus (every model but `sim`).
+    public var isOnBus: Bool { self != .sim }
+
+    /// Time in microseconds to read one channel, as the driver does it, with no software
+    /// cost: the bus bits at `busHz` plus any conversion wait. This is the floor on which
+    /// the sample-rate ceiling is built, so a rate above the ceiling is impossible, not slow.
+    ///
+    /// - ADS1x15: write the config register (38 bits), wait 1.1 × 1/DR + 20 µs, read the
+    ///   conversion register with an SMBus word read (48 bits).
+    /// - ADS7830: one SMBus byte-data read (38 bits); the conversion happens during it.
+    /// - PCF8591: one SMBus byte-data read per channel plus the discarded stale byte (48 bits).
+    public func channelReadMicros(busHz: Int, dataRate: Int) -> Double {
+        let bitMicros = 1_000_000 / Double(busHz)
+        switch self {
+        case .ads1115, .ads1015:
+            let conversion = 1.1 * 1_000_000 / Double(dataRate) + 20
+            return 86 * bitMicros + conversion
+        case .ads7830:
+            return 38 * bitMicros
+        case .pcf8591:
+            return 48 * bitMicros
+        case .sim:
+            return 0
+        }
+    }
+}

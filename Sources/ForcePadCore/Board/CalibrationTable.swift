@@ -1,0 +1,86 @@
+/// A piecewise-linear map from raw counts to force for one cell, and its inverse.
+///
+/// FSRs behind a voltage divider are strongly non-linear (code ≈ F / (F + F0)), so a
+/// single scale factor is wrong almost everywhere; a table of measured points is not.
+/// Both coordinates must strictly increase. Integer arithmetic only (Int64 intermediates,
+/// round half away from zero), so it may run in the real-time loop.
+public struct CalibrationTable: Sendable, Equatable {
+    public let points: [CalibrationPoint]
+
+    /// Why a list of points cannot be a calibration table.
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case tooFewPoints(Int)
+        case countsNotIncreasing(index: Int)
+        case forceNotIncreasing(index: Int)
+
+        public var description: String {
+            switch self {
+            case .tooFewPoints(let count):
+                "needs at least 2 points, has \(count)"
+            case .countsNotIncreasing(let index):
+                "point \(index + 1): counts must increase strictly from one point to the next"
+            case .forceNotIncreasing(let index):
+                "point \(index + 1): force must increase strictly from one point to the next"
+            }
+        }
+    }
+
+    public init(validating points: [CalibrationPoint]) throws(Problem) {
+        guard points.count >= 2 else { throw .tooFewPoints(points.count) }
+        for index in 1..<points.count {
+            if points[index].counts <= points[index - 1].counts { throw .countsNotIncreasing(index: index) }
+            if points[index].force <= points[index - 1].force { throw .forceNotIncreasing(index: index) }
+        }
+        self.points = points
+    }
+
+    /// Force of the last point: readings at or above its counts are saturated.
+    public var saturationForce: Force { points[points.count - 1].force }
+
+    /// Counts of the last point.
+    public var saturationCounts: Int32 { points[points.count - 1].counts }
+
+    /// Force for a raw reading. Below the first point the first point's force is returned;
+    /// at or above the last point the last point's force is returned and `saturated` is true.
+    @inlinable
+    public func force(forCounts counts: Int32) -> (force: Force, saturated: Bool) {
+        let first = points[0]
+        if counts <= first.counts { return (first.force, false) }
+        let last = points[points.count - 1]
+        if counts >= last.counts { return (last.force, true) }
+        var upper = 1
+        while points[upper].counts < counts { upper += 1 }
+        let lo = points[upper - 1]
+        let hi = points[upper]
+        let mg = Self.interpolate(
+            x: Int64(counts), x0: Int64(lo.counts), x1: Int64(hi.counts),
+            y0: Int64(lo.force.milligrams), y1: Int64(hi.force.milligrams))
+        return (Force(milligrams: Int32(mg)), false)
+    }
+
+    /// Raw reading that the force would produce (the inverse map), clamped to the table.
+    /// Used by the simulated converter so the real pipeline runs on its output.
+    public func counts(forForce force: Force) -> Int32 {
+        let first = points[0]
+        if force <= first.force { return first.counts }
+        let last = points[points.count - 1]
+        if force >= last.force { return last.counts }
+        var upper = 1
+        while points[upper].force < force { upper += 1 }
+        let lo = points[upper - 1]
+        let hi = points[upper]
+        return Int32(Self.interpolate(
+            x: Int64(force.milligrams), x0: Int64(lo.force.milligrams), x1: Int64(hi.force.milligrams),
+            y0: Int64(lo.counts), y1: Int64(hi.counts)))
+    }
+
+    /// y0 + (x − x0)·(y1 − y0)/(x1 − x0), rounded to nearest. Requires x0 < x ≤ x1.
+    @usableFromInline
+    static func interpolate(x: Int64, x0: Int64, x1: Int64, y0: Int64, y1: Int64) -> Int64 {
+        let numerator = (x - x0) * (y1 - y0)
+        let denominator = x1 - x0
+        let half = denominator / 2
+        let rounded = numerator >= 0 ? (numerator + half) / denominator : (numerator - half) / denominator
+        return y0 + rounded
+    }
+}

@@ -1,0 +1,12 @@
+/// The I2C adapter the converters hang on.
+public struct I2CBusDescription: Sendable, Equatable {
+    /// Character device, e.g. `/dev/i2c-1`.
+    public var device: String
+    /// Bus clock in Hz (a Raspberry Pi defaults to 100 kHz; `dtparam=i2c_arm_baudrate=400000` raises it).
+    public var clockHz: Int
+
+    public init(device: String, clockHz: Int) {
+        self.device = device
+        self.clockHz = clockHz
+    }
+}
