@@ -1,1 +1,3 @@
 import ForcePadApp
+
+ForcePadCLI.runAndExit()

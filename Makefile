@@ -1,0 +1,34 @@
+# ForcePad: `make run` builds and starts the controller on the simulated board;
+# `make test` runs the whole test suite. Both install the Debian packages they need first.
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+APT_PACKAGES := libi2c-dev libgpiod-dev
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+ARGS ?=
+
+.PHONY: run test build deps clean
+
+run: deps
+	$(SWIFT) build --product forcepad
+	./.build/debug/forcepad $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+build: deps
+	$(SWIFT) build
+
+# Installs the system libraries the C shims link against, if any is missing.
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+clean:
+	rm -rf .build

@@ -1,0 +1,26 @@
+import ArgumentParser
+import ForcePadConfig
+import ForcePadCore
+
+/// `--board NAME|PATH`, shared by every subcommand.
+struct BoardOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Board name (boards/NAME.toml) or path to a board file.", valueName: "NAME|PATH"))
+    var board: String = "sim"
+
+    /// Finds and loads the board file, or exits 2 with a one-line message.
+    func load() throws(ExitCode) -> BoardDescription {
+        let path: String
+        switch BoardLocator().locate(board) {
+        case .success(let found): path = found
+        case .failure(let error):
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(2)
+        }
+        do {
+            return try BoardFileLoader.load(path: path)
+        } catch {
+            StandardError.write("forcepad: \(error.description)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import FoundationEssentials
+import ForcePadConfig
+import ForcePadCore
+import Logging
+
+/// `forcepad [run]`: starts the controller on a board with the shell on standard input/output.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the controller with the command shell (the default).")
+
+    @OptionGroup var boardOption: BoardOption
+
+    @Option(name: .long, help: ArgumentHelp("Config file (default: ~/.config/forcepad/forcepad.toml if it exists, else built-in defaults).", valueName: "PATH"))
+    var config: String?
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Directory for calibration, shortcuts, recordings and reports (default: ~/.local/state/forcepad).", valueName: "DIR"))
+    var stateDirectory: String?
+
+    @Option(name: .long, help: ArgumentHelp("Serve the shell on this serial device instead of standard input/output (not available in this version).", valueName: "DEVICE"))
+    var serial: String?
+
+    @Option(name: .long, help: ArgumentHelp("Serial speed in bits per second.", valueName: "N"))
+    var baud: Int?
+
+    @Flag(name: .long, help: "Start the shell in JSON mode (one JSON object per line).")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Perform this shortcut once after start-up (not available in this version).", valueName: "TYPE"))
+    var shortcut: String?
+
+    @Flag(name: .customLong("no-rt"), help: "Do not ask for real-time scheduling (this version never does).")
+    var noRealtime = false
+
+    func validate() throws {
+        if baud != nil && serial == nil { throw ValidationError("--baud needs --serial DEVICE") }
+        if let baud, !SerialPortDescription.supportedBauds.contains(baud) {
+            throw ValidationError("--baud \(baud) is not supported; use one of \(SerialPortDescription.supportedBauds.map(String.init).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let board = try boardOption.load()
+        let paths = StandardPaths()
+        let (settings, configSource) = try loadSettings(defaultPath: paths.configFile)
+        if serial != nil {
+            StandardError.write("forcepad: --serial is not available in this version; the shell runs on standard input/output")
+            throw ExitCode(2)
+        }
+        if shortcut != nil {
+            StandardError.write("forcepad: --shortcut is not available in this version: shortcuts cannot be performed yet")
+            throw ExitCode(2)
+        }
+        let stateDirectory = self.stateDirectory ?? paths.stateDirectory
+        if case .failure(let error) = StandardPaths.prepareStateDirectory(stateDirectory) {
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(2)
+        }
+        let logLevel = LogLevelSetting(Logger.Level(rawValue: settings.logLevel) ?? .info)
+        LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel) }
+
+        let controller: Controller
+        do {
+            controller = try Controller(
+                board: board, settings: settings, configSource: configSource,
+                stateDirectory: stateDirectory, logLevel: logLevel)
+        } catch {
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(2)
+        }
+        guard controller.waitForFirstFrame() else {
+            controller.shutdown()
+            StandardError.write("forcepad: the loop produced no frame within 1s; the machine may be overloaded")
+            throw ExitCode(1)
+        }
+        let context = ShellContext(controller: controller, mode: json ? .json : .human, echo: false, canQuit: true)
+        ShellSession(context: context, output: ConsoleOutput()).run()
+        controller.shutdown()
+    }
+
+    /// The settings from `--config`, else from the default file if it exists, else built in.
+    private func loadSettings(defaultPath: String) throws(ExitCode) -> (ControllerSettings, String) {
+        let path: String
+        if let config {
+            path = config
+        } else if FileManager.default.fileExists(atPath: defaultPath) {
+            path = defaultPath
+        } else {
+            return (.standard, "built-in defaults")
+        }
+        do {
+            return (try ConfigFileLoader.load(path: path), path)
+        } catch {
+            StandardError.write("forcepad: \(error.description)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ForcePadCore
+import ForcePadHAL
+import ForcePadShell
+
+extension ShellCommand where Context == ShellContext {
+    static var sim: Self {
+        ShellCommand(
+            name: "sim", usage: ["sim press FORCE [for DURATION] [at X[,Y]]", "sim release"],
+            summary: "press or release the simulated pad (sim board only)",
+            details: [
+                "The force ramps to FORCE over the board's rise time ([sim] rise) at position X",
+                "(0..1 along the strip; X,Y on a grid; default the centre). With 'for', the press",
+                "is held for DURATION and released, and the command returns once it is over;",
+                "without it, the command returns when FORCE is reached and the press is held",
+                "until 'sim release'.",
+            ],
+            examples: ["sim press 200g", "sim press 400g for 300ms", "sim press 1.5N at 0.25", "sim release"]
+        ) { arguments, context throws(CommandFailure) in
+            let controller = context.controller
+            guard let simulation = controller.board.simulation else {
+                throw CommandFailure("sim commands work on the sim board only; this is \(controller.board.name)")
+            }
+            let action = try arguments.choice("sim action", from: ["press", "release"])
+            let periodMicros = Int64(1_000_000 / controller.board.sampleRateHz)
+            if action == "release" {
+                try arguments.end()
+                try controller.send(.simulate(.release))
+                controller.pause(micros: simulation.riseMicros + 2 * periodMicros)
+                return CommandReply(lines: ["released"], fields: [("action", .string("release"))])
+            }
+            let force = try arguments.force("force")
+            guard force > .zero else { throw CommandFailure("force must be above 0g; use 'sim release' to lift") }
+            let maximum = Force.grams(10_000)
+            guard force <= maximum else { throw CommandFailure("force \(force) is above what the simulated pad accepts (\(maximum))") }
+            var holdMicros: Int64 = 0
+            var position = PadPosition.center
+            while !arguments.isAtEnd {
+                if arguments.accept("for") {
+                    holdMicros = try arguments.durationMicros("duration")
+                    guard holdMicros > 0 else { throw CommandFailure("duration must be above 0ms") }
+                } else if arguments.accept("at") {
+                    position = try Self.position(try arguments.word("position"), geometry: controller.board.geometry)
+                } else {
+                    throw CommandFailure("unexpected '\(arguments.peek!)': expected 'for DURATION' or 'at X'; usage: sim press FORCE [for DURATION] [at X[,Y]]")
+                }
+            }
+            try controller.send(.simulate(.press(force: force, position: position, holdMicros: holdMicros)))
+            let settle = simulation.riseMicros + 2 * periodMicros
+            controller.pause(micros: holdMicros > 0 ? settle + holdMicros + simulation.riseMicros : settle)
+            return CommandReply(
+                lines: [holdMicros > 0 ? "pressed \(force) for \(FixedDecimal.format(holdMicros, scale: 3))ms, released" : "pressing \(force)"],
+                fields: [
+                    ("action", .string("press")), ("force_g", .grams(force)),
+                    ("x", .fractionQ16(position.x)), ("y", .fractionQ16(position.y)), ("hold_us", .int(holdMicros)),
+                ])
+        }
+    }
+
+    /// Reads `X` (strip) or `X,Y` (grid), each a fraction 0…1.
+    static func position(_ text: String, geometry: PadGeometry) throws(CommandFailure) -> PadPosition {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let values = parts.map { FixedDecimal.parse($0) }
+        guard !values.isEmpty, values.count <= 2, values.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 1 }) else {
+            throw CommandFailure("position '\(text)' must be X or X,Y with each between 0 and 1, e.g. 0.25 or 0.25,0.75")
+        }
+        if case .strip = geometry, values.count == 2 {
+            throw CommandFailure("this board is a strip: give one position X between 0 and 1, not '\(text)'")
+        }
+        return PadPosition(fractionX: values[0]!, fractionY: values.count == 2 ? values[1]! : 0.5)
+    }
+}

@@ -1,0 +1,19 @@
+import ForcePadShell
+
+extension ShellCommand where Context == ShellContext {
+    static var status: Self {
+        ShellCommand(
+            name: "status", usage: ["status"],
+            summary: "board, rate, thresholds, live force, press state and counters",
+            details: ["Force is the newest frame from the loop, in grams per cell and in total."],
+            examples: ["status"]
+        ) { arguments, context throws(CommandFailure) in
+            try arguments.end()
+            let controller = context.controller
+            return StatusReport(
+                board: controller.board, settings: controller.settings, snapshot: controller.snapshot(),
+                configSource: controller.configSource, stateDirectory: controller.stateDirectory
+            ).reply
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ForcePadCore
+
+/// Loads `forcepad.toml`: thresholds, presets, hysteresis, force scale, filter, haptics,
+/// static shortcuts and log level. Every section is optional; what the file leaves out
+/// keeps the value of ``ControllerSettings/standard``.
+public enum ConfigFileLoader {
+    /// Reads and checks the config file at `path`; errors name `path` as the file.
+    public static func load(path: String) throws(ConfigError) -> ControllerSettings {
+        try parse(text: TextFileReader.read(path: path), file: path)
+    }
+
+    /// Parses and checks config-file text; `file` is the name errors give.
+    public static func parse(text: String, file: String) throws(ConfigError) -> ControllerSettings {
+        let document = try ConfigDocument(text: text, file: file)
+        let root = document.rootReader()
+        let preset: ThresholdPreset? = try root.choice("preset", noun: "preset")
+        let thresholdsTable = try root.table("thresholds")
+        let presetsTable = try root.table("presets")
+        let hysteresisTable = try root.table("hysteresis")
+        let forceTable = try root.table("force")
+        let filterTable = try root.table("filter")
+        let hapticsTable = try root.table("haptics")
+        let shortcutTables = try root.tables("shortcuts")
+        let logTable = try root.table("log")
+        try root.finish()
+
+        let standard = ControllerSettings.standard
+        let thresholds = try ThresholdSection.read(
+            preset: preset, thresholds: thresholdsTable, presets: presetsTable, document: document)
+        let forceScale = try readForceScale(forceTable, candidates: thresholds.candidates, document: document)
+        let hysteresis = try HysteresisSection.read(hysteresisTable, candidates: thresholds.candidates, document: document)
+        let filter = try readFilter(filterTable)
+        let haptics = try HapticsSection.read(hapticsTable)
+        let shortcuts = try ShortcutsSection.read(shortcutTables ?? [])
+        let logLevel = try logTable?.oneOf("level", ControllerSettings.logLevels, noun: "log level") ?? standard.logLevel
+        try logTable?.finish()
+        return ControllerSettings(
+            thresholds: thresholds.thresholds, preset: thresholds.preset, presetForces: thresholds.presetForces,
+            hysteresis: hysteresis, forceScale: forceScale, filter: filter, haptics: haptics,
+            shortcuts: shortcuts, logLevel: logLevel)
+    }
+
+    /// `[force]`: average touch and maximum; every pop the controller may use must be within the maximum.
+    private static func readForceScale(
+        _ table: TableReader?, candidates: [ThresholdSection.Levels], document: ConfigDocument
+    ) throws(ConfigError) -> ForceScale {
+        let standard = ForceScale.phone
+        let average = try table?.force("average_touch")
+        let maximum = try table?.force("maximum")
+        try table?.finish()
+        let averageTouch = NamedForce(
+            force: average ?? standard.averageTouch, label: "force.average_touch", shortName: "average_touch",
+            path: ConfigKeyPath("force", "average_touch"), isWritten: average != nil)
+        let maximumForce = NamedForce(
+            force: maximum ?? standard.maximum, label: "force.maximum", shortName: "maximum",
+            path: ConfigKeyPath("force", "maximum"), isWritten: maximum != nil)
+        guard averageTouch.force > .zero else {
+            throw document.error("\(averageTouch.force) must be above 0g; give the force of an ordinary touch, e.g. \"57.747g\"", at: averageTouch.path)
+        }
+        try NamedForce.requireOrder(averageTouch, maximumForce, document: document)
+        for levels in candidates {
+            try NamedForce.requireOrder(
+                levels.pop, maximumForce, allowEqual: true, consequence: ": pop could never fire", document: document)
+        }
+        return ForceScale(averageTouch: averageTouch.force, maximum: maximumForce.force)
+    }
+
+    /// `[filter]`: kind, cut-off (0.1 Hz…500 Hz) and spike rejection.
+    private static func readFilter(_ table: TableReader?) throws(ConfigError) -> FilterSettings {
+        let standard = FilterSettings.standard
+        guard let table else { return standard }
+        let kind: FilterKind = try table.choice("kind", noun: "filter kind") ?? standard.kind
+        let cutoff = try table.frequencyMilliHertz("cutoff", range: 100...500_000) ?? standard.cutoffMilliHertz
+        let spikeRejection = try table.bool("spike_rejection") ?? standard.spikeRejection
+        try table.finish()
+        return FilterSettings(kind: kind, cutoffMilliHertz: cutoff, spikeRejection: spikeRejection)
+    }
+}

@@ -1,0 +1,53 @@
+import Synchronization
+
+/// A fixed-capacity, lock-free, single-producer single-consumer queue.
+///
+/// One thread only pushes and one thread only pops; neither ever blocks, locks or
+/// allocates after `init`. When full, `push` refuses the element and returns false so the
+/// producer can count the drop (the real-time loop must never wait for the shell).
+/// Indices are free-running 64-bit counters; the slot is `index & mask`.
+public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
+    private let slots: UnsafeMutablePointer<Element>
+    private let mask: Int
+    /// Count of elements ever pushed (written by the producer only).
+    private let written = Atomic<Int>(0)
+    /// Count of elements ever popped (written by the consumer only).
+    private let read = Atomic<Int>(0)
+
+    /// Number of elements the ring holds; a power of two.
+    public let capacity: Int
+
+    /// - Parameter capacity: rounded up to a power of two, at least 2.
+    public init(capacity: Int) {
+        var size = 2
+        while size < capacity { size <<= 1 }
+        self.capacity = size
+        mask = size - 1
+        slots = .allocate(capacity: size)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// Producer side: appends `element`, or returns false when the ring is full.
+    @inline(__always)
+    public func push(_ element: Element) -> Bool {
+        let head = written.load(ordering: .relaxed)
+        if head - read.load(ordering: .acquiring) >= capacity { return false }
+        (slots + (head & mask)).initialize(to: element)
+        written.store(head + 1, ordering: .releasing)
+        return true
+    }
+
+    /// Consumer side: removes and returns the oldest element, or nil when empty.
+    @inline(__always)
+    public func pop() -> Element? {
+        let tail = read.load(ordering: .relaxed)
+        if tail == written.load(ordering: .acquiring) { return nil }
+        let element = slots[tail & mask]
+        read.store(tail + 1, ordering: .releasing)
+        return element
+    }
+
+    /// Elements waiting; exact for the consumer, a lower bound for anyone else.
+    public var count: Int { written.load(ordering: .acquiring) - read.load(ordering: .acquiring) }
+}

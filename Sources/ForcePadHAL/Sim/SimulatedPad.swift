@@ -1,0 +1,109 @@
+import ForcePadCore
+
+/// The `sim` board's converter: a pad pressed by `sim` commands, read through the inverse
+/// of the board's calibration so the real pipeline runs on its counts.
+///
+/// Force moves linearly from where it is to the target over the rise time. The total is
+/// shared between neighbouring cells by a triangular kernel one cell pitch wide around the
+/// press position (so a centroid recovers the position), then uniform noise of ±`noise`
+/// is added per cell. Integer-only and allocation-free.
+public struct SimulatedPad: FrameSource {
+    public let cellCount: Int
+    private let geometry: PadGeometry
+    private let calibration: CalibrationTable
+    private let fullScaleCounts: Int32
+    private let noiseMilligrams: Int64
+    private let riseMicros: Int64
+    private var random: SplitMix64
+
+    private var position = PadPosition.center
+    private var rampStartMicros: Int64 = 0
+    private var rampStartForce: Int64 = 0
+    private var rampTargetForce: Int64 = 0
+    /// When the current press starts ramping down by itself (Int64.max: held until released).
+    private var releaseAtMicros: Int64 = .max
+
+    public init(board: BoardDescription, simulation: SimulationSettings) {
+        cellCount = board.geometry.cellCount
+        geometry = board.geometry
+        calibration = board.calibration
+        fullScaleCounts = ADCModel.sim.fullScaleCounts
+        noiseMilligrams = Int64(simulation.noise.milligrams)
+        riseMicros = simulation.riseMicros
+        random = SplitMix64(seed: simulation.seed)
+    }
+
+    /// Total force on the pad at `timeMicros`, before noise (milligrams).
+    public func totalForce(at timeMicros: Int64) -> Force {
+        Force(milligrams: Int32(forceMilligrams(at: timeMicros)))
+    }
+
+    public mutating func apply(_ command: SimulationCommand, at timeMicros: Int64) -> Bool {
+        let current = forceMilligrams(at: timeMicros)
+        switch command {
+        case .press(let force, let newPosition, let holdMicros):
+            position = newPosition
+            startRamp(from: current, to: Int64(force.milligrams), at: timeMicros)
+            releaseAtMicros = holdMicros > 0 ? timeMicros + riseMicros + holdMicros : .max
+        case .release:
+            startRamp(from: current, to: 0, at: timeMicros)
+            releaseAtMicros = .max
+        }
+        return true
+    }
+
+    public mutating func read(into frame: inout RawFrame, at timeMicros: Int64) throws(DeviceError) {
+        if timeMicros >= releaseAtMicros {
+            startRamp(from: forceMilligrams(at: timeMicros), to: 0, at: timeMicros)
+            releaseAtMicros = .max
+        }
+        let total = forceMilligrams(at: timeMicros)
+        for cell in 0..<cellCount {
+            var cellForce = (total * Int64(weightQ16(cell: cell))) >> 16
+            if noiseMilligrams > 0 {
+                cellForce += Int64(random.next() % UInt64(2 * noiseMilligrams + 1)) - noiseMilligrams
+            }
+            let clamped = Int32(clamping: max(cellForce, 0))
+            frame.counts[cell] = min(calibration.counts(forForce: Force(milligrams: clamped)), fullScaleCounts)
+        }
+        frame.isStale = false
+    }
+
+    private mutating func startRamp(from start: Int64, to target: Int64, at timeMicros: Int64) {
+        rampStartMicros = timeMicros
+        rampStartForce = start
+        rampTargetForce = target
+    }
+
+    private func forceMilligrams(at timeMicros: Int64) -> Int64 {
+        let elapsed = timeMicros - rampStartMicros
+        if riseMicros <= 0 || elapsed >= riseMicros { return rampTargetForce }
+        if elapsed <= 0 { return rampStartForce }
+        return rampStartForce + (rampTargetForce - rampStartForce) * elapsed / riseMicros
+    }
+
+    /// Share of the total force on `cell`, Q16 (weights of all cells sum to 65536).
+    private func weightQ16(cell: Int) -> Int32 {
+        switch geometry {
+        case .strip(let cells):
+            return Self.kernelQ16(index: cell, count: cells, at: position.x)
+        case .grid(let rows, let columns):
+            let row = Self.kernelQ16(index: cell / columns, count: rows, at: position.y)
+            let column = Self.kernelQ16(index: cell % columns, count: columns, at: position.x)
+            return Int32((Int64(row) * Int64(column)) >> 16)
+        }
+    }
+
+    /// Triangular weight (Q16) of cell `index` of `count` for a press at Q16 fraction `at`.
+    /// The press point is kept between the first and last cell centres so weights sum to 1.
+    static func kernelQ16(index: Int, count: Int, at fraction: Int32) -> Int32 {
+        if count == 1 { return PadPosition.one }
+        let one = Int64(PadPosition.one)
+        // Work in units of cell pitches, Q16: cell k's centre sits at k + 0.5.
+        let halfPitch = one / 2
+        let point = min(max(Int64(fraction) * Int64(count), halfPitch), Int64(count) * one - halfPitch)
+        let centre = Int64(index) * one + halfPitch
+        let distance = abs(point - centre)
+        return Int32(max(one - distance, 0))
+    }
+}

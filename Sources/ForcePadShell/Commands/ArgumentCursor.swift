@@ -1,0 +1,69 @@
+import ForcePadCore
+
+/// Walks the words after a command name, turning them into typed values with errors that
+/// quote the word and say what was expected.
+public struct ArgumentCursor: Sendable {
+    public let words: [String]
+    public private(set) var position: Int
+    /// The command's usage line, appended to "missing"/"unexpected" errors.
+    public let usage: String
+
+    public init(words: [String], usage: String) {
+        self.words = words
+        self.usage = usage
+        position = 0
+    }
+
+    public var isAtEnd: Bool { position >= words.count }
+
+    /// The next word without consuming it.
+    public var peek: String? { isAtEnd ? nil : words[position] }
+
+    /// Consumes and returns the next word, or fails naming what was `expected`.
+    public mutating func word(_ expected: String) throws(CommandFailure) -> String {
+        guard let next = peek else { throw CommandFailure("missing \(expected); usage: \(usage)") }
+        position += 1
+        return next
+    }
+
+    /// Consumes the next word if it equals `keyword`.
+    public mutating func accept(_ keyword: String) -> Bool {
+        guard peek == keyword else { return false }
+        position += 1
+        return true
+    }
+
+    /// Consumes a word that must be one of `choices`, suggesting the nearest on a typo.
+    public mutating func choice(_ what: String, from choices: [String]) throws(CommandFailure) -> String {
+        let value = try word(what)
+        if choices.contains(value) { return value }
+        let allowed = choices.joined(separator: "|")
+        if let near = EditDistance.nearest(to: value, in: choices) {
+            throw CommandFailure("unknown \(what) '\(value)': did you mean '\(near)'? (\(allowed))")
+        }
+        throw CommandFailure("unknown \(what) '\(value)': use \(allowed)")
+    }
+
+    /// Consumes a force with units (`150g`, `0.15kg`, `1.5N`, `1500mN`).
+    public mutating func force(_ what: String) throws(CommandFailure) -> Force {
+        let text = try word(what)
+        switch QuantityParser.force(text) {
+        case .success(let force): return force
+        case .failure(let error): throw CommandFailure("\(what): \(error.message)")
+        }
+    }
+
+    /// Consumes a duration with units (`300ms`, `2s`, `500us`), in µs.
+    public mutating func durationMicros(_ what: String) throws(CommandFailure) -> Int64 {
+        let text = try word(what)
+        switch QuantityParser.durationMicros(text) {
+        case .success(let micros): return micros
+        case .failure(let error): throw CommandFailure("\(what): \(error.message)")
+        }
+    }
+
+    /// Fails if words are left over.
+    public func end() throws(CommandFailure) {
+        if let extra = peek { throw CommandFailure("unexpected '\(extra)'; usage: \(usage)") }
+    }
+}

@@ -1,0 +1,30 @@
+/// One command of the shell: how it is typed, what it does, and the code that does it.
+/// The command table made of these is the single source of `help`, `help CMD`, `CMD -h`
+/// and the command reference.
+public struct ShellCommand<Context>: Sendable {
+    public typealias Action = @Sendable (inout ArgumentCursor, Context) throws(CommandFailure) -> CommandReply
+
+    /// First word, e.g. `threshold`.
+    public let name: String
+    /// Usage lines, e.g. `threshold [touch|peek|pop FORCE]`.
+    public let usage: [String]
+    /// One line for the `help` list.
+    public let summary: String
+    /// Further lines for `help CMD`.
+    public let details: [String]
+    /// Example lines for `help CMD` and the reference.
+    public let examples: [String]
+    public let action: Action
+
+    public init(
+        name: String, usage: [String], summary: String, details: [String] = [],
+        examples: [String] = [], action: @escaping Action
+    ) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+        self.details = details
+        self.examples = examples
+        self.action = action
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs the built `forcepad` binary with arguments and standard input, like a user at a shell.
+struct ForcePadProcess {
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+        var outputLines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// The binary next to this test bundle (both are products of the same build).
+    static var binary: URL {
+        let testBinary = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        return testBinary.deletingLastPathComponent().appendingPathComponent("forcepad")
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Runs `forcepad arguments…` with `input` on standard input and a private state dir
+    /// and config home, and waits up to `timeout` seconds.
+    static func run(_ arguments: [String], input: Data, timeout: TimeInterval = 30) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
+        environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
+        process.environment = environment
+        let outputFile = scratch.appendingPathComponent("stdout"), errorFile = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            throw TimeoutError(arguments: arguments)
+        }
+        let outputData = try Data(contentsOf: outputFile), errorData = try Data(contentsOf: errorFile)
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    static func run(_ arguments: [String], lines: [String]) throws -> Result {
+        try run(arguments, input: Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    struct TimeoutError: Error {
+        let arguments: [String]
+    }
+}

@@ -1,0 +1,37 @@
+import ForcePadHAL
+import Testing
+
+@Suite struct SPSCRingTests {
+    @Test func keepsOrderAndRefusesWhenFull() {
+        let ring = SPSCRing<Int>(capacity: 3)
+        #expect(ring.capacity == 4)
+        for value in 1...4 { #expect(ring.push(value)) }
+        #expect(!ring.push(5))
+        #expect(ring.count == 4)
+        #expect(ring.pop() == 1)
+        #expect(ring.push(5))
+        #expect([ring.pop(), ring.pop(), ring.pop(), ring.pop(), ring.pop()] == [2, 3, 4, 5, nil])
+    }
+
+    @Test func deliversEveryElementInOrderAcrossThreads() throws {
+        let ring = SPSCRing<UInt64>(capacity: 64)
+        let total: UInt64 = 200_000
+        let producer = try PosixThread {
+            var next: UInt64 = 0
+            while next < total {
+                if ring.push(next) { next += 1 }
+            }
+        }
+        var expected: UInt64 = 0
+        var outOfOrder = 0
+        while expected < total {
+            if let value = ring.pop() {
+                if value != expected { outOfOrder += 1 }
+                expected += 1
+            }
+        }
+        producer.join()
+        #expect(outOfOrder == 0)
+        #expect(ring.pop() == nil)
+    }
+}
