@@ -57,13 +57,8 @@ public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
         }
     }
 
-    /// Default 7-bit I2C address.
-    public var defaultAddress: UInt8 {
-        switch self {
-        case .pcf8591: 0x48
-        default: 0x48
-        }
-    }
+    /// Default 7-bit I2C address (every supported part answers at 0x48 with its address pins low).
+    public var defaultAddress: UInt8 { 0x48 }
 
     /// Whether the converter sits on an I2C bus (every model but `sim`).
     public var isOnBus: Bool { self != .sim }

@@ -47,11 +47,7 @@ public struct HapticPattern: Sendable, Equatable, CustomStringConvertible {
     /// The canonical text, e.g. `on 20ms off 30ms on 20ms`.
     public var description: String {
         stepMicros.enumerated().map { index, micros in
-            (index % 2 == 0 ? "on " : "off ") + Self.durationText(micros)
+            (index % 2 == 0 ? "on " : "off ") + QuantityText.duration(micros)
         }.joined(separator: " ")
-    }
-
-    static func durationText(_ micros: Int64) -> String {
-        micros % 1000 == 0 ? FixedDecimal.format(micros, scale: 3) + "ms" : String(micros) + "us"
     }
 }

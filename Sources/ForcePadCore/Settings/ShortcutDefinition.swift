@@ -34,12 +34,12 @@ public struct ShortcutDefinition: Sendable, Equatable {
             return ("type", "'\(type)' may use only letters, digits, '.', '-' and '_'")
         }
         if type.count > Self.maxFieldLength { return ("type", "is \(type.count) characters; at most \(Self.maxFieldLength)") }
-        if title.isEmpty { return ("title", "must not be empty") }
+        if title.isEmpty { return ("title", "must not be empty: give the text the operator sees, e.g. \"Tare\"") }
         if title.count > Self.maxFieldLength { return ("title", "is \(title.count) characters; at most \(Self.maxFieldLength)") }
         if let subtitle, subtitle.count > Self.maxFieldLength {
             return ("subtitle", "is \(subtitle.count) characters; at most \(Self.maxFieldLength)")
         }
-        if command.isEmpty { return ("command", "must not be empty") }
+        if command.isEmpty { return ("command", "must not be empty: give the shell command it runs, e.g. \"tare\"") }
         if command.count > Self.maxCommandLength {
             return ("command", "is \(command.count) characters; at most \(Self.maxCommandLength)")
         }

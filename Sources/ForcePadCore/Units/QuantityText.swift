@@ -1,16 +1,14 @@
-import ForcePadCore
-
-/// Durations and frequencies written the way config files take them, for messages.
-enum QuantityText {
+/// Durations and frequencies written the way config files and the shell take them.
+public enum QuantityText {
     /// `2s`, `15ms`, `0.5ms` or `250us`, from microseconds.
-    static func duration(_ micros: Int64) -> String {
+    public static func duration(_ micros: Int64) -> String {
         if micros != 0, micros % 1_000_000 == 0 { return FixedDecimal.format(micros, scale: 6) + "s" }
         if micros % 100 == 0 { return FixedDecimal.format(micros, scale: 3) + "ms" }
         return "\(micros)us"
     }
 
     /// `30Hz`, `0.1Hz`, from milli-hertz.
-    static func frequency(_ milliHertz: Int64) -> String {
+    public static func frequency(_ milliHertz: Int64) -> String {
         FixedDecimal.format(milliHertz, scale: 3) + "Hz"
     }
 }
