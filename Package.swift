@@ -10,10 +10,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
     ],
     targets: [
-        // Pure logic: fixed-point types, units, calibration, board and settings models. No I/O, no Foundation.
-        .target(name: "ForcePadCore"),
+        // Pure logic: fixed-point types, units, calibration, pipeline, board and settings models.
+        // No I/O, no Foundation; RealModule only for filter design at configuration time.
+        .target(name: "ForcePadCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Thin C over libi2c (SMBus on i2c-dev). libi2c-dev ships no pkg-config file.
         .target(
             name: "CI2C",
@@ -43,6 +46,11 @@ let package = Package(
 
         .testTarget(name: "ForcePadCoreTests", dependencies: ["ForcePadCore"]),
         .testTarget(name: "ForcePadHALTests", dependencies: ["ForcePadHAL", "ForcePadCore"]),
+        // Counts heap allocations around the real-time path (malloc is interposed in the test process).
+        .testTarget(
+            name: "ForcePadAllocationTests",
+            dependencies: ["ForcePadCore", "ForcePadHAL", .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
+        ),
         .testTarget(name: "ForcePadConfigTests", dependencies: ["ForcePadConfig", "ForcePadCore"]),
         .testTarget(name: "ForcePadShellTests", dependencies: ["ForcePadShell", "ForcePadCore"]),
         .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad"]),

@@ -6,6 +6,10 @@ import Testing
     static let calibration = try! CalibrationTable(validating: [
         CalibrationPoint(counts: 0, force: .zero), CalibrationPoint(counts: 4000, force: .grams(500)),
     ])
+    /// No filter or spike rejection, so a command's effect shows in the same frame.
+    static let pipelineSettings = PipelineSettings(
+        filter: .passThrough, spikeRejection: false, touch: .grams(20), contactThreshold: .grams(10),
+        averageTouch: .grams(50), baselineShift: 0, tareFrames: 8, tareSpreadLimitCounts: 64)
     static let press = PressSettings(
         thresholds: Thresholds(touch: .grams(20), peek: .grams(150), pop: .grams(300)), hysteresis: .standard)
 
@@ -17,11 +21,12 @@ import Testing
             haptic: HapticLineDescription(lineName: "GPIO18", chip: nil, activeLow: false),
             serial: SerialPortDescription(device: "/dev/serial0", baud: 115_200),
             calibration: Self.calibration, simulation: .standard)
-        let link = LoopLink(initial: LoopSnapshot(cellCount: cells, press: Self.press))
+        let link = LoopLink(initial: LoopSnapshot(cellCount: cells, press: Self.press, pipeline: Self.pipelineSettings))
         let loop = ControlLoop(
             source: SimulatedPad(board: board, simulation: SimulationSettings(noise: .zero, seed: 1, riseMicros: 0)),
             line: SimulatedHapticLine(),
-            pipeline: ForcePipeline(calibrations: Array(repeating: Self.calibration, count: cells)),
+            pipeline: ForcePipeline(
+                calibrations: Array(repeating: Self.calibration, count: cells), geometry: .strip(cells: cells), settings: Self.pipelineSettings),
             press: Self.press, periodMicros: 1000, link: link)
         return (loop, link)
     }
@@ -85,7 +90,7 @@ import Testing
     }
 
     @Test func hapticLineIsDrivenOffBeforeTheFirstAndAfterTheLastPeriod() {
-        let link = LoopLink(initial: LoopSnapshot(cellCount: 1, press: Self.press))
+        let link = LoopLink(initial: LoopSnapshot(cellCount: 1, press: Self.press, pipeline: Self.pipelineSettings))
         let record = LineRecord()
         let board = BoardDescription(
             name: "sim", summary: "test", bus: nil,
@@ -96,7 +101,8 @@ import Testing
             calibration: Self.calibration, simulation: .standard)
         let loop = ControlLoop(
             source: SimulatedPad(board: board, simulation: .standard), line: RecordingLine(record: record),
-            pipeline: ForcePipeline(calibrations: [Self.calibration]), press: Self.press, periodMicros: 1000, link: link)
+            pipeline: ForcePipeline(calibrations: [Self.calibration], geometry: .strip(cells: 1), settings: Self.pipelineSettings),
+            press: Self.press, periodMicros: 1000, link: link)
         let stopper = StopAfterSleeps(link: link, sleeps: 2)
         var clock = CountingClock(inner: ManualClock(), onSleep: stopper.sleep)
         loop.run(clock: &clock)

@@ -57,6 +57,7 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
         }
+        let calibration = try loadCalibration(board: board, stateDirectory: stateDirectory)
         let logLevel = LogLevelSetting(Logger.Level(rawValue: settings.logLevel) ?? .info)
         LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel) }
 
@@ -64,7 +65,7 @@ struct RunCommand: ParsableCommand {
         do {
             controller = try Controller(
                 board: board, settings: settings, configSource: configSource,
-                stateDirectory: stateDirectory, logLevel: logLevel)
+                stateDirectory: stateDirectory, calibration: calibration, logLevel: logLevel)
         } catch {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
@@ -93,6 +94,19 @@ struct RunCommand: ParsableCommand {
             return (try ConfigFileLoader.load(path: path), path)
         } catch {
             StandardError.write("forcepad: \(error.description)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The board's saved calibration from the state directory, else the board's default curve.
+    /// A damaged file stops the start-up (exit 2) rather than being silently replaced.
+    private func loadCalibration(board: BoardDescription, stateDirectory: String) throws(ExitCode) -> CalibrationSet {
+        let path = stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
+        guard FileManager.default.fileExists(atPath: path) else { return CalibrationSet(boardDefault: board) }
+        do {
+            return try CalibrationFile.load(path: path, board: board)
+        } catch {
+            StandardError.write("forcepad: \(error.description) (move the file away to use the board's default calibration)")
             throw ExitCode(2)
         }
     }

@@ -11,8 +11,8 @@ extension ShellCommand where Context == ShellContext {
                 "The force ramps to FORCE over the board's rise time ([sim] rise) at position X",
                 "(0..1 along the strip; X,Y on a grid; default the centre). With 'for', the press",
                 "is held for DURATION and released, and the command returns once it is over;",
-                "without it, the command returns when FORCE is reached and the press is held",
-                "until 'sim release'.",
+                "without it, the command returns when FORCE is reached and the filter has settled,",
+                "and the press is held until 'sim release'.",
             ],
             examples: ["sim press 200g", "sim press 400g for 300ms", "sim press 1.5N at 0.25", "sim release"]
         ) { arguments, context throws(CommandFailure) in
@@ -21,11 +21,10 @@ extension ShellCommand where Context == ShellContext {
                 throw CommandFailure("sim commands work on the sim board only; this is \(controller.board.name)")
             }
             let action = try arguments.choice("sim action", from: ["press", "release"])
-            let periodMicros = Int64(1_000_000 / controller.board.sampleRateHz)
             if action == "release" {
                 try arguments.end()
                 try controller.send(.simulate(.release))
-                controller.pause(micros: simulation.riseMicros + 2 * periodMicros)
+                controller.pause(micros: simulation.riseMicros + controller.settleMicros)
                 return CommandReply(lines: ["released"], fields: [("action", .string("release"))])
             }
             let force = try arguments.force("force")
@@ -45,8 +44,8 @@ extension ShellCommand where Context == ShellContext {
                 }
             }
             try controller.send(.simulate(.press(force: force, position: position, holdMicros: holdMicros)))
-            let settle = simulation.riseMicros + 2 * periodMicros
-            controller.pause(micros: holdMicros > 0 ? settle + holdMicros + simulation.riseMicros : settle)
+            let reached = simulation.riseMicros + controller.settleMicros
+            controller.pause(micros: holdMicros > 0 ? simulation.riseMicros + holdMicros + reached : reached)
             return CommandReply(
                 lines: [holdMicros > 0 ? "pressed \(force) for \(FixedDecimal.format(holdMicros, scale: 3))ms, released" : "pressing \(force)"],
                 fields: [

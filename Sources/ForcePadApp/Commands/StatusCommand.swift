@@ -12,7 +12,8 @@ extension ShellCommand where Context == ShellContext {
             let controller = context.controller
             return StatusReport(
                 board: controller.board, settings: controller.settings, snapshot: controller.snapshot(),
-                configSource: controller.configSource, stateDirectory: controller.stateDirectory
+                configSource: controller.configSource, stateDirectory: controller.stateDirectory,
+                calibrationSource: controller.calibration.source
             ).reply
         }
     }

@@ -13,6 +13,8 @@ public final class Controller {
     public internal(set) var settings: ControllerSettings
     public let configSource: String
     public let stateDirectory: String
+    /// Per-cell calibration in use.
+    public let calibration: CalibrationSet
     public let logLevel: LogLevelSetting
     let logger: Logger
     private let link: LoopLink
@@ -24,7 +26,7 @@ public final class Controller {
 
     public init(
         board: BoardDescription, settings: ControllerSettings, configSource: String,
-        stateDirectory: String, logLevel: LogLevelSetting
+        stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting
     ) throws(SetupError) {
         guard let simulation = board.simulation, board.isSimulated else {
             let models = Set(board.adcs.map(\.model.rawValue)).sorted().joined(separator: ", ")
@@ -34,15 +36,17 @@ public final class Controller {
         self.settings = settings
         self.configSource = configSource
         self.stateDirectory = stateDirectory
+        self.calibration = calibration
         self.logLevel = logLevel
         let logger = Logger(label: "forcepad")
         self.logger = logger
         let press = PressSettings(thresholds: settings.thresholds, hysteresis: settings.hysteresis)
-        link = LoopLink(initial: LoopSnapshot(cellCount: board.geometry.cellCount, press: press))
+        let pipelineSettings = PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)
+        link = LoopLink(initial: LoopSnapshot(cellCount: board.geometry.cellCount, press: press, pipeline: pipelineSettings))
         let loop = ControlLoop(
             source: SimulatedPad(board: board, simulation: simulation),
             line: SimulatedHapticLine(),
-            pipeline: ForcePipeline(calibrations: Array(repeating: board.calibration, count: board.geometry.cellCount)),
+            pipeline: ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings),
             press: press,
             periodMicros: Int64(1_000_000 / board.sampleRateHz),
             link: link)
@@ -94,9 +98,48 @@ public final class Controller {
 
     /// Makes `thresholds` (already checked) the loop's thresholds and records where they came from.
     public func apply(thresholds: Thresholds, preset: ThresholdPreset?) throws(CommandFailure) {
-        try send(.setPress(PressSettings(thresholds: thresholds, hysteresis: settings.hysteresis)))
-        settings.thresholds = thresholds
-        settings.preset = preset
+        var changed = settings
+        changed.thresholds = thresholds
+        changed.preset = preset
+        try apply(changed)
+    }
+
+    /// Makes `filter` (already checked) the pipeline's filter.
+    public func apply(filter: FilterSettings) throws(CommandFailure) {
+        var changed = settings
+        changed.filter = filter
+        try apply(changed)
+    }
+
+    /// Sends everything the loop derives from `changed` and keeps it as the current settings.
+    private func apply(_ changed: ControllerSettings) throws(CommandFailure) {
+        try send(.setPress(PressSettings(thresholds: changed.thresholds, hysteresis: changed.hysteresis)))
+        try send(.setPipeline(PipelineSettings(settings: changed, sampleRateHz: board.sampleRateHz)))
+        settings = changed
+    }
+
+    /// Measures every cell's zero and waits for the outcome (``TareOutcome``).
+    public func tare() throws(CommandFailure) -> TareOutcome {
+        try send(.tare)
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + settings.baseline.tareMicros + Self.acknowledgeTimeoutMicros
+        while true {
+            let outcome = snapshot().tare
+            if case .measuring = outcome {
+                if clock.nowMicros() > deadline { throw CommandFailure("the tare did not finish in time; check status for missed periods") }
+                usleep(1_000)
+                continue
+            }
+            return outcome
+        }
+    }
+
+    /// Time for the pipeline to settle after a step (µs): eight group delays of the filter
+    /// plus spike rejection, plus two frames, which brings a one-pole or Butterworth filter
+    /// within 0.1 % of the step.
+    public var settleMicros: Int64 {
+        let frames = 2 + 8 * FilterSummary(settings: settings.filter, sampleRateHz: board.sampleRateHz).delayFrames
+        return Int64((frames * 1_000_000 / Double(board.sampleRateHz)).rounded(.up))
     }
 
     /// Lets `micros` of loop time pass on the shell thread (the loop keeps running).

@@ -9,14 +9,30 @@ struct StatusReport {
     let snapshot: LoopSnapshot
     let configSource: String
     let stateDirectory: String
+    let calibrationSource: String
 
     var reply: CommandReply { CommandReply(lines: lines, fields: fields) }
 
-    private var cells: [Force] {
-        (0..<snapshot.force.cellCount).map { Force(milligrams: snapshot.force.cellMilligrams[$0]) }
+    private var forceReport: ForceReport {
+        ForceReport(board: board, scale: settings.forceScale, snapshot: snapshot)
     }
 
-    private var normalised: Double { snapshot.force.total.gramsValue / settings.forceScale.averageTouch.gramsValue }
+    private var filterSummary: FilterSummary {
+        FilterSummary(settings: settings.filter, sampleRateHz: board.sampleRateHz)
+    }
+
+    private var zeroText: String {
+        let cells = 0..<snapshot.force.cellCount
+        let drift = cells.map { abs(Int(snapshot.driftCounts[$0])) }.max() ?? 0
+        let tare: String
+        switch snapshot.tare {
+        case .none: tare = "not tared since start"
+        case .measuring(let left): tare = "tare measuring (\(left) frames left)"
+        case .done: tare = "tared"
+        case .refusedTouched, .refusedUnsteady: tare = "last tare refused"
+        }
+        return snapshot.hasTare ? "\(tare); drift since tare max \(drift) counts" : tare
+    }
 
     private var adcSummary: String {
         board.adcs.map { adc in
@@ -36,17 +52,17 @@ struct StatusReport {
         let thresholds = snapshot.press.thresholds
         let hysteresis = snapshot.press.hysteresis
         let counters = snapshot.counters
-        let total = snapshot.force.total
-        let saturation = snapshot.force.isSaturated ? " (saturated: at least this much)" : ""
         return [
             "board       \(board.name): \(board.summary)",
             "            \(board.geometry.summary), \(adcSummary), haptic \(board.haptic.lineName)\(board.isSimulated ? " (simulated)" : "")",
             "rate        \(board.sampleRateHz) Hz (ceiling \(ceilingText)); lateness last \(counters.lastLatenessMicros)us, max \(counters.maxLatenessMicros)us",
             "thresholds  touch \(thresholds.touch)  peek \(thresholds.peek)  pop \(thresholds.pop)  (\(settings.preset.map { "preset \($0.rawValue)" } ?? "custom"))",
             "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms",
-            "force       \(total) total\(saturation), normalised \(format(normalised, places: 2)) of max \(format(settings.forceScale.maximumNormalised, places: 2))",
-            "cells       " + cells.map(\.description).joined(separator: "  "),
+        ] + forceReport.summaryLines + [
             "press       \(pressState)",
+            "filter      \(filterSummary.text)",
+            "zero        \(zeroText)",
+            "calibration \(calibrationSource)",
             "counters    \(counters.ticks) periods, \(counters.missedPeriods) missed, \(counters.staleFrames) stale, \(counters.readErrors) read errors, \(counters.droppedEvents) dropped events",
             "config      \(configSource); state in \(stateDirectory)",
         ]
@@ -74,14 +90,13 @@ struct StatusReport {
                 ("touch_g", .grams(hysteresis.touch)), ("peek_g", .grams(hysteresis.peek)), ("pop_g", .grams(hysteresis.pop)),
                 ("dwell_us", .int(hysteresis.dwellMicros)),
             ])),
-            ("force", .object([
-                ("total_g", .grams(snapshot.force.total)),
-                ("cells_g", .array(cells.map { .grams($0) })),
-                ("saturated", .bool(snapshot.force.isSaturated)),
-                ("normalised", .decimal(Int64((normalised * 1000).rounded()), places: 3)),
-                ("maximum_normalised", .decimal(Int64((settings.forceScale.maximumNormalised * 1000).rounded()), places: 3)),
-                ("t_us", .int(snapshot.force.timeMicros)),
+            ("force", .object(forceReport.fields)),
+            ("filter", .object(filterSummary.fields)),
+            ("zero", .object([
+                ("tared", .bool(snapshot.hasTare)),
+                ("drift_counts", .array((0..<snapshot.force.cellCount).map { .int(Int64(snapshot.driftCounts[$0])) })),
             ])),
+            ("calibration", .object([("source", .string(calibrationSource))])),
             ("press", .object([("state", .string(pressState))])),
             ("counters", .object([
                 ("periods", .int(Int64(counters.ticks))),
@@ -95,9 +110,4 @@ struct StatusReport {
         ]
     }
 
-    private func format(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return FixedDecimal.format(Int64((value * scale).rounded()), scale: places)
-    }
 }

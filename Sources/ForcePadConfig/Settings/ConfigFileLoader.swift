@@ -1,6 +1,6 @@
 import ForcePadCore
 
-/// Loads `forcepad.toml`: thresholds, presets, hysteresis, force scale, filter, haptics,
+/// Loads `forcepad.toml`: thresholds, presets, hysteresis, force scale, filter, baseline, haptics,
 /// static shortcuts and log level. Every section is optional; what the file leaves out
 /// keeps the value of ``ControllerSettings/standard``.
 public enum ConfigFileLoader {
@@ -19,6 +19,7 @@ public enum ConfigFileLoader {
         let hysteresisTable = try root.table("hysteresis")
         let forceTable = try root.table("force")
         let filterTable = try root.table("filter")
+        let baselineTable = try root.table("baseline")
         let hapticsTable = try root.table("haptics")
         let shortcutTables = try root.tables("shortcuts")
         let logTable = try root.table("log")
@@ -30,13 +31,14 @@ public enum ConfigFileLoader {
         let forceScale = try readForceScale(forceTable, candidates: thresholds.candidates, document: document)
         let hysteresis = try HysteresisSection.read(hysteresisTable, candidates: thresholds.candidates, document: document)
         let filter = try readFilter(filterTable)
+        let baseline = try readBaseline(baselineTable)
         let haptics = try HapticsSection.read(hapticsTable)
         let shortcuts = try ShortcutsSection.read(shortcutTables ?? [])
         let logLevel = try logTable?.oneOf("level", ControllerSettings.logLevels, noun: "log level") ?? standard.logLevel
         try logTable?.finish()
         return ControllerSettings(
             thresholds: thresholds.thresholds, preset: thresholds.preset, presetForces: thresholds.presetForces,
-            hysteresis: hysteresis, forceScale: forceScale, filter: filter, haptics: haptics,
+            hysteresis: hysteresis, forceScale: forceScale, filter: filter, baseline: baseline, haptics: haptics,
             shortcuts: shortcuts, logLevel: logLevel)
     }
 
@@ -74,5 +76,20 @@ public enum ConfigFileLoader {
         let spikeRejection = try table.bool("spike_rejection") ?? standard.spikeRejection
         try table.finish()
         return FilterSettings(kind: kind, cutoffMilliHertz: cutoff, spikeRejection: spikeRejection)
+    }
+
+    /// `[baseline]`: drift tracking time constant (0 = off, else 1 s…10 min), tare duration
+    /// (10 ms…5 s) and the tare's spread limit (1…65535 counts).
+    private static func readBaseline(_ table: TableReader?) throws(ConfigError) -> BaselineSettings {
+        let standard = BaselineSettings.standard
+        guard let table else { return standard }
+        let tracking = try table.durationMicros("tracking", range: 0...600_000_000) ?? standard.trackingMicros
+        if tracking != 0 && tracking < 1_000_000 {
+            throw table.error("tracking", "\(QuantityText.duration(tracking)) is too fast to tell drift from a touch; allowed: 0 (off) or 1s…10min")
+        }
+        let tare = try table.durationMicros("tare", range: 10_000...5_000_000) ?? standard.tareMicros
+        let spread = try table.integer("tare_spread_limit", expected: "a whole number of counts", range: 1...65_535, unit: " counts") ?? Int(standard.tareSpreadLimitCounts)
+        try table.finish()
+        return BaselineSettings(trackingMicros: tracking, tareMicros: tare, tareSpreadLimitCounts: Int32(spread))
     }
 }

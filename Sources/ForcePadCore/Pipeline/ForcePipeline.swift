@@ -1,33 +1,123 @@
-/// Turns raw frames into force frames, integer-only and without allocating.
+/// Turns raw frames into force frames: the heart of the controller.
 ///
-/// Today's stages: per-cell calibration (counts → milligrams, saturation flagged) and the
-/// total. Stale frames keep the previous result.
+/// Per frame, for every cell: median-of-three spike rejection (counts) → subtract the zero
+/// kept by the baseline tracker (counts, floored at 0) → calibration table (counts → mg,
+/// saturation flagged) → low-pass filter (mg) → total, contact regions, centroid and
+/// normalised force. While the pad is untouched the zero follows slow drift; `tare` sets it.
+/// Stale frames (the converter repeated its last conversion) are not fed as new data: the
+/// previous result is returned with the new time stamp.
+///
+/// Integer arithmetic only, and ``process(_:)`` never allocates (ForcePadAllocationTests
+/// counts heap allocations around it and fails on any).
 public struct ForcePipeline: Sendable {
-    /// Calibration per cell (one table per cell; all the board default until calibrated).
+    /// Calibration per cell (counts above zero → force).
     public private(set) var calibrations: [CalibrationTable]
+    public private(set) var settings: PipelineSettings
+    public private(set) var tareOutcome = TareOutcome.none
+    public let geometry: PadGeometry
+    private let cellCount: Int
+    private var spikes: SpikeRejector
+    private var baseline: BaselineTracker
+    private var filters: CellFilterBank
+    private let contacts: ContactAnalyzer
+    private var tare: TareMeasurement?
     private var output: ForceFrame
+    /// Spike-rejected counts of the last frame (Q0), kept for status.
+    public private(set) var readings: CellValues
 
-    public init(calibrations: [CalibrationTable]) {
-        precondition(!calibrations.isEmpty && calibrations.count <= BoardDescription.maxCells)
+    public init(calibrations: [CalibrationTable], geometry: PadGeometry, settings: PipelineSettings) {
+        precondition(calibrations.count == geometry.cellCount && calibrations.count <= BoardDescription.maxCells)
         self.calibrations = calibrations
-        output = ForceFrame(cellCount: calibrations.count)
+        self.geometry = geometry
+        self.settings = settings
+        cellCount = calibrations.count
+        spikes = SpikeRejector(cellCount: cellCount)
+        baseline = BaselineTracker(cellCount: cellCount, shift: settings.baselineShift)
+        filters = CellFilterBank(cellCount: cellCount, coefficients: settings.filter)
+        contacts = ContactAnalyzer(geometry: geometry)
+        output = ForceFrame(cellCount: cellCount)
+        readings = CellValues(repeating: 0)
     }
+
+    /// Replaces the settings between two frames (a new filter restarts from the next frame).
+    public mutating func apply(_ settings: PipelineSettings) {
+        self.settings = settings
+        baseline.shift = settings.baselineShift
+        filters.apply(settings.filter)
+    }
+
+    /// Starts measuring every cell's zero over the configured number of frames; the result
+    /// appears in ``tareOutcome``. Refused if the pad is touched meanwhile.
+    public mutating func startTare() {
+        tare = TareMeasurement(cellCount: cellCount, frames: settings.tareFrames)
+        tareOutcome = .measuring(framesLeft: settings.tareFrames)
+    }
+
+    /// Zero of `cell` in counts, and how far it drifted since the last tare.
+    public func zero(cell: Int) -> (counts: Int32, drift: Int32) {
+        (baseline.zero(cell: cell), baseline.drift(cell: cell))
+    }
+
+    /// Whether a tare has set the zeros since start.
+    public var hasTare: Bool { baseline.hasTare }
 
     /// Processes one raw frame and returns the resulting force frame.
     public mutating func process(_ raw: RawFrame) -> ForceFrame {
         output.timeMicros = raw.timeMicros
         output.sequence = raw.sequence
         if raw.isStale { return output }
-        var total: Int64 = 0
+
+        var counts = raw.counts
+        if settings.spikeRejection { spikes.filter(&counts) }
+        readings = counts
+
+        var milligrams = CellValues(repeating: 0)
         var saturated = 0
-        for cell in 0..<output.cellCount {
-            let result = calibrations[cell].force(forCounts: raw.counts[cell])
-            output.cellMilligrams[cell] = result.force.milligrams
-            total += Int64(result.force.milligrams)
-            if result.saturated { saturated += 1 }
+        for cell in 0..<cellCount {
+            let aboveZero = max(counts[cell] - baseline.zero(cell: cell), 0)
+            let calibrated = calibrations[cell].force(forCounts: aboveZero)
+            milligrams[cell] = calibrated.force.milligrams
+            if calibrated.saturated { saturated += 1 }
         }
+        filters.filter(&milligrams)
+
+        var total: Int64 = 0
+        for cell in 0..<cellCount { total += Int64(milligrams[cell]) }
+        output.cellMilligrams = milligrams
         output.total = Force(milligrams: Int32(clamping: total))
         output.saturatedCells = saturated
+        output.contacts = contacts.regions(milligrams, threshold: settings.contactThreshold.milligrams)
+        output.centroid = contacts.centroid(milligrams)
+        output.normalisedQ16 = Int32(clamping: (total << 16) / Int64(max(settings.averageTouch.milligrams, 1)))
+
+        measureTare(counts)
+        if output.total < settings.contactThreshold && output.contacts == 0 {
+            baseline.track(counts)
+        }
         return output
+    }
+
+    @inline(__always)
+    private mutating func measureTare(_ counts: CellValues) {
+        guard var measurement = tare else { return }
+        measurement.add(counts, total: output.total)
+        if measurement.peak >= settings.touch {
+            tareOutcome = .refusedTouched(peak: measurement.peak)
+            tare = nil
+            return
+        }
+        if measurement.framesLeft > 0 {
+            tareOutcome = .measuring(framesLeft: measurement.framesLeft)
+            tare = measurement
+            return
+        }
+        let widest = measurement.widestSpread()
+        if widest.spread > settings.tareSpreadLimitCounts {
+            tareOutcome = .refusedUnsteady(cell: widest.cell, spreadCounts: widest.spread)
+        } else {
+            baseline.tare(to: measurement.zerosQ16())
+            tareOutcome = .done
+        }
+        tare = nil
     }
 }

@@ -8,6 +8,7 @@ public struct ControllerSettings: Sendable, Equatable {
     public var hysteresis: Hysteresis
     public var forceScale: ForceScale
     public var filter: FilterSettings
+    public var baseline: BaselineSettings
     public var haptics: HapticSettings
     /// Static shortcuts in file order.
     public var shortcuts: [ShortcutDefinition]
@@ -17,7 +18,7 @@ public struct ControllerSettings: Sendable, Equatable {
     public init(
         thresholds: Thresholds, preset: ThresholdPreset?,
         presetForces: [ThresholdPreset: (peek: Force, pop: Force)], hysteresis: Hysteresis,
-        forceScale: ForceScale, filter: FilterSettings, haptics: HapticSettings,
+        forceScale: ForceScale, filter: FilterSettings, baseline: BaselineSettings, haptics: HapticSettings,
         shortcuts: [ShortcutDefinition], logLevel: String
     ) {
         self.thresholds = thresholds
@@ -26,6 +27,7 @@ public struct ControllerSettings: Sendable, Equatable {
         self.hysteresis = hysteresis
         self.forceScale = forceScale
         self.filter = filter
+        self.baseline = baseline
         self.haptics = haptics
         self.shortcuts = shortcuts
         self.logLevel = logLevel
@@ -41,7 +43,7 @@ public struct ControllerSettings: Sendable, Equatable {
         return ControllerSettings(
             thresholds: Thresholds(touch: .grams(20), peek: medium.peek, pop: medium.pop),
             preset: .medium, presetForces: forces, hysteresis: .standard, forceScale: .phone,
-            filter: .standard, haptics: .standard, shortcuts: [], logLevel: "info")
+            filter: .standard, baseline: .standard, haptics: .standard, shortcuts: [], logLevel: "info")
     }()
 
     /// Thresholds with `preset` applied (touch kept).
@@ -57,7 +59,7 @@ public struct ControllerSettings: Sendable, Equatable {
                     && lhs.presetForces[$0]?.pop == rhs.presetForces[$0]?.pop
             }
             && lhs.hysteresis == rhs.hysteresis && lhs.forceScale == rhs.forceScale
-            && lhs.filter == rhs.filter && lhs.haptics == rhs.haptics
+            && lhs.filter == rhs.filter && lhs.baseline == rhs.baseline && lhs.haptics == rhs.haptics
             && lhs.shortcuts == rhs.shortcuts && lhs.logLevel == rhs.logLevel
     }
 }

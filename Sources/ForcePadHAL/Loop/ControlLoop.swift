@@ -19,7 +19,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         source: consuming Source, line: consuming Line, pipeline: ForcePipeline,
         press: PressSettings, periodMicros: Int64, link: LoopLink
     ) {
-        snapshot = LoopSnapshot(cellCount: source.cellCount, press: press)
+        snapshot = LoopSnapshot(cellCount: source.cellCount, press: press, pipeline: pipeline.settings)
         self.source = source
         self.line = line
         self.pipeline = pipeline
@@ -40,6 +40,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             snapshot.force = pipeline.process(snapshot.raw)
             snapshot.hasFrame = true
             updateTouch()
+            recordPipelineState()
         } catch {
             snapshot.counters.readErrors += 1
             emit(.readFailed(atMicros: timeMicros, errno: error.errno))
@@ -78,12 +79,29 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         switch envelope.command {
         case .setPress(let press):
             snapshot.press = press
+        case .setPipeline(let settings):
+            pipeline.apply(settings)
+            snapshot.pipeline = settings
+        case .tare:
+            pipeline.startTare()
+            snapshot.tare = pipeline.tareOutcome
         case .simulate(let command):
             if !source.apply(command, at: timeMicros) {
                 emit(.simulationRefused(sequence: envelope.sequence))
             }
         }
         snapshot.appliedCommand = envelope.sequence
+    }
+
+    private func recordPipelineState() {
+        snapshot.readings = pipeline.readings
+        for cell in 0..<snapshot.force.cellCount {
+            let zero = pipeline.zero(cell: cell)
+            snapshot.zeroCounts[cell] = zero.counts
+            snapshot.driftCounts[cell] = zero.drift
+        }
+        snapshot.hasTare = pipeline.hasTare
+        snapshot.tare = pipeline.tareOutcome
     }
 
     private func updateTouch() {

@@ -1,0 +1,65 @@
+/// Each cell's zero reading: set by tare, then following slow drift (temperature, FSR creep)
+/// only while the pad is untouched.
+///
+/// Baselines are kept in Q16 counts (Int64) and move toward the reading by 1/2^shift per
+/// untouched frame: a first-order tracker with a time constant of 2^shift frames.
+public struct BaselineTracker: Sendable {
+    /// Current zero per cell, Q16 counts.
+    private var baselineQ16: InlineArray<64, Int64>
+    /// Zero per cell captured by the last tare, Q16 counts.
+    private var tareQ16: InlineArray<64, Int64>
+    /// Whether a tare has happened since start.
+    public private(set) var hasTare = false
+    private let cellCount: Int
+    /// log2 of the tracking time constant in frames; 0 turns tracking off.
+    public var shift: Int
+
+    public init(cellCount: Int, shift: Int) {
+        self.cellCount = cellCount
+        self.shift = shift
+        baselineQ16 = InlineArray(repeating: 0)
+        tareQ16 = InlineArray(repeating: 0)
+    }
+
+    /// Zero of `cell`, rounded to whole counts.
+    @inline(__always)
+    public func zero(cell: Int) -> Int32 {
+        Int32(truncatingIfNeeded: (baselineQ16[cell] + (1 << 15)) >> 16)
+    }
+
+    /// Baseline minus tare zero of `cell` (Q0 counts): how far the zero has drifted.
+    public func drift(cell: Int) -> Int32 {
+        Int32(truncatingIfNeeded: (baselineQ16[cell] - tareQ16[cell] + (1 << 15)) >> 16)
+    }
+
+    /// Follows `counts` by one step (call only while the pad is untouched).
+    @inline(__always)
+    public mutating func track(_ counts: CellValues) {
+        guard shift > 0 else { return }
+        let rounding = Int64(1) << (shift - 1)
+        for cell in 0..<cellCount {
+            let target = Int64(counts[cell]) << 16
+            baselineQ16[cell] += (target - baselineQ16[cell] + rounding) >> shift
+        }
+    }
+
+    /// Sets every zero (and the tare reference) to `zeros` (Q16 counts).
+    public mutating func tare(to zeros: InlineArray<64, Int64>) {
+        for cell in 0..<cellCount {
+            baselineQ16[cell] = zeros[cell]
+            tareQ16[cell] = zeros[cell]
+        }
+        hasTare = true
+    }
+
+    /// Shift for a time constant of `micros` at `sampleRateHz`: the nearest power of two of
+    /// frames (0 when `micros` is 0: tracking off). For configuration, not the hot path.
+    public static func shift(timeConstantMicros micros: Int64, sampleRateHz: Int) -> Int {
+        guard micros > 0 else { return 0 }
+        let frames = Double(micros) * Double(sampleRateHz) / 1_000_000
+        // Nearest in log terms: 2^shift ≤ frames·√2 < 2^(shift+1).
+        var shift = 1
+        while shift < 30 && Double(Int64(1) << (shift + 1)) <= frames * 2.0.squareRoot() { shift += 1 }
+        return shift
+    }
+}

@@ -1,0 +1,75 @@
+/// Finds contact regions and the force-weighted centroid of a frame, integer-only.
+///
+/// A cell is in contact when its force is at or above the contact threshold; a region is
+/// a group of such cells that touch left/right (strip) or up/down/left/right (grid).
+public struct ContactAnalyzer: Sendable {
+    public let geometry: PadGeometry
+    private let rows: Int
+    private let columns: Int
+
+    public init(geometry: PadGeometry) {
+        self.geometry = geometry
+        switch geometry {
+        case .strip(let cells):
+            rows = 1
+            columns = cells
+        case .grid(let gridRows, let gridColumns):
+            rows = gridRows
+            columns = gridColumns
+        }
+    }
+
+    /// Number of contact regions among `milligrams` at `threshold` (Q0 mg).
+    @inline(__always)
+    public func regions(_ milligrams: CellValues, threshold: Int32) -> Int {
+        // Flood fill with a fixed inline stack and a visited mask (64 cells fit in one UInt64).
+        var visited: UInt64 = 0
+        var stack = InlineArray<64, Int8>(repeating: 0)
+        var regions = 0
+        let cells = rows * columns
+        for start in 0..<cells where milligrams[start] >= threshold && visited & (1 << UInt64(start)) == 0 {
+            regions += 1
+            visited |= 1 << UInt64(start)
+            stack[0] = Int8(start)
+            var depth = 1
+            while depth > 0 {
+                depth -= 1
+                let cell = Int(stack[depth])
+                let row = cell / columns, column = cell % columns
+                let steps: InlineArray<4, (Int, Int)> = [(0, -1), (0, 1), (-1, 0), (1, 0)]
+                for step in 0..<4 {
+                    let r = row + steps[step].0, c = column + steps[step].1
+                    guard r >= 0, r < rows, c >= 0, c < columns else { continue }
+                    let neighbour = r * columns + c
+                    if milligrams[neighbour] >= threshold && visited & (1 << UInt64(neighbour)) == 0 {
+                        visited |= 1 << UInt64(neighbour)
+                        stack[depth] = Int8(neighbour)
+                        depth += 1
+                    }
+                }
+            }
+        }
+        return regions
+    }
+
+    /// Force-weighted centre of the cells with positive force, as Q16 fractions of the pad
+    /// (cell k of n has its centre at (k + 0.5)/n). The centre of the pad when no cell has force.
+    @inline(__always)
+    public func centroid(_ milligrams: CellValues) -> PadPosition {
+        var sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let force = Int64(max(milligrams[row * columns + column], 0))
+                sum += force
+                sumX += force * Int64(2 * column + 1)
+                sumY += force * Int64(2 * row + 1)
+            }
+        }
+        guard sum > 0 else { return .center }
+        // x = Σ f·(2c+1) / (2·columns·Σ f), in Q16.
+        let one = Int64(PadPosition.one)
+        let x = (sumX * one + sum * Int64(columns)) / (sum * Int64(2 * columns))
+        let y = (sumY * one + sum * Int64(rows)) / (sum * Int64(2 * rows))
+        return PadPosition(x: Int32(x), y: Int32(y))
+    }
+}

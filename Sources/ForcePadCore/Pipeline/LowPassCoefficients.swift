@@ -1,0 +1,75 @@
+import RealModule
+
+/// Fixed-point coefficients of the per-cell low-pass filter, computed once from the
+/// filter settings and sample rate (at the edge, in Double) and used in the loop as integers.
+///
+/// - one-pole: y += α·(x − y), α in Q16 (65536 = 1).
+/// - biquad: second-order Butterworth (bilinear transform, pre-warped), direct form I,
+///   b0 b1 b2 a1 a2 in Q28 (268435456 = 1), with the b's adjusted so the DC gain is exactly 1
+///   in integer arithmetic (no steady-state error from coefficient rounding).
+public struct LowPassCoefficients: Sendable, Equatable, BitwiseCopyable {
+    public var kind: FilterKind
+    /// One-pole smoothing factor, Q16.
+    public var alphaQ16: Int64
+    /// Biquad coefficients, Q28 (a0 = 1 implied; y = b·x − a1·y1 − a2·y2).
+    public var b0: Int64, b1: Int64, b2: Int64, a1: Int64, a2: Int64
+
+    public static let q28: Int64 = 1 << 28
+
+    public static let passThrough = LowPassCoefficients(kind: .none, alphaQ16: 1 << 16, b0: q28, b1: 0, b2: 0, a1: 0, a2: 0)
+
+    public init(kind: FilterKind, alphaQ16: Int64, b0: Int64, b1: Int64, b2: Int64, a1: Int64, a2: Int64) {
+        self.kind = kind
+        self.alphaQ16 = alphaQ16
+        self.b0 = b0
+        self.b1 = b1
+        self.b2 = b2
+        self.a1 = a1
+        self.a2 = a2
+    }
+
+    /// Coefficients for `settings` at `sampleRateHz`. The cut-off is clamped below Nyquist
+    /// (0.45 × the sample rate).
+    public init(settings: FilterSettings, sampleRateHz: Int) {
+        let rate = Double(sampleRateHz)
+        let cutoff = min(Double(settings.cutoffMilliHertz) / 1000, 0.45 * rate)
+        switch settings.kind {
+        case .none:
+            self = .passThrough
+        case .onePole:
+            let alpha = 1 - Double.exp(-2 * Double.pi * cutoff / rate)
+            self = .passThrough
+            kind = .onePole
+            alphaQ16 = max(1, Int64((alpha * 65536).rounded()))
+        case .biquad:
+            let k = Double.tan(Double.pi * cutoff / rate)
+            let root2 = 2.0.squareRoot()
+            let norm = 1 / (1 + root2 * k + k * k)
+            let a1 = Int64((2 * (k * k - 1) * norm * Double(Self.q28)).rounded())
+            let a2 = Int64(((1 - root2 * k + k * k) * norm * Double(Self.q28)).rounded())
+            // b0 + b1 + b2 must equal 1 + a1 + a2 exactly for unity DC gain; b1 = 2·b0, b2 = b0.
+            let sum = Self.q28 + a1 + a2
+            let b0 = (sum + 2) / 4
+            self.init(kind: .biquad, alphaQ16: 0, b0: b0, b1: 2 * b0, b2: sum - 3 * b0, a1: a1, a2: a2)
+        }
+    }
+
+    /// Group delay at DC in frames, from the quantised coefficients:
+    /// Σk·bk/Σbk − Σk·ak/Σak (a0 = 1). Zero for no filter.
+    public var groupDelayFrames: Double {
+        switch kind {
+        case .none:
+            return 0
+        case .onePole:
+            let alpha = Double(alphaQ16) / 65536
+            return (1 - alpha) / alpha
+        case .biquad:
+            let q = Double(Self.q28)
+            let b = [Double(b0) / q, Double(b1) / q, Double(b2) / q]
+            let a = [1, Double(a1) / q, Double(a2) / q]
+            let numerator = (b[1] + 2 * b[2]) / (b[0] + b[1] + b[2])
+            let denominator = (a[1] + 2 * a[2]) / (a[0] + a[1] + a[2])
+            return numerator - denominator
+        }
+    }
+}
