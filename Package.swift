@@ -43,8 +43,19 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "forcepad", dependencies: ["ForcePadApp"]),
+        // The pipeline in floating point, as a reference for accuracy tests (Double) and benchmarks (Float).
+        .target(name: "ForcePadReference", dependencies: ["ForcePadCore"]),
+        // `make bench`: figures and ratios measured in one run.
+        .executableTarget(
+            name: "forcepad-bench",
+            dependencies: [
+                "ForcePadCore", "ForcePadHAL", "ForcePadReference",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Sources/ForcePadBench"
+        ),
 
-        .testTarget(name: "ForcePadCoreTests", dependencies: ["ForcePadCore"]),
+        .testTarget(name: "ForcePadCoreTests", dependencies: ["ForcePadCore", "ForcePadReference"]),
         .testTarget(name: "ForcePadHALTests", dependencies: ["ForcePadHAL", "ForcePadCore"]),
         // Counts heap allocations around the real-time path (malloc is interposed in the test process).
         .testTarget(
