@@ -52,14 +52,16 @@ public struct ContactAnalyzer: Sendable {
         return regions
     }
 
-    /// Force-weighted centre of the cells with positive force, as Q16 fractions of the pad
-    /// (cell k of n has its centre at (k + 0.5)/n). The centre of the pad when no cell has force.
+    /// Force-weighted centre of the cells in contact (at or above `threshold`, Q0 mg), as Q16
+    /// fractions of the pad (cell k of n has its centre at (k + 0.5)/n), so noise on idle cells
+    /// does not pull it. The centre of the pad when no cell is in contact.
     @inline(__always)
-    public func centroid(_ milligrams: CellValues) -> PadPosition {
+    public func centroid(_ milligrams: CellValues, threshold: Int32) -> PadPosition {
         var sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
         for row in 0..<rows {
             for column in 0..<columns {
-                let force = Int64(max(milligrams[row * columns + column], 0))
+                let value = milligrams[row * columns + column]
+                let force = value >= threshold ? Int64(value) : 0
                 sum += force
                 sumX += force * Int64(2 * column + 1)
                 sumY += force * Int64(2 * row + 1)

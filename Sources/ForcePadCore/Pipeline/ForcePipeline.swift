@@ -87,7 +87,7 @@ public struct ForcePipeline: Sendable {
         output.total = Force(milligrams: Int32(clamping: total))
         output.saturatedCells = saturated
         output.contacts = contacts.regions(milligrams, threshold: settings.contactThreshold.milligrams)
-        output.centroid = contacts.centroid(milligrams)
+        output.centroid = contacts.centroid(milligrams, threshold: settings.contactThreshold.milligrams)
         output.normalisedQ16 = Int32(clamping: (total << 16) / Int64(max(settings.averageTouch.milligrams, 1)))
 
         measureTare(counts)

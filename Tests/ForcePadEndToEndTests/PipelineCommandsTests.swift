@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@Suite struct PipelineCommandsTests {
+    /// The numbers in a line like "force       200.242g total, …" or "cells  1g  2g".
+    func grams(_ line: String) -> [Double] {
+        line.split(separator: " ").compactMap { word in word.hasSuffix("g") || word.hasSuffix("g,") ? Double(word.trimmingCharacters(in: CharacterSet(charactersIn: "g,"))) : nil }
+    }
+
+    @Test func forceShowsCellsCentroidAndContacts() throws {
+        let result = try ForcePadProcess.run([], lines: ["sim press 200g at 0.125", "force", "quit"])
+        #expect(result.status == 0)
+        let lines = result.outputLines
+        let total = try #require(lines.first { $0.hasPrefix("force ") }.map(grams)?.first)
+        #expect(abs(total - 200) < 2)
+        let cells = try #require(lines.first { $0.hasPrefix("cells ") }.map(grams))
+        #expect(cells.count == 4 && abs(cells[0] - 200) < 2 && cells[1...].allSatisfy { $0 < 1 })
+        #expect(lines.contains("contacts    1, centroid x 0.125"))
+        #expect(lines.contains("cell  reading  zero  grams"))
+    }
+
+    @Test func tareIsRefusedWhilePressedAndWorksOnceReleased() throws {
+        let result = try ForcePadProcess.run([], lines: ["sim press 100g", "tare", "sim release", "tare", "status", "quit"])
+        #expect(result.status == 0)
+        let lines = result.outputLines
+        let refusal = try #require(lines.first { $0.hasPrefix("error: tare refused") })
+        #expect(refusal.hasPrefix("error: tare refused: the pad is being touched (up to "))
+        #expect(refusal.hasSuffix(" while measuring); lift off and try again"))
+        #expect(lines.contains { $0.hasPrefix("tared: zeros ") && $0.hasSuffix(" counts") })
+        #expect(lines.contains { $0.hasPrefix("zero        tared; drift since tare max ") })
+    }
+
+    @Test func filterCanBeChangedAndShowsItsDelay() throws {
+        let result = try ForcePadProcess.run([], lines: ["filter", "filter biquad 40Hz", "filter spike off", "filter none", "filter one-pole 500Hz", "quit"])
+        #expect(result.outputLines.prefix(5) == [
+            "one-pole 30Hz, spike rejection on; delay 5.82 ms (5.82 frames)",
+            "biquad 40Hz, spike rejection on; delay 6.6 ms (6.6 frames)",
+            "biquad 40Hz, spike rejection off; delay 5.6 ms (5.6 frames)",
+            "none, spike rejection off; delay 0 ms (0 frames)",
+            "error: cut-off 500Hz must be from 0.1Hz to below half the sample rate (500Hz)",
+        ])
+    }
+
+    @Test func aDamagedSavedCalibrationStopsStartUpWithItsLocation() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let file = state.appendingPathComponent("calibration-sim.toml")
+        try "board = \"sim\"\nversion = \"0.1.0\"\nwritten = \"t\"\nchecksum = \"crc32:00000000\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try ForcePadProcess.run(["--state-dir", state.path], lines: ["quit"])
+        #expect(result.status == 2)
+        #expect(result.standardError == "forcepad: \(file.path): cell: has 0 [[cell]] tables; board 'sim' has 4 cells (move the file away to use the board's default calibration)\n")
+    }
+}
