@@ -27,8 +27,10 @@ let package = Package(
             name: "CGPIOD",
             linkerSettings: [.linkedLibrary("gpiod")]
         ),
+        // termios and pseudo-terminal calls Swift's Glibc module does not show (posix_openpt, grantpt, …).
+        .target(name: "CSerial"),
         // Hardware behind small protocols, the sim board, clocks and the real-time loop.
-        .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD"]),
+        .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD", "CSerial"]),
         // Board and config files: TOML parsing and validation with file:line: key messages.
         .target(name: "ForcePadConfig", dependencies: ["ForcePadCore", "TOMLKit"]),
         // Command table, tokenizer, units in arguments, human and JSON output.

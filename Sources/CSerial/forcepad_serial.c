@@ -1,0 +1,1 @@
+#include "forcepad_serial.h"
