@@ -1,7 +1,7 @@
 /// A request from the shell to the loop, applied between two frames.
 import ForcePadCore
 
-public enum LoopCommand: Sendable, BitwiseCopyable, Equatable {
+public enum LoopCommand: Sendable, BitwiseCopyable {
     case setPress(PressSettings)
     /// New filter, baseline and contact settings for the pipeline.
     case setPipeline(PipelineSettings)

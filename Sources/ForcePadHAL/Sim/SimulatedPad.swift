@@ -22,6 +22,10 @@ public struct SimulatedPad: FrameSource {
     private var rampTargetForce: Int64 = 0
     /// When the current press starts ramping down by itself (Int64.max: held until released).
     private var releaseAtMicros: Int64 = .max
+    /// The trace being played, when it started, and the row reached.
+    private var playing: TraceView?
+    private var playStartMicros: Int64 = 0
+    private var playRow = 0
 
     public init(board: BoardDescription, simulation: SimulationSettings) {
         cellCount = board.geometry.cellCount
@@ -40,7 +44,14 @@ public struct SimulatedPad: FrameSource {
 
     public mutating func apply(_ command: SimulationCommand, at timeMicros: Int64) -> Bool {
         let current = forceMilligrams(at: timeMicros)
+        playing = nil
         switch command {
+        case .play(let trace):
+            playing = trace
+            playStartMicros = timeMicros
+            playRow = 0
+            startRamp(from: 0, to: 0, at: timeMicros)
+            releaseAtMicros = .max
         case .press(let force, let newPosition, let holdMicros):
             position = newPosition
             startRamp(from: current, to: Int64(force.milligrams), at: timeMicros)
@@ -53,20 +64,49 @@ public struct SimulatedPad: FrameSource {
     }
 
     public mutating func read(into frame: inout RawFrame, at timeMicros: Int64) throws(DeviceError) {
+        if let trace = playing {
+            let elapsed = timeMicros - playStartMicros
+            if elapsed <= trace.durationMicros {
+                playRow = trace.row(atElapsedMicros: elapsed, from: playRow)
+                readTrace(trace, row: playRow, into: &frame)
+                return
+            }
+            playing = nil
+        }
         if timeMicros >= releaseAtMicros {
             startRamp(from: forceMilligrams(at: timeMicros), to: 0, at: timeMicros)
             releaseAtMicros = .max
         }
         let total = forceMilligrams(at: timeMicros)
         for cell in 0..<cellCount {
-            var cellForce = (total * Int64(weightQ16(cell: cell))) >> 16
-            if noiseMilligrams > 0 {
-                cellForce += Int64(random.next() % UInt64(2 * noiseMilligrams + 1)) - noiseMilligrams
-            }
-            let clamped = Int32(clamping: max(cellForce, 0))
-            frame.counts[cell] = min(calibration.counts(forForce: Force(milligrams: clamped)), fullScaleCounts)
+            frame.counts[cell] = noisyCounts((total * Int64(weightQ16(cell: cell))) >> 16)
         }
         frame.isStale = false
+    }
+
+    /// Whether a trace is playing (it stops by itself after its last row).
+    public var isPlaying: Bool { playing != nil }
+
+    private mutating func readTrace(_ trace: TraceView, row: Int, into frame: inout RawFrame) {
+        for cell in 0..<cellCount {
+            let value = trace.value(row: row, cell: cell)
+            switch trace.kind {
+            case .rawCounts:
+                frame.counts[cell] = min(value, fullScaleCounts)
+            case .grams:
+                frame.counts[cell] = noisyCounts(Int64(value))
+            }
+        }
+        frame.isStale = false
+    }
+
+    private mutating func noisyCounts(_ milligrams: Int64) -> Int32 {
+        var cellForce = milligrams
+        if noiseMilligrams > 0 {
+            cellForce += Int64(random.next() % UInt64(2 * noiseMilligrams + 1)) - noiseMilligrams
+        }
+        let clamped = Int32(clamping: max(cellForce, 0))
+        return min(calibration.counts(forForce: Force(milligrams: clamped)), fullScaleCounts)
     }
 
     private mutating func startRamp(from start: Int64, to target: Int64, at timeMicros: Int64) {
