@@ -27,4 +27,27 @@ import Testing
             try HapticPattern(parsing: "on 2s")
         }
     }
+
+    @Test func compiledPatternHoldsTheStepsInline() throws {
+        let compiled = CompiledHapticPattern(try HapticPattern(parsing: "on 20ms off 30ms on 500us"))
+        #expect(compiled.count == 3)
+        #expect((0..<compiled.count).map { compiled[$0] } == [20_000, 30_000, 500])
+        #expect(!compiled.isEmpty)
+        #expect(CompiledHapticPattern.empty.isEmpty)
+    }
+
+    @Test func compiledPatternHoldsTheLongestPatternTheParserAccepts() throws {
+        #expect(CompiledHapticPattern.capacity == HapticPattern.maxSteps)
+        let text = (0..<15).map { $0 % 2 == 0 ? "on 1s" : "off 1us" }.joined(separator: " ")
+        let compiled = CompiledHapticPattern(try HapticPattern(parsing: text))
+        #expect(compiled.count == 15)
+        #expect(compiled[14] == 1_000_000)
+    }
+
+    @Test func compiledPatternsCompareOnlyTheStepsInUse() throws {
+        let short = CompiledHapticPattern(try HapticPattern(parsing: "on 15ms"))
+        #expect(short == CompiledHapticPattern(try HapticPattern(parsing: "on 15ms off 5ms")))
+        #expect(short != CompiledHapticPattern(try HapticPattern(parsing: "on 15ms off 5ms on 1ms")))
+        #expect(short != CompiledHapticPattern(try HapticPattern(parsing: "on 16ms")))
+    }
 }

@@ -45,9 +45,9 @@ public struct ForceTrace: Sendable, Equatable {
         var times: [Int64] = []
         var values: [Int32] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so splitting on newlines handles LF and CRLF alike.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpacesAndTabs() }

@@ -1,0 +1,11 @@
+/// Where the playing pattern stands.
+enum HapticPlaybackPhase: Sendable, BitwiseCopyable {
+    /// Nothing to play.
+    case idle
+    /// On step `step` is due at `dueMicros` (µs); it starts at the first period at or after
+    /// that time and at least `minOffMicros` after the last off.
+    case waiting(step: Int, dueMicros: Int64)
+    /// On step `step` began at `startedMicros` (µs); the line goes off at the first period at
+    /// or after `offDueMicros` (µs), for the reason `end`.
+    case on(step: Int, startedMicros: Int64, offDueMicros: Int64, end: HapticStepEnd)
+}

@@ -1,0 +1,48 @@
+/// What the haptic scheduler needs from ``HapticSettings``, without the named patterns so
+/// it stays bitwise-copyable and can be replaced between two loop periods.
+public struct HapticSchedulerSettings: Sendable, Equatable, BitwiseCopyable {
+    public var mode: HapticOutputMode
+    public var lineAccess: HapticLineAccess
+    /// Longest the line may stay on in one go (µs).
+    public var maxOnMicros: Int64
+    /// Shortest time from an off to the next on (µs).
+    public var minOffMicros: Int64
+    /// Largest share of `dutyWindowMicros` the line may be on, per mille (0…1000).
+    public var maxDutyPermille: Int
+    /// The sliding window duty is measured over (µs).
+    public var dutyWindowMicros: Int64
+    /// Length of the edge pulse in trigger-edge mode (µs).
+    public var triggerWidthMicros: Int64
+
+    /// Trigger pulse length when none is configured: 1 ms, well above the few µs a DRV2605
+    /// IN/TRIG input needs and short enough to be over before any second stage.
+    public static let standardTriggerWidthMicros: Int64 = 1_000
+
+    public init(
+        mode: HapticOutputMode, lineAccess: HapticLineAccess, maxOnMicros: Int64, minOffMicros: Int64,
+        maxDutyPermille: Int, dutyWindowMicros: Int64, triggerWidthMicros: Int64 = standardTriggerWidthMicros
+    ) {
+        self.mode = mode
+        self.lineAccess = lineAccess
+        self.maxOnMicros = maxOnMicros
+        self.minOffMicros = minOffMicros
+        self.maxDutyPermille = maxDutyPermille
+        self.dutyWindowMicros = dutyWindowMicros
+        self.triggerWidthMicros = triggerWidthMicros
+    }
+
+    /// The mode and limits of `haptics`; the line is kept off when haptics are disabled and
+    /// never touched when `dryRun` is set.
+    public init(_ haptics: HapticSettings, dryRun: Bool = false, triggerWidthMicros: Int64 = standardTriggerWidthMicros) {
+        let access: HapticLineAccess = dryRun ? .dryRun : haptics.enabled ? .drive : .keepOff
+        self.init(
+            mode: haptics.mode, lineAccess: access, maxOnMicros: haptics.maxOnMicros,
+            minOffMicros: haptics.minOffMicros, maxDutyPermille: haptics.maxDutyPermille,
+            dutyWindowMicros: haptics.dutyWindowMicros, triggerWidthMicros: triggerWidthMicros)
+    }
+
+    /// Most on time any duty window may hold (µs).
+    var dutyBudgetMicros: Int64 {
+        @_noAllocation get { dutyWindowMicros * Int64(maxDutyPermille) / 1000 }
+    }
+}

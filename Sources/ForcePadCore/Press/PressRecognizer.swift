@@ -1,0 +1,231 @@
+/// Turns force frames into presses, after `UIPreviewInteraction`: began → preview progress
+/// → peek → commit progress → pop → released, or cancelled. Integer-only and
+/// allocation-free; one value per pad, owned by the loop.
+///
+/// The rules recognise intent, not raw force:
+/// - A stage fires once the frame total has been at or above its threshold in every frame
+///   for the dwell time (`hysteresis.dwellMicros`, 0: at once). Each threshold has its own
+///   dwell clock, started by the first frame at or above it, so a stab straight past pop
+///   yields began, peek and pop in one frame, in that order. Pop never fires before peek.
+/// - Each stage fires at most once per press; nothing re-arms until the press ends. The
+///   press is released when the total falls below touch − the touch band.
+/// - The press is cancelled when more than one contact region appears (if
+///   `multiTouchFails`), when the centroid moves faster than the drag speed before pop,
+///   when the sensor is lost, or on command. After a cancel nothing is reported until the
+///   total falls below the release level; then a new press may begin.
+/// - Progress events report the phase's progress (preview: touch → peek, commit: peek →
+///   pop) only when it moved by the progress step and the progress interval has passed
+///   since the last one (the stage event opening a phase counts as progress 0 at its time);
+///   a phase reports nothing once the stage it leads to has fired.
+///
+/// Within one frame the release is checked first, then the cancels, then the stages, then
+/// progress; a press whose first frame already has two contact regions begins and is
+/// cancelled in that frame. Settings may be replaced between frames; a press in progress
+/// uses them from the next frame on.
+public struct PressRecognizer: Sendable, BitwiseCopyable {
+    public var settings: PressRecognizerSettings
+    /// Where the current press stands.
+    public private(set) var state: PressState = .idle
+    /// Progress through the current phase as of the last frame, Q16 (0…65536): preview
+    /// while touching, commit after peek, 65536 after pop, 0 with no press.
+    public private(set) var progressQ16: Int32 = 0
+
+    private var touchDwell = ThresholdDwell()
+    private var peekDwell = ThresholdDwell()
+    private var popDwell = ThresholdDwell()
+    /// Whether the total fell below peek − the peek band since peek fired.
+    private var peekLeft = false
+    /// Whether the total fell below pop − the pop band since pop fired.
+    private var popLeft = false
+    private var progressLimiter = ProgressRateLimiter()
+    private var dragDetector = DragDetector()
+
+    /// 1.0 in Q16.
+    private static let oneQ16: Int32 = 1 << 16
+
+    public init(settings: PressRecognizerSettings) {
+        self.settings = settings
+    }
+
+    /// Whether the deepest stage this press fired (peek or pop) is still held: true from the
+    /// frame it fires until the total first falls below its threshold minus its band, or the
+    /// press ends. A stage once left stays left (no re-trigger). In trigger-level haptic mode
+    /// the line is held exactly while this is true.
+    public var isDeepestStageHeld: Bool {
+        @_noAllocation get {
+            switch state {
+            case .peek: !peekLeft
+            case .pop: !popLeft
+            case .idle, .touching, .cancelled: false
+            }
+        }
+    }
+
+    /// Feeds one frame and appends what it caused to `events`, in order.
+    @_noAllocation
+    public mutating func update(with frame: ForceFrame, into events: inout PressEventBuffer) {
+        let time = frame.timeMicros
+        let total = frame.total
+        let thresholds = settings.thresholds
+        let dwell = settings.hysteresis.dwellMicros
+        let touchHeld = touchDwell.isHeld(total, threshold: thresholds.touch, atMicros: time, dwellMicros: dwell)
+        let peekHeld = peekDwell.isHeld(total, threshold: thresholds.peek, atMicros: time, dwellMicros: dwell)
+        let popHeld = popDwell.isHeld(total, threshold: thresholds.pop, atMicros: time, dwellMicros: dwell)
+        let belowRelease = Self.isBelow(total, thresholds.touch, band: settings.hysteresis.touch)
+
+        switch state {
+        case .cancelled:
+            if belowRelease { state = .idle }
+            return
+        case .idle:
+            guard touchHeld else { return }
+            begin(frame, into: &events)
+        case .touching, .peek, .pop:
+            if belowRelease {
+                end(with: .released(atMicros: time, stage: deepestStage()), into: &events)
+                return
+            }
+        }
+
+        if settings.multiTouchFails && frame.contacts > 1 {
+            end(with: .cancelled(atMicros: time, reason: .multiTouch), into: &events)
+            return
+        }
+        if isDraggedBeforePop(frame) {
+            end(with: .cancelled(atMicros: time, reason: .drag), into: &events)
+            return
+        }
+        if case .touching = state, peekHeld {
+            state = .peek
+            events.append(.peek(atMicros: time, force: total))
+            progressLimiter.restart(atMicros: time)
+        }
+        if case .peek = state, popHeld {
+            state = .pop
+            events.append(.pop(atMicros: time, force: total))
+        }
+        noteLeftStages(total)
+        reportProgress(total, atMicros: time, into: &events)
+    }
+
+    /// The sensor stopped delivering frames at `time` (µs): cancels a press in progress
+    /// (`sensorLost`) and restarts every dwell, since the force in the gap is unknown.
+    @_noAllocation
+    public mutating func sensorLost(atMicros time: Int64, into events: inout PressEventBuffer) {
+        cancel(reason: .sensorLost, atMicros: time, into: &events)
+        touchDwell.reset()
+        peekDwell.reset()
+        popDwell.reset()
+    }
+
+    /// Cancels a press in progress at `time` (µs) for `reason` (the shell uses `command`).
+    /// Does nothing when no press is in progress.
+    @_noAllocation
+    public mutating func cancel(reason: PressCancelReason, atMicros time: Int64, into events: inout PressEventBuffer) {
+        switch state {
+        case .touching, .peek, .pop: break
+        case .idle, .cancelled: return
+        }
+        end(with: .cancelled(atMicros: time, reason: reason), into: &events)
+    }
+
+    @_noAllocation
+    private func deepestStage() -> PressStage {
+        switch state {
+        case .peek: .peek
+        case .pop: .pop
+        case .idle, .touching, .cancelled: .none
+        }
+    }
+
+    /// Feeds the centroid to the drag detector until pop; after pop a drag changes nothing.
+    @_noAllocation
+    private mutating func isDraggedBeforePop(_ frame: ForceFrame) -> Bool {
+        switch state {
+        case .touching, .peek:
+            dragDetector.isDragging(
+                position: frame.centroid, contacts: frame.contacts, atMicros: frame.timeMicros,
+                speedQ16PerSecond: settings.dragSpeedQ16PerSecond, windowMicros: settings.dragWindowMicros)
+        case .idle, .pop, .cancelled:
+            false
+        }
+    }
+
+    @_noAllocation
+    private mutating func begin(_ frame: ForceFrame, into events: inout PressEventBuffer) {
+        state = .touching
+        peekLeft = false
+        popLeft = false
+        dragDetector.reset()
+        progressLimiter.restart(atMicros: frame.timeMicros)
+        events.append(.began(atMicros: frame.timeMicros, force: frame.total, position: frame.centroid))
+    }
+
+    /// Ends the press with `event` (a release or a cancel).
+    @_noAllocation
+    private mutating func end(with event: PressEvent, into events: inout PressEventBuffer) {
+        if case .released = event {
+            state = .idle
+        } else {
+            state = .cancelled
+        }
+        progressQ16 = 0
+        events.append(event)
+    }
+
+    @_noAllocation
+    private mutating func noteLeftStages(_ total: Force) {
+        let thresholds = settings.thresholds
+        let hysteresis = settings.hysteresis
+        switch state {
+        case .pop:
+            if Self.isBelow(total, thresholds.pop, band: hysteresis.pop) { popLeft = true }
+        case .peek:
+            if Self.isBelow(total, thresholds.peek, band: hysteresis.peek) { peekLeft = true }
+        case .idle, .touching, .cancelled:
+            break
+        }
+    }
+
+    @_noAllocation
+    private mutating func reportProgress(_ total: Force, atMicros time: Int64, into events: inout PressEventBuffer) {
+        let thresholds = settings.thresholds
+        let phase: PressPhase
+        switch state {
+        case .touching:
+            phase = .preview
+            progressQ16 = Self.progressQ16(total, from: thresholds.touch, to: thresholds.peek)
+        case .peek:
+            phase = .commit
+            progressQ16 = Self.progressQ16(total, from: thresholds.peek, to: thresholds.pop)
+        case .pop:
+            progressQ16 = Self.oneQ16
+            return
+        case .idle, .cancelled:
+            progressQ16 = 0
+            return
+        }
+        if progressLimiter.admits(
+            progressQ16, atMicros: time, stepQ16: settings.progressStepQ16,
+            intervalMicros: settings.progressIntervalMicros)
+        {
+            events.append(.progress(atMicros: time, phase: phase, progressQ16: progressQ16))
+        }
+    }
+
+    /// Whether `force` is below `threshold` − `band` (all Q0 mg; computed wide, no overflow).
+    @_noAllocation
+    private static func isBelow(_ force: Force, _ threshold: Force, band: Force) -> Bool {
+        Int64(force.milligrams) < Int64(threshold.milligrams) - Int64(band.milligrams)
+    }
+
+    /// Where `force` lies from `lower` (0) to `upper` (65536), Q16, clamped to 0…65536.
+    @_noAllocation
+    private static func progressQ16(_ force: Force, from lower: Force, to upper: Force) -> Int32 {
+        let span = Int64(upper.milligrams) - Int64(lower.milligrams)
+        guard span > 0 else { return force.milligrams >= upper.milligrams ? oneQ16 : 0 }
+        let above = Int64(force.milligrams) - Int64(lower.milligrams)
+        let scaled = (above << 16) / span
+        return Int32(min(max(scaled, 0), Int64(oneQ16)))
+    }
+}

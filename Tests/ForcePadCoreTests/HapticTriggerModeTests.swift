@@ -1,0 +1,91 @@
+import ForcePadCore
+import Testing
+
+/// Trigger-edge and trigger-level modes, for a DRV2605 IN/TRIG input.
+@Suite struct HapticTriggerModeTests {
+    private func settings(_ mode: HapticOutputMode, triggerWidthMicros: Int64 = 1000) -> HapticSchedulerSettings {
+        var settings = HapticSchedulerSettings(.standard, triggerWidthMicros: triggerWidthMicros)
+        settings.mode = mode
+        return settings
+    }
+
+    @Test func triggerEdgeGivesOneShortPulsePerStageWhateverThePattern() throws {
+        let peek = try compiledPattern("on 15ms")
+        let pop = try compiledPattern("on 20ms off 30ms on 20ms")
+        var scheduler = HapticScheduler(settings: settings(.triggerEdge))
+        let run = scheduler.run(through: 100, actions: [
+            5: { $0.trigger(peek, id: .peek, atMicros: 5000) },
+            40: { $0.trigger(pop, id: .pop, atMicros: 40_000) },
+        ])
+        #expect(run.edges == ["5ms on", "6ms off", "40ms on", "41ms off"])
+        #expect(run.events == [.on(5, .peek), .off(6, .peek), .on(40, .pop), .off(41, .pop)])
+        #expect(scheduler.counters.pulses == 2)
+    }
+
+    @Test func triggerEdgeWidthIsConfigurable() throws {
+        var scheduler = HapticScheduler(settings: settings(.triggerEdge, triggerWidthMicros: 3000))
+        let peek = try compiledPattern("on 15ms")
+        let run = scheduler.run(through: 20, actions: [5: { $0.trigger(peek, id: .peek, atMicros: 5000) }])
+        #expect(run.edges == ["5ms on", "8ms off"])
+    }
+
+    @Test func triggerLevelHoldsTheLineUntilTheStageIsReleased() throws {
+        let peek = try compiledPattern("on 15ms")
+        var scheduler = HapticScheduler(settings: settings(.triggerLevel))
+        let run = scheduler.run(through: 100, actions: [
+            5: { $0.trigger(peek, id: .peek, atMicros: 5000) },
+            40: { $0.stageReleased(atMicros: 40_000) },
+        ])
+        #expect(run.edges == ["5ms on", "40ms off"])
+        #expect(run.events == [.on(5, .peek), .off(40, .peek)])
+    }
+
+    @Test func triggerLevelDropsAndRaisesTheLineForPop() throws {
+        let peek = try compiledPattern("on 15ms")
+        let pop = try compiledPattern("on 20ms off 30ms on 20ms")
+        var scheduler = HapticScheduler(settings: settings(.triggerLevel))
+        let run = scheduler.run(through: 100, actions: [
+            5: { $0.trigger(peek, id: .peek, atMicros: 5000) },
+            30: { $0.trigger(pop, id: .pop, atMicros: 30_000) },
+            80: { $0.stageReleased(atMicros: 80_000) },
+        ])
+        #expect(run.edges == ["5ms on", "30ms off", "40ms on", "80ms off"])
+        #expect(run.events == [.on(5, .peek), .off(30, .peek), .on(40, .pop), .off(80, .pop)])
+        #expect(scheduler.counters.delayedByMinOff == 1)
+    }
+
+    @Test func triggerLevelIsCutAtMaxOn() throws {
+        var scheduler = HapticScheduler(settings: settings(.triggerLevel))
+        let peek = try compiledPattern("on 15ms")
+        let run = scheduler.run(through: 300, actions: [
+            0: { $0.trigger(peek, id: .peek, atMicros: 0) },
+            200: { $0.stageReleased(atMicros: 200_000) },
+        ])
+        #expect(run.edges == ["0ms on", "100ms off"])
+        #expect(scheduler.counters.cutByMaxOn == 1)
+    }
+
+    @Test func aReleaseBeforeTheDelayedLevelStartsDropsIt() throws {
+        let peek = try compiledPattern("on 15ms")
+        let pop = try compiledPattern("on 20ms")
+        var scheduler = HapticScheduler(settings: settings(.triggerLevel))
+        let run = scheduler.run(through: 100, actions: [
+            0: { $0.trigger(peek, id: .peek, atMicros: 0) },
+            20: { $0.trigger(pop, id: .pop, atMicros: 20_000) },
+            25: { $0.stageReleased(atMicros: 25_000) },
+        ])
+        #expect(run.edges == ["0ms on", "20ms off"])
+        #expect(run.events == [.on(0, .peek), .off(20, .peek)])
+        #expect(!scheduler.isPlaying)
+    }
+
+    @Test func pulseModeIgnoresStageReleases() throws {
+        let pop = try compiledPattern("on 20ms off 30ms on 20ms")
+        var scheduler = HapticScheduler(settings: settings(.pulse))
+        let run = scheduler.run(through: 100, actions: [
+            0: { $0.trigger(pop, id: .pop, atMicros: 0) },
+            5: { $0.stageReleased(atMicros: 5000) },
+        ])
+        #expect(run.edges == ["0ms on", "20ms off", "50ms on", "70ms off"])
+    }
+}

@@ -1,0 +1,49 @@
+import ForcePadCore
+import Testing
+
+@Suite struct PressDwellTests {
+    /// A step from 0 to 200 g at 10 ms: began and peek fire exactly one dwell later.
+    @Test(arguments: [0, 1_000, 5_000, 7_000, 20_000] as [Int64])
+    func dwellDelaysEachStageByExactlyTheDwell(dwellMicros: Int64) {
+        let totals = milligrams(grams: Array(repeating: 0, count: 10) + Array(repeating: 200, count: 40) + [0])
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: dwellMicros))
+        let events = recognizer.events(for: traceFrames(milligrams: totals))
+        let fired = 10_000 + dwellMicros
+        #expect(Array(events.prefix(2)) == [
+            .began(atMicros: fired, force: .grams(200), position: padCenter),
+            .peek(atMicros: fired, force: .grams(200)),
+        ])
+        #expect(events.last == .released(atMicros: 50_000, stage: .peek))
+    }
+
+    @Test func aSpikeShorterThanTheDwellFiresNothing() {
+        let totals = milligrams(grams: Array(repeating: 0, count: 10) + Array(repeating: 400, count: 5) + Array(repeating: 0, count: 10))
+        var recognizer = PressRecognizer(settings: .standard)
+        #expect(recognizer.events(for: traceFrames(milligrams: totals)).isEmpty)
+    }
+
+    @Test func theDwellRestartsWhenTheForceDipsBelowTheThreshold() {
+        // 160 g from 10 ms, one frame at 145 g (below peek 150 g) at 13 ms.
+        let totals = milligrams(grams: Array(repeating: 0, count: 10) + [160, 160, 160, 145] + Array(repeating: 160, count: 20))
+        var recognizer = PressRecognizer(settings: .standard)
+        #expect(Array(recognizer.events(for: traceFrames(milligrams: totals)).prefix(2)) == [
+            .began(atMicros: 15_000, force: .grams(160), position: padCenter),
+            .peek(atMicros: 19_000, force: .grams(160)),
+        ])
+    }
+
+    @Test func popNeverFiresBeforePeekEvenWhenItsOwnDwellHasPassed() {
+        // Peek is set above the force mid-press, then lowered again: pop, held all along, waits for peek.
+        var recognizer = PressRecognizer(settings: .standard)
+        recognizer.settings.thresholds.peek = .grams(500)
+        let press = traceFrames(milligrams: milligrams(grams: Array(repeating: 400, count: 40)))
+        #expect(recognizer.events(for: Array(press[0..<20])) == [
+            .began(atMicros: 5000, force: .grams(400), position: padCenter)
+        ])
+        recognizer.settings.thresholds.peek = .grams(150)
+        #expect(recognizer.events(for: Array(press[20...])) == [
+            .peek(atMicros: 25_000, force: .grams(400)),
+            .pop(atMicros: 25_000, force: .grams(400)),
+        ])
+    }
+}
