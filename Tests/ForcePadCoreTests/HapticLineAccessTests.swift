@@ -47,13 +47,17 @@ import Testing
         #expect(HapticSchedulerSettings(haptics) == HapticSchedulerSettings(
             mode: .pulse, lineAccess: .drive, maxOnMicros: 100_000, minOffMicros: 10_000, maxDutyPermille: 500,
             dutyWindowMicros: 1_000_000, triggerWidthMicros: 1000))
-        #expect(HapticSchedulerSettings(haptics, dryRun: true).lineAccess == .dryRun)
+        haptics.dryRun = true
+        #expect(HapticSchedulerSettings(haptics).lineAccess == .dryRun)
+        haptics.dryRun = false
         haptics.enabled = false
         haptics.mode = .triggerEdge
-        let disabled = HapticSchedulerSettings(haptics, triggerWidthMicros: 2000)
+        haptics.triggerWidthMicros = 2000
+        let disabled = HapticSchedulerSettings(haptics)
         #expect(disabled.lineAccess == .keepOff)
         #expect(disabled.mode == .triggerEdge)
         #expect(disabled.triggerWidthMicros == 2000)
-        #expect(HapticSchedulerSettings(haptics, dryRun: true).lineAccess == .dryRun)
+        haptics.dryRun = true
+        #expect(HapticSchedulerSettings(haptics).lineAccess == .dryRun)
     }
 }

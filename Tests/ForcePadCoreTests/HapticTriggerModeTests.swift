@@ -4,7 +4,8 @@ import Testing
 /// Trigger-edge and trigger-level modes, for a DRV2605 IN/TRIG input.
 @Suite struct HapticTriggerModeTests {
     private func settings(_ mode: HapticOutputMode, triggerWidthMicros: Int64 = 1000) -> HapticSchedulerSettings {
-        var settings = HapticSchedulerSettings(.standard, triggerWidthMicros: triggerWidthMicros)
+        var settings = HapticSchedulerSettings(.standard)
+        settings.triggerWidthMicros = triggerWidthMicros
         settings.mode = mode
         return settings
     }

@@ -32,11 +32,17 @@ import Testing
         #expect(result.standardError == "forcepad: board 'rpi4-ads7830' reads ads7830 over I2C, which this version of forcepad cannot drive yet; run the simulated pad with --board sim\n")
     }
 
-    @Test(arguments: [["replay", "trace.csv"], ["probe"]])
-    func unavailableSubcommandsSaySoAndExitTwo(arguments: [String]) throws {
-        let result = try ForcePadProcess.run(arguments, lines: [])
+    @Test func probeIsNotAvailableYetAndExitsTwo() throws {
+        let result = try ForcePadProcess.run(["probe"], lines: [])
         #expect(result.status == 2)
         #expect(result.standardError.contains("is not available in this version"))
+    }
+
+    @Test func replayOfAMissingFileExitsTwo() throws {
+        let result = try ForcePadProcess.run(["replay", "/nonexistent/trace.csv"], lines: [])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("forcepad: cannot read /nonexistent/trace.csv: "))
+        #expect(result.standardError.hasSuffix("; check the path\n"))
     }
 
     @Test func badUsageExitsTwo() throws {

@@ -12,7 +12,7 @@ import Testing
     @Test func everyAnswerIsOneJSONObjectPerLine() throws {
         let result = try ForcePadProcess.run(["--json"], lines: ["status", "sim press 150g", "status", "bogus", "threshold pop 320g", "quit"])
         #expect(result.status == 0)
-        let answers = try objects(result.standardOutput)
+        let answers = try objects(result.standardOutput).filter { $0["cmd"] != nil }
         #expect(answers.map { $0["cmd"] as? String } == ["status", "sim", "status", "bogus", "threshold", "quit"])
         #expect(answers.map { $0["ok"] as? Bool } == [true, true, true, false, true, true])
         let force = try #require(answers[2]["force"] as? [String: Any])

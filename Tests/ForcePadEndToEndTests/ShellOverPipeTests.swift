@@ -23,7 +23,7 @@ import Testing
         #expect(totals.count == 2)
         #expect(abs(totals[0]) < 1)
         #expect(abs(totals[1] - 200) < 2, "live force after sim press 200g was \(totals[1]) g")
-        #expect(result.standardOutput.contains("press       touching"))
+        #expect(result.standardOutput.contains("press       peek, progress "))
         #expect(result.standardOutput.contains("Commands (help COMMAND for details):"))
     }
 
@@ -42,7 +42,7 @@ import Testing
             "error: unknown command 'stauts': did you mean 'status'? type help for the list",
             "error: pop (100g) must be above peek (150g)",
             "error: force: unknown unit 'lb' in '150lb': use one of g, kg, N, mN",
-            "error: missing force; usage: sim press FORCE [for DURATION] [at X[,Y]] | sim release",
+            "error: missing force; usage: sim press FORCE [for DURATION] [at X[,Y]] | sim release | sim play TRACE.csv",
             "error: position '2' must be X or X,Y with each between 0 and 1, e.g. 0.25 or 0.25,0.75",
             "error: unknown preset 'fim': did you mean 'firm'? (light|medium|firm)",
             "touch 20g  peek 150g  pop 300g  (preset medium)",

@@ -2,6 +2,31 @@ import ForcePadCore
 import ForcePadHAL
 import Testing
 
+/// What a ``RecordingLine`` was set to, with the loop time of each call.
+final class LineRecord: @unchecked Sendable {
+    var calls: [(active: Bool, atMicros: Int64)] = []
+    var values: [Bool] { calls.map(\.active) }
+}
+
+/// A haptic line that records every call, reading the time from a shared manual clock.
+struct RecordingLine: HapticLine {
+    let record: LineRecord
+    let clock: ClockBox
+    mutating func setActive(_ active: Bool) throws(DeviceError) { record.calls.append((active, clock.now)) }
+}
+
+/// A manual time shared between a test and its line.
+final class ClockBox: @unchecked Sendable {
+    var now: Int64 = 0
+}
+
+/// A loop clock that reads a ``ClockBox``.
+struct BoxedClock: LoopClock {
+    let box: ClockBox
+    func nowMicros() -> Int64 { box.now }
+    mutating func sleep(untilMicros deadlineMicros: Int64) { box.now = max(box.now, deadlineMicros) }
+}
+
 @Suite struct ControlLoopTests {
     static let calibration = try! CalibrationTable(validating: [
         CalibrationPoint(counts: 0, force: .zero), CalibrationPoint(counts: 4000, force: .grams(500)),
@@ -10,126 +35,192 @@ import Testing
     static let pipelineSettings = PipelineSettings(
         filter: .passThrough, spikeRejection: false, touch: .grams(20), contactThreshold: .grams(10),
         averageTouch: .grams(50), baselineShift: 0, tareFrames: 8, tareSpreadLimitCounts: 64)
-    static let press = PressSettings(
-        thresholds: Thresholds(touch: .grams(20), peek: .grams(150), pop: .grams(300)), hysteresis: .standard)
+    /// Thresholds 20/150/300 g with no dwell, so stages fire in the frame that crosses them.
+    static let recognizer = PressRecognizerSettings(
+        thresholds: Thresholds(touch: .grams(20), peek: .grams(150), pop: .grams(300)),
+        hysteresis: Hysteresis(touch: .grams(5), peek: .grams(15), pop: .grams(20), dwellMicros: 0))
+    static let haptics = HapticSchedulerSettings(
+        mode: .pulse, lineAccess: .drive, maxOnMicros: 100_000, minOffMicros: 10_000, maxDutyPermille: 1000,
+        dutyWindowMicros: 1_000_000)
 
-    func makeLoop(cells: Int = 2) -> (ControlLoop<SimulatedPad, SimulatedHapticLine>, LoopLink) {
-        let board = BoardDescription(
+    static func board(cells: Int) -> BoardDescription {
+        BoardDescription(
             name: "sim", summary: "test", bus: nil,
             adcs: [ADCDescription(model: .sim, address: 0, inputs: Array(0..<cells), dataRate: 0)],
             geometry: .strip(cells: cells), sampleRateHz: 1000,
             haptic: HapticLineDescription(lineName: "GPIO18", chip: nil, activeLow: false),
             serial: SerialPortDescription(device: "/dev/serial0", baud: 115_200),
-            calibration: Self.calibration, simulation: .standard)
-        let link = LoopLink(initial: LoopSnapshot(cellCount: cells, press: Self.press, pipeline: Self.pipelineSettings))
-        let loop = ControlLoop(
-            source: SimulatedPad(board: board, simulation: SimulationSettings(noise: .zero, seed: 1, riseMicros: 0)),
-            line: SimulatedHapticLine(),
-            pipeline: ForcePipeline(
-                calibrations: Array(repeating: Self.calibration, count: cells), geometry: .strip(cells: cells), settings: Self.pipelineSettings),
-            press: Self.press, periodMicros: 1000, link: link)
-        return (loop, link)
+            calibration: calibration, simulation: .standard)
+    }
+
+    static var bank: HapticPatternBank {
+        try! HapticPatternCatalog(patterns: [
+            "peek": HapticPattern(parsing: "on 15ms"), "pop": HapticPattern(parsing: "on 20ms off 30ms on 20ms"),
+        ]).bank
+    }
+
+    struct Harness {
+        let loop: ControlLoop<SimulatedPad, RecordingLine>
+        let link: LoopLink
+        let record = LineRecord()
+        let box = ClockBox()
+        var sequence: UInt64 = 0
+
+        init(cells: Int = 1, haptics: HapticSchedulerSettings = ControlLoopTests.haptics) {
+            let link = LoopLink(initial: LoopSnapshot(
+                cellCount: cells, recognizer: ControlLoopTests.recognizer, pipeline: ControlLoopTests.pipelineSettings, haptics: haptics))
+            self.link = link
+            loop = ControlLoop(
+                source: SimulatedPad(board: ControlLoopTests.board(cells: cells), simulation: SimulationSettings(noise: .zero, seed: 1, riseMicros: 0)),
+                line: RecordingLine(record: record, clock: box),
+                pipeline: ForcePipeline(
+                    calibrations: Array(repeating: ControlLoopTests.calibration, count: cells), geometry: .strip(cells: cells),
+                    settings: ControlLoopTests.pipelineSettings),
+                recognizer: ControlLoopTests.recognizer, haptics: haptics, patterns: ControlLoopTests.bank,
+                periodMicros: 1000, link: link)
+        }
+
+        mutating func send(_ command: LoopCommand) {
+            sequence += 1
+            #expect(link.commands.push(LoopCommandEnvelope(sequence: sequence, command: command)))
+        }
+
+        /// Runs periods from `from` up to (not including) `to` milliseconds.
+        func run(fromMillis from: Int, toMillis to: Int) {
+            for millis in from..<to {
+                box.now = Int64(millis) * 1000
+                loop.tick(atMicros: Int64(millis) * 1000, clock: BoxedClock(box: box), originMicros: 0)
+            }
+        }
+
+        func events() -> [LoopEvent] {
+            var events: [LoopEvent] = []
+            while let event = link.events.pop() { events.append(event) }
+            return events
+        }
     }
 
     @Test func commandsAreAppliedBeforeTheFrameAndAcknowledged() {
-        let (loop, link) = makeLoop()
-        #expect(link.commands.push(LoopCommandEnvelope(
-            sequence: 5, command: .simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))))
-        loop.tick(atMicros: 0)
-        let snapshot = link.snapshots.latest()
-        #expect(snapshot.appliedCommand == 5)
+        var harness = Harness(cells: 2)
+        harness.send(.simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))
+        harness.run(fromMillis: 0, toMillis: 1)
+        let snapshot = harness.link.snapshots.latest()
+        #expect(snapshot.appliedCommand == 1)
         #expect(snapshot.force.total == .grams(200))
         #expect(snapshot.raw.sequence == 1)
-        #expect(snapshot.hasFrame && snapshot.touching)
+        #expect(snapshot.hasFrame && snapshot.pressState == .peek)
     }
 
-    @Test func touchReleasesOnlyBelowTheHysteresisBand() {
-        let (loop, link) = makeLoop()
-        func press(_ grams: Int32, sequence: UInt64) {
-            _ = link.commands.push(LoopCommandEnvelope(
-                sequence: sequence, command: .simulate(.press(force: .grams(grams), position: .center, holdMicros: 0))))
-            loop.tick(atMicros: Int64(sequence) * 1000)
+    @Test func aStabFiresBeganPeekPopAndThePatternsDriveTheLineOnTime() {
+        var harness = Harness()
+        harness.send(.simulate(.press(force: .grams(400), position: .center, holdMicros: 100_000)))
+        harness.run(fromMillis: 0, toMillis: 200)
+        let events = harness.events()
+        let press = events.compactMap { event -> PressEvent? in if case .press(let press) = event { press } else { nil } }
+        #expect(press == [
+            .began(atMicros: 0, force: .grams(400), position: .center),
+            .peek(atMicros: 0, force: .grams(400)),
+            .pop(atMicros: 0, force: .grams(400)),
+            .released(atMicros: 100_000, stage: .pop),
+        ])
+        // Pop replaces peek before it starts: the pop pattern (on 20, off 30, on 20) plays from t = 0.
+        #expect(harness.record.calls.map(\.active) == [true, false, true, false])
+        #expect(harness.record.calls.map(\.atMicros) == [0, 20_000, 50_000, 70_000])
+        let latency = harness.link.snapshots.latest().stageLatency
+        #expect(latency.count == 1 && latency.maxMicros == 0)
+    }
+
+    @Test func hapticEventsCarryTheirPeriodAndTheTimeTheLineWasSet() {
+        var harness = Harness()
+        harness.send(.simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))
+        harness.run(fromMillis: 0, toMillis: 30)
+        let haptic = harness.events().compactMap { event -> String? in
+            if case .haptic(let haptic, let line) = event { "\(haptic.timeMicros)/\(line)" } else { nil }
         }
-        press(25, sequence: 1)
-        #expect(link.snapshots.latest().touching)
-        press(16, sequence: 2)  // below touch (20 g) but within the 5 g band
-        #expect(link.snapshots.latest().touching)
-        press(14, sequence: 3)
-        #expect(!link.snapshots.latest().touching)
-        press(19, sequence: 4)
-        #expect(!link.snapshots.latest().touching)
+        #expect(haptic == ["0/0", "15000/15000"])
     }
 
-    @Test func newThresholdsTakeEffectAtTheNextPeriod() {
-        let (loop, link) = makeLoop()
-        var changed = Self.press
-        changed.thresholds.peek = .grams(120)
-        _ = link.commands.push(LoopCommandEnvelope(sequence: 1, command: .setPress(changed)))
-        loop.tick(atMicros: 0)
-        #expect(link.snapshots.latest().press == changed)
+    @Test func dryRunReportsTheSameEventsButNeverTouchesTheLine() {
+        var dry = Self.haptics
+        dry.lineAccess = .dryRun
+        var harness = Harness(haptics: dry)
+        harness.send(.simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))
+        harness.run(fromMillis: 0, toMillis: 30)
+        let onOff = harness.events().filter { if case .haptic = $0 { true } else { false } }
+        #expect(onOff.count == 2)
+        #expect(harness.record.calls.isEmpty)
+    }
+
+    @Test func switchingToDryRunWhileTheLineIsOnDrivesItOffFirst() {
+        var harness = Harness()
+        harness.send(.simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))
+        harness.run(fromMillis: 0, toMillis: 5)
+        #expect(harness.record.values == [true])
+        var dry = Self.haptics
+        dry.lineAccess = .dryRun
+        harness.send(.setHaptics(dry))
+        harness.run(fromMillis: 5, toMillis: 6)
+        #expect(harness.record.values == [true, false])
+        #expect(!harness.link.snapshots.latest().hapticLineActive)
+    }
+
+    @Test func cancelEndsThePressWithReasonCommand() {
+        var harness = Harness()
+        harness.send(.simulate(.press(force: .grams(100), position: .center, holdMicros: 0)))
+        harness.run(fromMillis: 0, toMillis: 3)
+        harness.send(.cancelPress)
+        harness.run(fromMillis: 3, toMillis: 4)
+        let last = harness.events().last
+        guard case .press(let press) = last else {
+            Issue.record("expected a press event last, got \(String(describing: last))")
+            return
+        }
+        #expect(press == .cancelled(atMicros: 3000, reason: .command))
     }
 
     @Test func lateWakeUpsSkipMissedPeriodsInsteadOfBursting() {
-        let (loop, link) = makeLoop()
+        let harness = Harness()
         var clock = ManualClock(startMicros: 10_000)
         // Period 3 wakes 3.5 periods late: the two periods that passed meanwhile are skipped
         // and the loop resumes at the next deadline (run 0.5 period late) rather than bursting.
         clock.pendingLateness = [0, 0, 0, 3_500, 0, 0]
-        let stopper = StopAfterSleeps(link: link, sleeps: 6)
+        let stopper = StopAfterSleeps(link: harness.link, sleeps: 6)
         var counting = CountingClock(inner: clock, onSleep: stopper.sleep)
-        loop.run(clock: &counting)
-        let snapshot = link.snapshots.latest()
+        harness.loop.run(clock: &counting)
+        let snapshot = harness.link.snapshots.latest()
         #expect(snapshot.counters.ticks == 6)
         #expect(snapshot.counters.missedPeriods == 2)
         #expect(snapshot.counters.maxLatenessMicros == 3_500)
         // Frames are stamped at their deadlines: 0, 1, 2, 3 ms, then 6 and 7 ms after the skip.
         #expect(snapshot.raw.timeMicros == 7_000)
-        var events: [LoopEvent] = []
-        while let event = link.events.pop() { events.append(event) }
-        #expect(events == [.overrun(atMicros: 6_000, missedPeriods: 2)])
+        let overruns = harness.events().compactMap { event -> Int64? in
+            if case .overrun(let at, let missed) = event { at * 10 + missed } else { nil }
+        }
+        #expect(overruns == [6_000 * 10 + 2])
     }
 
     @Test func hapticLineIsDrivenOffBeforeTheFirstAndAfterTheLastPeriod() {
-        let link = LoopLink(initial: LoopSnapshot(cellCount: 1, press: Self.press, pipeline: Self.pipelineSettings))
-        let record = LineRecord()
-        let board = BoardDescription(
-            name: "sim", summary: "test", bus: nil,
-            adcs: [ADCDescription(model: .sim, address: 0, inputs: [0], dataRate: 0)],
-            geometry: .strip(cells: 1), sampleRateHz: 1000,
-            haptic: HapticLineDescription(lineName: "GPIO18", chip: nil, activeLow: false),
-            serial: SerialPortDescription(device: "/dev/serial0", baud: 115_200),
-            calibration: Self.calibration, simulation: .standard)
-        let loop = ControlLoop(
-            source: SimulatedPad(board: board, simulation: .standard), line: RecordingLine(record: record),
-            pipeline: ForcePipeline(calibrations: [Self.calibration], geometry: .strip(cells: 1), settings: Self.pipelineSettings),
-            press: Self.press, periodMicros: 1000, link: link)
-        let stopper = StopAfterSleeps(link: link, sleeps: 2)
+        let harness = Harness()
+        let stopper = StopAfterSleeps(link: harness.link, sleeps: 2)
         var clock = CountingClock(inner: ManualClock(), onSleep: stopper.sleep)
-        loop.run(clock: &clock)
-        #expect(record.values == [false, false])
-        #expect(link.snapshots.latest().counters.ticks == 2)
+        harness.loop.run(clock: &clock)
+        #expect(harness.record.values == [false, false])
+        #expect(harness.link.snapshots.latest().counters.ticks == 2)
     }
 }
 
 /// Requests a stop once a number of sleeps has happened.
-private final class StopAfterSleeps: Sendable {
+private final class StopAfterSleeps: @unchecked Sendable {
     let link: LoopLink
     let limit: Int
-    private let count = Counter()
+    private var count = 0
     init(link: LoopLink, sleeps: Int) {
         self.link = link
         limit = sleeps
     }
     func sleep() {
-        if count.increment() >= limit { link.stopRequested.store(true, ordering: .relaxed) }
-    }
-}
-
-private final class Counter: @unchecked Sendable {
-    private var value = 0
-    func increment() -> Int {
-        value += 1
-        return value
+        count += 1
+        if count >= limit { link.stopRequested.store(true, ordering: .relaxed) }
     }
 }
 
@@ -142,14 +233,4 @@ private struct CountingClock: LoopClock {
         onSleep()
         inner.sleep(untilMicros: deadlineMicros)
     }
-}
-
-/// What a ``RecordingLine`` was set to, in order.
-private final class LineRecord: @unchecked Sendable {
-    var values: [Bool] = []
-}
-
-private struct RecordingLine: HapticLine {
-    let record: LineRecord
-    mutating func setActive(_ active: Bool) throws(DeviceError) { record.values.append(active) }
 }

@@ -1,25 +1,59 @@
 import ArgumentParser
+import FoundationEssentials
+import ForcePadConfig
+import ForcePadCore
+import ForcePadHAL
 
-/// `forcepad replay TRACE.csv`: runs a recorded trace through the pipeline. Not available in
-/// this version.
+/// `forcepad replay TRACE.csv`: runs a recorded or scripted trace through the pipeline, the
+/// press recogniser and the haptic scheduler (GPIO simulated) and prints the events.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run a raw or force trace through the pipeline and print the events (not available in this version).")
+        abstract: "Run a raw or force trace through the pipeline and print the events (deterministic).",
+        discussion: "Raw recordings (t_us,ch0,…) are used as recorded; force traces (t_us,g0,…) become counts through the board's inverse calibration. Each row is one loop period at its own time; after the last row the loop runs on until haptic patterns have finished.")
 
     @Argument(help: ArgumentHelp("Trace file (CSV: t_us,ch0,… or t_us,g0,…).", valueName: "TRACE.csv"))
     var trace: String
 
     @OptionGroup var boardOption: BoardOption
 
-    @Option(name: .long, help: ArgumentHelp("Config file.", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("Config file (default: ~/.config/forcepad/forcepad.toml if it exists, else built-in defaults).", valueName: "PATH"))
     var config: String?
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Directory holding a saved calibration for the board (default: ~/.local/state/forcepad).", valueName: "DIR"))
+    var stateDirectory: String?
 
     @Flag(name: .long, help: "Print events as JSON lines.")
     var json = false
 
     func run() throws {
-        StandardError.write("forcepad: replay is not available in this version: it needs press recognition; use the shell's 'sim press' on the sim board")
-        throw ExitCode(2)
+        let board = try boardOption.load()
+        let paths = StandardPaths()
+        let (settings, _) = try SettingsLoader.load(config: config, defaultPath: paths.configFile)
+        let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory ?? paths.stateDirectory)
+        let trace: ForceTrace
+        do {
+            trace = try TraceFileReader.read(path: self.trace)
+        } catch {
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(2)
+        }
+        let catalog = (try? HapticPatternCatalog(patterns: settings.haptics.patterns))?.names ?? []
+        let formatter = EventFormatter(patternNames: catalog, geometry: board.geometry)
+        let output = ConsoleOutput()
+        var lines: [String] = []
+        do {
+            try ReplayRunner(board: board, settings: settings, calibration: calibration).run(trace) { event in
+                if let line = json ? formatter.json(event)?.rendered() : formatter.humanLine(event) { lines.append(line) }
+                if lines.count >= 256 {
+                    output.write(lines: lines)
+                    lines.removeAll(keepingCapacity: true)
+                }
+            }
+        } catch {
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(2)
+        }
+        output.write(lines: lines)
     }
 }

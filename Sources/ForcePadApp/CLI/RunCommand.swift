@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let board = try boardOption.load()
         let paths = StandardPaths()
-        let (settings, configSource) = try loadSettings(defaultPath: paths.configFile)
+        let (settings, configSource) = try SettingsLoader.load(config: config, defaultPath: paths.configFile)
         if serial != nil {
             StandardError.write("forcepad: --serial is not available in this version; the shell runs on standard input/output")
             throw ExitCode(2)
@@ -57,15 +57,18 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
         }
-        let calibration = try loadCalibration(board: board, stateDirectory: stateDirectory)
+        let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory)
         let logLevel = LogLevelSetting(Logger.Level(rawValue: settings.logLevel) ?? .info)
         LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel) }
 
+        let output = ConsoleOutput()
+        let outputMode = SharedOutputMode(json ? .json : .human)
         let controller: Controller
         do {
             controller = try Controller(
                 board: board, settings: settings, configSource: configSource,
-                stateDirectory: stateDirectory, calibration: calibration, logLevel: logLevel)
+                stateDirectory: stateDirectory, calibration: calibration, logLevel: logLevel,
+                output: output, outputMode: outputMode)
         } catch {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
@@ -75,39 +78,8 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: the loop produced no frame within 1s; the machine may be overloaded")
             throw ExitCode(1)
         }
-        let context = ShellContext(controller: controller, mode: json ? .json : .human, echo: false, canQuit: true)
-        ShellSession(context: context, output: ConsoleOutput()).run()
+        let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: true)
+        ShellSession(context: context, output: output).run()
         controller.shutdown()
-    }
-
-    /// The settings from `--config`, else from the default file if it exists, else built in.
-    private func loadSettings(defaultPath: String) throws(ExitCode) -> (ControllerSettings, String) {
-        let path: String
-        if let config {
-            path = config
-        } else if FileManager.default.fileExists(atPath: defaultPath) {
-            path = defaultPath
-        } else {
-            return (.standard, "built-in defaults")
-        }
-        do {
-            return (try ConfigFileLoader.load(path: path), path)
-        } catch {
-            StandardError.write("forcepad: \(error.description)")
-            throw ExitCode(2)
-        }
-    }
-
-    /// The board's saved calibration from the state directory, else the board's default curve.
-    /// A damaged file stops the start-up (exit 2) rather than being silently replaced.
-    private func loadCalibration(board: BoardDescription, stateDirectory: String) throws(ExitCode) -> CalibrationSet {
-        let path = stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
-        guard FileManager.default.fileExists(atPath: path) else { return CalibrationSet(boardDefault: board) }
-        do {
-            return try CalibrationFile.load(path: path, board: board)
-        } catch {
-            StandardError.write("forcepad: \(error.description) (move the file away to use the board's default calibration)")
-            throw ExitCode(2)
-        }
     }
 }

@@ -5,7 +5,7 @@ import ForcePadShell
 extension ShellCommand where Context == ShellContext {
     static var sim: Self {
         ShellCommand(
-            name: "sim", usage: ["sim press FORCE [for DURATION] [at X[,Y]]", "sim release"],
+            name: "sim", usage: ["sim press FORCE [for DURATION] [at X[,Y]]", "sim release", "sim play TRACE.csv"],
             summary: "press or release the simulated pad (sim board only)",
             details: [
                 "The force ramps to FORCE over the board's rise time ([sim] rise) at position X",
@@ -13,14 +13,29 @@ extension ShellCommand where Context == ShellContext {
                 "is held for DURATION and released, and the command returns once it is over;",
                 "without it, the command returns when FORCE is reached and the filter has settled,",
                 "and the press is held until 'sim release'.",
+                "play runs a force trace (t_us,g0,g1,…) or raw recording (t_us,ch0,…) through the pad",
+                "in real time; the shell stays usable and events appear as they happen.",
             ],
-            examples: ["sim press 200g", "sim press 400g for 300ms", "sim press 1.5N at 0.25", "sim release"]
+            examples: ["sim press 200g", "sim press 400g for 300ms", "sim press 1.5N at 0.25", "sim release", "sim play press.csv"]
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             guard let simulation = controller.board.simulation else {
                 throw CommandFailure("sim commands work on the sim board only; this is \(controller.board.name)")
             }
-            let action = try arguments.choice("sim action", from: ["press", "release"])
+            let action = try arguments.choice("sim action", from: ["press", "release", "play"])
+            if action == "play" {
+                let path = try arguments.word("trace file")
+                try arguments.end()
+                let trace = try TraceFileReader.read(path: path)
+                guard trace.cellCount == controller.board.geometry.cellCount else {
+                    throw CommandFailure("\(path) has \(trace.cellCount) cells; board \(controller.board.name) has \(controller.board.geometry.cellCount)")
+                }
+                try controller.play(trace: trace)
+                let seconds = FixedDecimal.format(trace.durationMicros / 1000, scale: 3)
+                return CommandReply(
+                    lines: ["playing \(path): \(trace.rowCount) rows over \(seconds)s"],
+                    fields: [("action", .string("play")), ("rows", .int(Int64(trace.rowCount))), ("duration_us", .int(trace.durationMicros))])
+            }
             if action == "release" {
                 try arguments.end()
                 try controller.send(.simulate(.release))

@@ -16,8 +16,13 @@ public final class Controller {
     /// Per-cell calibration in use.
     public let calibration: CalibrationSet
     public let logLevel: LogLevelSetting
+    /// Names and ids of the configured haptic patterns.
+    public private(set) var patterns: HapticPatternCatalog
     let logger: Logger
     private let link: LoopLink
+    private let printer: EventPrinter
+    /// The trace the simulated pad plays (kept alive while the loop may read it).
+    private var playingTrace: TraceStorage?
     private var loopThread: PosixThread?
     private var eventThread: PosixThread?
     private var nextSequence: UInt64 = 1
@@ -26,7 +31,8 @@ public final class Controller {
 
     public init(
         board: BoardDescription, settings: ControllerSettings, configSource: String,
-        stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting
+        stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
+        output: ConsoleOutput, outputMode: SharedOutputMode
     ) throws(SetupError) {
         guard let simulation = board.simulation, board.isSimulated else {
             let models = Set(board.adcs.map(\.model.rawValue)).sorted().joined(separator: ", ")
@@ -40,14 +46,26 @@ public final class Controller {
         self.logLevel = logLevel
         let logger = Logger(label: "forcepad")
         self.logger = logger
-        let press = PressSettings(thresholds: settings.thresholds, hysteresis: settings.hysteresis)
+        do {
+            patterns = try HapticPatternCatalog(patterns: settings.haptics.patterns)
+        } catch {
+            throw SetupError("haptic patterns: \(error)")
+        }
+        let recognizer = PressRecognizerSettings(settings)
+        let haptics = HapticSchedulerSettings(settings.haptics)
         let pipelineSettings = PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)
-        link = LoopLink(initial: LoopSnapshot(cellCount: board.geometry.cellCount, press: press, pipeline: pipelineSettings))
+        let link = LoopLink(initial: LoopSnapshot(
+            cellCount: board.geometry.cellCount, recognizer: recognizer, pipeline: pipelineSettings, haptics: haptics))
+        self.link = link
+        let printer = EventPrinter(
+            link: link, formatter: EventFormatter(patternNames: patterns.names, geometry: board.geometry),
+            output: output, mode: outputMode, logger: logger)
+        self.printer = printer
         let loop = ControlLoop(
             source: SimulatedPad(board: board, simulation: simulation),
             line: SimulatedHapticLine(),
             pipeline: ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings),
-            press: press,
+            recognizer: recognizer, haptics: haptics, patterns: patterns.bank,
             periodMicros: Int64(1_000_000 / board.sampleRateHz),
             link: link)
         do {
@@ -55,8 +73,12 @@ public final class Controller {
                 var clock = MonotonicClock()
                 loop.run(clock: &clock)
             }
-            let link = link
-            eventThread = try PosixThread { Self.drainEvents(link: link, logger: logger) }
+            eventThread = try PosixThread {
+                while !link.stopRequested.load(ordering: .relaxed) {
+                    printer.drain()
+                    usleep(5_000)
+                }
+            }
         } catch {
             link.stopRequested.store(true, ordering: .relaxed)
             loopThread?.join()
@@ -111,9 +133,57 @@ public final class Controller {
         try apply(changed)
     }
 
+    /// Makes `hysteresis` (already checked) the recogniser's.
+    public func apply(hysteresis: Hysteresis) throws(CommandFailure) {
+        var changed = settings
+        changed.hysteresis = hysteresis
+        try apply(changed)
+    }
+
+    /// Makes `haptics` (already checked) the scheduler's settings.
+    public func apply(haptics: HapticSettings) throws(CommandFailure) {
+        try send(.setHaptics(HapticSchedulerSettings(haptics)))
+        settings.haptics = haptics
+    }
+
+    /// Adds or replaces the pattern `name` (checked against the safety limits by the caller).
+    public func setPattern(_ name: String, _ pattern: HapticPattern) throws(CommandFailure) {
+        var named = settings.haptics.patterns
+        named[name] = pattern
+        let catalog: HapticPatternCatalog
+        do {
+            catalog = try HapticPatternCatalog(patterns: named)
+        } catch {
+            throw CommandFailure("cannot add pattern '\(name)': \(error)")
+        }
+        guard catalog.names == patterns.names else {
+            throw CommandFailure("pattern '\(name)' is new: patterns are named in the config file ([haptics.patterns]); this command changes existing ones (\(patterns.names.joined(separator: ", ")))")
+        }
+        try send(.setPattern(catalog.id(named: name)!, CompiledHapticPattern(pattern)))
+        settings.haptics.patterns = named
+        patterns = catalog
+    }
+
+    /// Plays `pattern` now, reported under the name of `id` (or `test`).
+    public func play(_ pattern: HapticPattern, as id: HapticPatternID) throws(CommandFailure) {
+        try send(.playPattern(id, CompiledHapticPattern(pattern)))
+    }
+
+    /// Cancels the press in progress (`press.cancelled`, reason `command`).
+    public func cancelPress() throws(CommandFailure) {
+        try send(.cancelPress)
+    }
+
+    /// Plays `trace` on the simulated pad and keeps it alive while the loop may read it.
+    public func play(trace: ForceTrace) throws(CommandFailure) {
+        let storage = TraceStorage(trace)
+        try send(.simulate(.play(storage.view)))
+        playingTrace = storage
+    }
+
     /// Sends everything the loop derives from `changed` and keeps it as the current settings.
     private func apply(_ changed: ControllerSettings) throws(CommandFailure) {
-        try send(.setPress(PressSettings(thresholds: changed.thresholds, hysteresis: changed.hysteresis)))
+        try send(.setRecognizer(PressRecognizerSettings(changed)))
         try send(.setPipeline(PipelineSettings(settings: changed, sampleRateHz: board.sampleRateHz)))
         settings = changed
     }
@@ -147,35 +217,19 @@ public final class Controller {
         if micros > 0 { usleep(useconds_t(min(micros, Int64(UInt32.max)))) }
     }
 
-    /// Stops the loop (which drives the haptic line off) and the event thread.
+    /// Prints the events the loop has reported so far (before an answer, to keep order).
+    public func flushEvents() { printer.drain() }
+
+    /// Stops the loop (which drives the haptic line off) and the event thread, then prints
+    /// the last events.
     public func shutdown() {
         link.stopRequested.store(true, ordering: .relaxed)
         loopThread?.join()
         eventThread?.join()
         loopThread = nil
         eventThread = nil
+        printer.drain()
     }
 
     deinit { shutdown() }
-
-    /// Logs what the loop reports until the loop stops, then drains what is left.
-    private static func drainEvents(link: LoopLink, logger: Logger) {
-        while true {
-            let stopping = link.stopRequested.load(ordering: .relaxed)
-            while let event = link.events.pop() {
-                switch event {
-                case .overrun(let at, let missed):
-                    logger.warning("loop overran: \(missed) period(s) skipped at t=\(at)us")
-                case .readFailed(let at, let errno):
-                    logger.error("frame read failed at t=\(at)us: \(ErrnoText.describe(errno))")
-                case .hapticLineFailed(let at, let errno):
-                    logger.error("haptic line could not be driven at t=\(at)us: \(ErrnoText.describe(errno))")
-                case .simulationRefused(let sequence):
-                    logger.error("command \(sequence) was for the simulated pad, which this board does not have")
-                }
-            }
-            if stopping { return }
-            usleep(5_000)
-        }
-    }
 }

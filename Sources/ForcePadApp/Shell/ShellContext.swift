@@ -1,15 +1,20 @@
 /// What shell commands act on: the controller and the session's own settings.
 public final class ShellContext {
     public let controller: Controller
-    public var mode: OutputMode
+    /// Shared with the event printer, which writes events in the same mode.
+    public let outputMode: SharedOutputMode
+    public var mode: OutputMode {
+        get { outputMode.mode }
+        set { outputMode.mode = newValue }
+    }
     /// Whether each line read is written back before its answer (for transcripts and serial lines).
     public var echo: Bool
     /// Whether `quit` may end the session (stdio: yes; a serial console: no).
     public let canQuit: Bool
 
-    public init(controller: Controller, mode: OutputMode, echo: Bool, canQuit: Bool) {
+    public init(controller: Controller, outputMode: SharedOutputMode, echo: Bool, canQuit: Bool) {
         self.controller = controller
-        self.mode = mode
+        self.outputMode = outputMode
         self.echo = echo
         self.canQuit = canQuit
     }

@@ -30,6 +30,7 @@ public struct ShellSession {
     public func run(line: String) -> Bool {
         if context.echo && context.mode == .human { output.write(lines: [Self.prompt + line]) }
         let outcome = table.execute(line, context: context)
+        context.controller.flushEvents()
         if outcome.command.isEmpty, case .success = outcome.result { return false }
         switch context.mode {
         case .human: output.write(lines: outcome.humanLines)

@@ -45,12 +45,23 @@ struct StatusReport {
     }
 
     private var pressState: String {
-        snapshot.hasFrame ? (snapshot.touching ? "touching" : "idle") : "no frame yet"
+        guard snapshot.hasFrame else { return "no frame yet" }
+        let state = snapshot.pressState
+        switch state {
+        case .touching, .peek:
+            return "\(state.rawValue), progress \(JSONValue.fractionQ16(snapshot.progressQ16).rendered()) toward \(state == .touching ? "peek" : "pop")"
+        default:
+            return state.rawValue
+        }
+    }
+
+    private var hapticReport: HapticReport {
+        HapticReport(board: board, settings: settings.haptics, snapshot: snapshot)
     }
 
     private var lines: [String] {
-        let thresholds = snapshot.press.thresholds
-        let hysteresis = snapshot.press.hysteresis
+        let thresholds = snapshot.recognizer.thresholds
+        let hysteresis = snapshot.recognizer.hysteresis
         let counters = snapshot.counters
         return [
             "board       \(board.name): \(board.summary)",
@@ -60,6 +71,7 @@ struct StatusReport {
             "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms",
         ] + forceReport.summaryLines + [
             "press       \(pressState)",
+            "haptics     \(hapticReport.summary)",
             "filter      \(filterSummary.text)",
             "zero        \(zeroText)",
             "calibration \(calibrationSource)",
@@ -69,8 +81,8 @@ struct StatusReport {
     }
 
     private var fields: [(String, JSONValue)] {
-        let thresholds = snapshot.press.thresholds
-        let hysteresis = snapshot.press.hysteresis
+        let thresholds = snapshot.recognizer.thresholds
+        let hysteresis = snapshot.recognizer.hysteresis
         let counters = snapshot.counters
         return [
             ("board", .object([
@@ -97,7 +109,10 @@ struct StatusReport {
                 ("drift_counts", .array((0..<snapshot.force.cellCount).map { .int(Int64(snapshot.driftCounts[$0])) })),
             ])),
             ("calibration", .object([("source", .string(calibrationSource))])),
-            ("press", .object([("state", .string(pressState))])),
+            ("press", .object([
+                ("state", .string(snapshot.pressState.rawValue)), ("progress", .fractionQ16(snapshot.progressQ16)),
+            ])),
+            ("haptics", .object(hapticReport.fields)),
             ("counters", .object([
                 ("periods", .int(Int64(counters.ticks))),
                 ("missed_periods", .int(Int64(counters.missedPeriods))),

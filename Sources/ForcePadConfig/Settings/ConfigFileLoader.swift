@@ -17,6 +17,7 @@ public enum ConfigFileLoader {
         let thresholdsTable = try root.table("thresholds")
         let presetsTable = try root.table("presets")
         let hysteresisTable = try root.table("hysteresis")
+        let pressTable = try root.table("press")
         let forceTable = try root.table("force")
         let filterTable = try root.table("filter")
         let baselineTable = try root.table("baseline")
@@ -31,6 +32,7 @@ public enum ConfigFileLoader {
         let forceScale = try readForceScale(forceTable, candidates: thresholds.candidates, document: document)
         let hysteresis = try HysteresisSection.read(hysteresisTable, candidates: thresholds.candidates, document: document)
         let filter = try readFilter(filterTable)
+        let press = try readPress(pressTable)
         let baseline = try readBaseline(baselineTable)
         let haptics = try HapticsSection.read(hapticsTable)
         let shortcuts = try ShortcutsSection.read(shortcutTables ?? [])
@@ -38,7 +40,7 @@ public enum ConfigFileLoader {
         try logTable?.finish()
         return ControllerSettings(
             thresholds: thresholds.thresholds, preset: thresholds.preset, presetForces: thresholds.presetForces,
-            hysteresis: hysteresis, forceScale: forceScale, filter: filter, baseline: baseline, haptics: haptics,
+            hysteresis: hysteresis, press: press, forceScale: forceScale, filter: filter, baseline: baseline, haptics: haptics,
             shortcuts: shortcuts, logLevel: logLevel)
     }
 
@@ -91,5 +93,32 @@ public enum ConfigFileLoader {
         let spread = try table.integer("tare_spread_limit", expected: "a whole number of counts", range: 1...65_535, unit: " counts") ?? Int(standard.tareSpreadLimitCounts)
         try table.finish()
         return BaselineSettings(trackingMicros: tracking, tareMicros: tare, tareSpreadLimitCounts: Int32(spread))
+    }
+
+    /// `[press]`: multi-touch, drag and progress behaviour of the recogniser.
+    private static func readPress(_ table: TableReader?) throws(ConfigError) -> PressBehaviour {
+        let standard = PressBehaviour.standard
+        guard let table else { return standard }
+        let multiTouch = try table.bool("multi_touch_fails") ?? standard.multiTouchFails
+        var dragSpeed = standard.dragSpeedQ16PerSecond
+        if let speed = try table.number("drag_speed", expected: "pad widths per second such as 1.0 (0 turns drag detection off)") {
+            guard speed.isFinite, speed >= 0, speed <= 100 else {
+                throw table.error("drag_speed", "\(speed) is out of range; allowed: 0 (off) or up to 100 pad widths per second")
+            }
+            dragSpeed = Int32((speed * 65536).rounded())
+        }
+        let dragWindow = try table.durationMicros("drag_window", range: 5_000...1_000_000) ?? standard.dragWindowMicros
+        var progressStep = standard.progressStepQ16
+        if let step = try table.number("progress_step", expected: "a fraction of a stage such as 0.0625") {
+            guard step.isFinite, step >= 0.001, step <= 1 else {
+                throw table.error("progress_step", "\(step) is out of range; allowed: 0.001…1 (the share of a stage between two progress events)")
+            }
+            progressStep = Int32((step * 65536).rounded())
+        }
+        let interval = try table.durationMicros("progress_interval", range: 0...1_000_000) ?? standard.progressIntervalMicros
+        try table.finish()
+        return PressBehaviour(
+            multiTouchFails: multiTouch, dragSpeedQ16PerSecond: dragSpeed, dragWindowMicros: dragWindow,
+            progressStepQ16: progressStep, progressIntervalMicros: interval)
     }
 }

@@ -8,6 +8,8 @@ enum HapticsSection {
         let standard = HapticSettings.standard
         guard let table else { return standard }
         let enabled = try table.bool("enabled") ?? standard.enabled
+        let dryRun = try table.bool("dry_run") ?? standard.dryRun
+        let triggerWidth = try table.durationMicros("trigger_width", range: 10...100_000) ?? standard.triggerWidthMicros
         let mode: HapticOutputMode = try table.choice("mode", noun: "haptic mode") ?? standard.mode
         let maxOn = try table.durationMicros("max_on", range: 1_000...1_000_000) ?? standard.maxOnMicros
         let minOff = try table.durationMicros("min_off", range: 0...1_000_000) ?? standard.minOffMicros
@@ -36,9 +38,14 @@ enum HapticsSection {
                     "max_on", "\(QuantityText.duration(maxOn)) is shorter than the \(name) pattern's longest on step (\(QuantityText.duration(longest))); raise max_on or give haptics.patterns.\(name) shorter on steps")
             }
         }
+        let names = Set(patterns.keys).union(["peek", "pop", "release"])
+        guard names.count <= HapticPatternBank.capacity else {
+            throw table.error(
+                "patterns", "\(names.count) patterns with peek, pop and release; at most \(HapticPatternBank.capacity); remove \(names.count - HapticPatternBank.capacity)")
+        }
         return HapticSettings(
-            enabled: enabled, mode: mode, patterns: patterns, maxOnMicros: maxOn, minOffMicros: minOff,
-            maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow)
+            enabled: enabled, dryRun: dryRun, mode: mode, patterns: patterns, maxOnMicros: maxOn, minOffMicros: minOff,
+            maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow, triggerWidthMicros: triggerWidth)
     }
 
     /// `max_duty`, a fraction in (0, 1], as per mille.

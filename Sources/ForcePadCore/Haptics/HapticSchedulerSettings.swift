@@ -32,13 +32,13 @@ public struct HapticSchedulerSettings: Sendable, Equatable, BitwiseCopyable {
     }
 
     /// The mode and limits of `haptics`; the line is kept off when haptics are disabled and
-    /// never touched when `dryRun` is set.
-    public init(_ haptics: HapticSettings, dryRun: Bool = false, triggerWidthMicros: Int64 = standardTriggerWidthMicros) {
-        let access: HapticLineAccess = dryRun ? .dryRun : haptics.enabled ? .drive : .keepOff
+    /// never touched in a dry run.
+    public init(_ haptics: HapticSettings) {
+        let access: HapticLineAccess = haptics.dryRun ? .dryRun : haptics.enabled ? .drive : .keepOff
         self.init(
             mode: haptics.mode, lineAccess: access, maxOnMicros: haptics.maxOnMicros,
             minOffMicros: haptics.minOffMicros, maxDutyPermille: haptics.maxDutyPermille,
-            dutyWindowMicros: haptics.dutyWindowMicros, triggerWidthMicros: triggerWidthMicros)
+            dutyWindowMicros: haptics.dutyWindowMicros, triggerWidthMicros: haptics.triggerWidthMicros)
     }
 
     /// Most on time any duty window may hold (µs).

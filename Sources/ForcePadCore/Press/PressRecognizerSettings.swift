@@ -38,6 +38,5 @@ public struct PressRecognizerSettings: Sendable, Equatable, BitwiseCopyable {
     /// The thresholds and hysteresis of ``ControllerSettings/standard``: multi-touch fails,
     /// a drag faster than one pad width per second (over 40 ms) cancels, progress every 1/16
     /// and at most every 20 ms.
-    public static let standard = PressRecognizerSettings(
-        thresholds: ControllerSettings.standard.thresholds, hysteresis: ControllerSettings.standard.hysteresis)
+    public static let standard = PressRecognizerSettings(ControllerSettings.standard)
 }

@@ -6,6 +6,7 @@ public struct ControllerSettings: Sendable, Equatable {
     /// Peek and pop of each preset (defaults from ``ThresholdPreset/defaultForces``).
     public var presetForces: [ThresholdPreset: (peek: Force, pop: Force)]
     public var hysteresis: Hysteresis
+    public var press: PressBehaviour
     public var forceScale: ForceScale
     public var filter: FilterSettings
     public var baseline: BaselineSettings
@@ -18,13 +19,14 @@ public struct ControllerSettings: Sendable, Equatable {
     public init(
         thresholds: Thresholds, preset: ThresholdPreset?,
         presetForces: [ThresholdPreset: (peek: Force, pop: Force)], hysteresis: Hysteresis,
-        forceScale: ForceScale, filter: FilterSettings, baseline: BaselineSettings, haptics: HapticSettings,
+        press: PressBehaviour, forceScale: ForceScale, filter: FilterSettings, baseline: BaselineSettings, haptics: HapticSettings,
         shortcuts: [ShortcutDefinition], logLevel: String
     ) {
         self.thresholds = thresholds
         self.preset = preset
         self.presetForces = presetForces
         self.hysteresis = hysteresis
+        self.press = press
         self.forceScale = forceScale
         self.filter = filter
         self.baseline = baseline
@@ -42,7 +44,7 @@ public struct ControllerSettings: Sendable, Equatable {
         let medium = ThresholdPreset.medium.defaultForces
         return ControllerSettings(
             thresholds: Thresholds(touch: .grams(20), peek: medium.peek, pop: medium.pop),
-            preset: .medium, presetForces: forces, hysteresis: .standard, forceScale: .phone,
+            preset: .medium, presetForces: forces, hysteresis: .standard, press: .standard, forceScale: .phone,
             filter: .standard, baseline: .standard, haptics: .standard, shortcuts: [], logLevel: "info")
     }()
 
@@ -58,7 +60,7 @@ public struct ControllerSettings: Sendable, Equatable {
                 lhs.presetForces[$0]?.peek == rhs.presetForces[$0]?.peek
                     && lhs.presetForces[$0]?.pop == rhs.presetForces[$0]?.pop
             }
-            && lhs.hysteresis == rhs.hysteresis && lhs.forceScale == rhs.forceScale
+            && lhs.hysteresis == rhs.hysteresis && lhs.press == rhs.press && lhs.forceScale == rhs.forceScale
             && lhs.filter == rhs.filter && lhs.baseline == rhs.baseline && lhs.haptics == rhs.haptics
             && lhs.shortcuts == rhs.shortcuts && lhs.logLevel == rhs.logLevel
     }

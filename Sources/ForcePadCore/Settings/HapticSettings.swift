@@ -2,6 +2,8 @@
 public struct HapticSettings: Sendable, Equatable {
     /// Whether the line is driven at all (false: events only, line kept off).
     public var enabled: Bool
+    /// Events and timings as if driving, but the line is never touched.
+    public var dryRun: Bool
     public var mode: HapticOutputMode
     /// Patterns by name; `peek` and `pop` always exist, `release` is optional.
     public var patterns: [String: HapticPattern]
@@ -13,18 +15,23 @@ public struct HapticSettings: Sendable, Equatable {
     public var maxDutyPermille: Int
     /// Window over which duty is measured (µs).
     public var dutyWindowMicros: Int64
+    /// Length of the edge in trigger-edge mode (µs).
+    public var triggerWidthMicros: Int64
 
     public init(
-        enabled: Bool, mode: HapticOutputMode, patterns: [String: HapticPattern],
-        maxOnMicros: Int64, minOffMicros: Int64, maxDutyPermille: Int, dutyWindowMicros: Int64
+        enabled: Bool, dryRun: Bool, mode: HapticOutputMode, patterns: [String: HapticPattern],
+        maxOnMicros: Int64, minOffMicros: Int64, maxDutyPermille: Int, dutyWindowMicros: Int64,
+        triggerWidthMicros: Int64
     ) {
         self.enabled = enabled
+        self.dryRun = dryRun
         self.mode = mode
         self.patterns = patterns
         self.maxOnMicros = maxOnMicros
         self.minOffMicros = minOffMicros
         self.maxDutyPermille = maxDutyPermille
         self.dutyWindowMicros = dutyWindowMicros
+        self.triggerWidthMicros = triggerWidthMicros
     }
 
     /// Patterns every configuration starts with.
@@ -34,6 +41,7 @@ public struct HapticSettings: Sendable, Equatable {
     }()
 
     public static let standard = HapticSettings(
-        enabled: true, mode: .pulse, patterns: standardPatterns,
-        maxOnMicros: 100_000, minOffMicros: 10_000, maxDutyPermille: 500, dutyWindowMicros: 1_000_000)
+        enabled: true, dryRun: false, mode: .pulse, patterns: standardPatterns,
+        maxOnMicros: 100_000, minOffMicros: 10_000, maxDutyPermille: 500, dutyWindowMicros: 1_000_000,
+        triggerWidthMicros: 1_000)
 }

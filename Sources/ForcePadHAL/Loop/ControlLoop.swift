@@ -1,15 +1,24 @@
 import ForcePadCore
 
-/// The real-time loop: once per period it applies pending commands, reads a frame, runs the
-/// pipeline, updates the touch state and publishes a snapshot. It never allocates, locks,
-/// logs or blocks on other threads: it talks to them only through its ``LoopLink``.
+/// The real-time loop. Once per period it applies pending commands, reads a frame, runs the
+/// pipeline and the press recogniser, triggers the haptic pattern of each stage that fired,
+/// advances the haptic scheduler and makes the line edge it asks for (one GPIO call), pushes
+/// events and publishes a snapshot. It never allocates, locks, logs or blocks on other
+/// threads: it talks to them only through its ``LoopLink``.
 ///
-/// Generic over its frame source and haptic line so the compiler specialises the hot path.
-/// Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
+/// Generic over its frame source, haptic line and clock so the compiler specialises the hot
+/// path. Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
 public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine & ~Copyable>: @unchecked Sendable {
     private var source: Source
     private var line: Line
     private var pipeline: ForcePipeline
+    private var recognizer: PressRecognizer
+    private var scheduler: HapticScheduler
+    private var patterns = HapticPatternBank()
+    private var pressEvents = PressEventBuffer()
+    private var hapticEvents = HapticEventBuffer()
+    /// Sample time of the stage whose pattern has not yet raised the line (µs), or -1.
+    private var stagePendingSinceMicros: Int64 = -1
     private let link: LoopLink
     private var snapshot: LoopSnapshot
     /// Period between frames (µs).
@@ -17,18 +26,23 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     public init(
         source: consuming Source, line: consuming Line, pipeline: ForcePipeline,
-        press: PressSettings, periodMicros: Int64, link: LoopLink
+        recognizer: PressRecognizerSettings, haptics: HapticSchedulerSettings,
+        patterns: HapticPatternBank, periodMicros: Int64, link: LoopLink
     ) {
-        snapshot = LoopSnapshot(cellCount: source.cellCount, press: press, pipeline: pipeline.settings)
+        snapshot = LoopSnapshot(cellCount: source.cellCount, recognizer: recognizer, pipeline: pipeline.settings, haptics: haptics)
         self.source = source
         self.line = line
         self.pipeline = pipeline
+        self.recognizer = PressRecognizer(settings: recognizer)
+        scheduler = HapticScheduler(settings: haptics)
+        self.patterns = patterns
         self.periodMicros = periodMicros
         self.link = link
     }
 
-    /// Runs one period whose frame is taken at `timeMicros` (µs since the loop started).
-    public func tick(atMicros timeMicros: Int64) {
+    /// Runs one period whose frame is taken at `timeMicros` (µs since the loop started);
+    /// `clock` and `originMicros` (the clock's reading at loop time 0) time-stamp the GPIO call.
+    public func tick<Clock: LoopClock & ~Copyable>(atMicros timeMicros: Int64, clock: borrowing Clock, originMicros: Int64) {
         while let envelope = link.commands.pop() {
             apply(envelope, at: timeMicros)
         }
@@ -39,22 +53,32 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
             snapshot.force = pipeline.process(snapshot.raw)
             snapshot.hasFrame = true
-            updateTouch()
+            recognizer.update(with: snapshot.force, into: &pressEvents)
+            handlePressEvents(at: timeMicros)
             recordPipelineState()
         } catch {
             snapshot.counters.readErrors += 1
             emit(.readFailed(atMicros: timeMicros, errno: error.errno))
         }
+        if !recognizer.isDeepestStageHeld { scheduler.stageReleased(atMicros: timeMicros) }
+        let edge = scheduler.advance(toMicros: timeMicros, into: &hapticEvents)
+        driveLine(edge, at: timeMicros, clock: clock, originMicros: originMicros)
+        snapshot.pressState = recognizer.state
+        snapshot.progressQ16 = recognizer.progressQ16
+        snapshot.hapticCounters = scheduler.counters
+        snapshot.hapticLineActive = scheduler.lineIsActive
+        snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
         link.snapshots.publish(snapshot)
     }
 
     /// Runs periods at absolute deadlines on `clock` until ``LoopLink/stopRequested`` is set.
-    /// A late wake-up skips the periods it missed (counted, reported) instead of bursting
-    /// to catch up. The haptic line is driven off before the first and after the last period.
+    /// A late wake-up skips the periods it missed (counted, reported) instead of bursting to
+    /// catch up. The haptic line is driven off before the first and after the last period
+    /// (unless in a dry run, which never touches it).
     public func run<Clock: LoopClock & ~Copyable>(clock: inout Clock) {
-        forceLineOff(at: 0)
         let start = clock.nowMicros()
+        forceLineOff(at: 0)
         var deadline = start
         while !link.stopRequested.load(ordering: .relaxed) {
             clock.sleep(untilMicros: deadline)
@@ -62,7 +86,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             let lateness = woke - deadline
             snapshot.counters.lastLatenessMicros = lateness
             if lateness > snapshot.counters.maxLatenessMicros { snapshot.counters.maxLatenessMicros = lateness }
-            tick(atMicros: deadline - start)
+            tick(atMicros: deadline - start, clock: clock, originMicros: start)
             deadline += periodMicros
             let behind = clock.nowMicros() - deadline
             if behind >= periodMicros {
@@ -72,16 +96,80 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
                 emit(.overrun(atMicros: deadline - start, missedPeriods: missed))
             }
         }
-        forceLineOff(at: deadline - start)
+        let end = deadline - start
+        let edge = scheduler.forceOff(atMicros: end, into: &hapticEvents)
+        driveLine(edge, at: end, clock: clock, originMicros: start)
+        forceLineOff(at: end)
+        snapshot.hapticLineActive = false
+        link.snapshots.publish(snapshot)
+    }
+
+    private func handlePressEvents(at timeMicros: Int64) {
+        for index in 0..<pressEvents.count {
+            let event = pressEvents[index]
+            emit(.press(event))
+            switch event {
+            case .peek: trigger(.peek, at: timeMicros)
+            case .pop: trigger(.pop, at: timeMicros)
+            case .released(_, let stage) where stage == .pop: trigger(.release, at: timeMicros)
+            default: break
+            }
+        }
+        pressEvents.removeAll()
+    }
+
+    private func trigger(_ id: HapticPatternID, at timeMicros: Int64) {
+        guard let pattern = patterns[id], !pattern.isEmpty else { return }
+        scheduler.trigger(pattern, id: id, atMicros: timeMicros)
+        stagePendingSinceMicros = timeMicros
+    }
+
+    /// Makes `edge` on the line (when the access mode allows), records the stage latency on
+    /// the first rising edge after a stage, and pushes the period's haptic events.
+    private func driveLine<Clock: LoopClock & ~Copyable>(
+        _ edge: HapticLineEdge?, at timeMicros: Int64, clock: borrowing Clock, originMicros: Int64
+    ) {
+        var lineMicros = timeMicros
+        if let edge, scheduler.settings.lineAccess.touchesLine {
+            do {
+                try line.setActive(edge == .rising)
+            } catch {
+                emit(.hapticLineFailed(atMicros: timeMicros, errno: error.errno))
+            }
+            lineMicros = clock.nowMicros() - originMicros
+        }
+        if edge == .rising && stagePendingSinceMicros >= 0 {
+            snapshot.stageLatency.record(lineMicros - stagePendingSinceMicros)
+            stagePendingSinceMicros = -1
+        }
+        for index in 0..<hapticEvents.count {
+            emit(.haptic(hapticEvents[index], lineMicros: lineMicros))
+        }
+        hapticEvents.removeAll()
     }
 
     private func apply(_ envelope: LoopCommandEnvelope, at timeMicros: Int64) {
         switch envelope.command {
-        case .setPress(let press):
-            snapshot.press = press
+        case .setRecognizer(let settings):
+            recognizer.settings = settings
+            snapshot.recognizer = settings
         case .setPipeline(let settings):
             pipeline.apply(settings)
             snapshot.pipeline = settings
+        case .setHaptics(let settings):
+            if scheduler.lineIsActive && settings.lineAccess != scheduler.settings.lineAccess {
+                let edge = scheduler.forceOff(atMicros: timeMicros, into: &hapticEvents)
+                if edge != nil { forceLineOff(at: timeMicros) }
+            }
+            scheduler.settings = settings
+            snapshot.haptics = settings
+        case .setPattern(let id, let pattern):
+            patterns.store(pattern, as: id)
+        case .playPattern(let id, let pattern):
+            scheduler.trigger(pattern, id: id, atMicros: timeMicros)
+        case .cancelPress:
+            recognizer.cancel(reason: .command, atMicros: timeMicros, into: &pressEvents)
+            handlePressEvents(at: timeMicros)
         case .tare:
             pipeline.startTare()
             snapshot.tare = pipeline.tareOutcome
@@ -104,19 +192,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.tare = pipeline.tareOutcome
     }
 
-    private func updateTouch() {
-        let total = snapshot.force.total
-        let touch = snapshot.press.thresholds.touch
-        if snapshot.touching {
-            if total.milligrams < touch.milligrams - snapshot.press.hysteresis.touch.milligrams {
-                snapshot.touching = false
-            }
-        } else if total >= touch {
-            snapshot.touching = true
-        }
-    }
-
     private func forceLineOff(at timeMicros: Int64) {
+        guard scheduler.settings.lineAccess.touchesLine else { return }
         do {
             try line.setActive(false)
         } catch {

@@ -1,10 +1,19 @@
-/// A request from the shell to the loop, applied between two frames.
 import ForcePadCore
 
+/// A request from the shell to the loop, applied between two frames.
 public enum LoopCommand: Sendable, BitwiseCopyable {
-    case setPress(PressSettings)
+    /// New thresholds, hysteresis and press behaviour for the recogniser.
+    case setRecognizer(PressRecognizerSettings)
     /// New filter, baseline and contact settings for the pipeline.
     case setPipeline(PipelineSettings)
+    /// New haptic output mode, line access and safety limits.
+    case setHaptics(HapticSchedulerSettings)
+    /// Store `pattern` under `id` in the loop's pattern bank (peek, pop, release or a named one).
+    case setPattern(HapticPatternID, CompiledHapticPattern)
+    /// Play `pattern` now (a haptic test), reported under `id`.
+    case playPattern(HapticPatternID, CompiledHapticPattern)
+    /// Cancel the press in progress (`reason: command`).
+    case cancelPress
     /// Start measuring every cell's zero; the outcome appears in ``LoopSnapshot/tare``.
     case tare
     case simulate(SimulationCommand)

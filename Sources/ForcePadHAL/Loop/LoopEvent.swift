@@ -1,5 +1,13 @@
-/// Something the loop reports to the other threads; they log or print it, the loop never does.
-public enum LoopEvent: Sendable, BitwiseCopyable, Equatable {
+import ForcePadCore
+
+/// Something the loop reports to the other threads; they print or log it, the loop never does.
+public enum LoopEvent: Sendable, BitwiseCopyable {
+    /// A press event (`press.*`), stamped with its frame's sample time.
+    case press(PressEvent)
+    /// The haptic line went on or off (`haptic.on` / `haptic.off`) in the period of
+    /// `event.timeMicros`; `lineMicros` is when the GPIO call returned (loop clock, µs), equal
+    /// to the period's time when the line was not touched (dry run, haptics off, replay).
+    case haptic(HapticEvent, lineMicros: Int64)
     /// The loop woke after one or more whole periods had passed; they were skipped, not caught up.
     case overrun(atMicros: Int64, missedPeriods: Int64)
     /// Reading a frame failed with `errno`; the frame was dropped.

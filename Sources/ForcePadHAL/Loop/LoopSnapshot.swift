@@ -15,17 +15,26 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     /// Where the last tare stands.
     public var tare: TareOutcome
     public var pipeline: PipelineSettings
-    public var press: PressSettings
-    /// Whether a finger is on the pad: total at or above touch, until it falls below
-    /// touch minus the touch hysteresis band.
-    public var touching: Bool
+    public var recognizer: PressRecognizerSettings
+    /// Where the press stands, and its progress toward the next stage (Q16).
+    public var pressState: PressState
+    public var progressQ16: Int32
+    public var haptics: HapticSchedulerSettings
+    public var hapticCounters: HapticCounters
+    /// Whether the haptic line is on (as driven, or as it would be in a dry run).
+    public var hapticLineActive: Bool
+    /// Whether a haptic pattern is playing or waiting to play.
+    public var hapticPlaying: Bool
+    /// Time from the frame in which a stage fired to the return of the GPIO call that
+    /// started its pattern (µs).
+    public var stageLatency: LatencyHistogram
     /// Sequence number of the last command applied.
     public var appliedCommand: UInt64
     public var counters: LoopCounters
     /// False until the first frame has been read.
     public var hasFrame: Bool
 
-    public init(cellCount: Int, press: PressSettings, pipeline: PipelineSettings) {
+    public init(cellCount: Int, recognizer: PressRecognizerSettings, pipeline: PipelineSettings, haptics: HapticSchedulerSettings) {
         raw = RawFrame(cellCount: cellCount)
         force = ForceFrame(cellCount: cellCount)
         readings = CellValues(repeating: 0)
@@ -34,8 +43,14 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
         hasTare = false
         tare = .none
         self.pipeline = pipeline
-        self.press = press
-        touching = false
+        self.recognizer = recognizer
+        pressState = .idle
+        progressQ16 = 0
+        self.haptics = haptics
+        hapticCounters = HapticCounters()
+        hapticLineActive = false
+        hapticPlaying = false
+        stageLatency = LatencyHistogram()
         appliedCommand = 0
         counters = LoopCounters()
         hasFrame = false

@@ -1,0 +1,58 @@
+import ForcePadCore
+import ForcePadHAL
+
+/// Runs a trace through the pipeline, the recogniser and the haptic scheduler exactly as
+/// the loop does, but one row per period on a manual clock, with the GPIO line simulated:
+/// the same trace and settings always give the same events.
+struct ReplayRunner {
+    let board: BoardDescription
+    let settings: ControllerSettings
+    let calibration: CalibrationSet
+
+    /// Feeds every row of `trace` to a control loop at the row's time, then keeps ticking at
+    /// the board's period (holding the last row) until haptic patterns have finished, at most
+    /// one second. Calls `handle` with each event in order.
+    func run(_ trace: ForceTrace, handle: (LoopEvent) -> Void) throws(SetupError) {
+        guard trace.cellCount == board.geometry.cellCount else {
+            throw SetupError("the trace has \(trace.cellCount) cells; board '\(board.name)' has \(board.geometry.cellCount); give the board it was recorded on with --board")
+        }
+        let catalog: HapticPatternCatalog
+        do {
+            catalog = try HapticPatternCatalog(patterns: settings.haptics.patterns)
+        } catch {
+            throw SetupError("haptic patterns: \(error)")
+        }
+        let storage = TraceStorage(trace)
+        let recognizer = PressRecognizerSettings(settings)
+        let haptics = HapticSchedulerSettings(settings.haptics)
+        let pipelineSettings = PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)
+        let link = LoopLink(initial: LoopSnapshot(
+            cellCount: trace.cellCount, recognizer: recognizer, pipeline: pipelineSettings, haptics: haptics))
+        let loop = ControlLoop(
+            source: TraceFrameSource(trace: storage.view, calibrations: calibration.tables),
+            line: SimulatedHapticLine(),
+            pipeline: ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings),
+            recognizer: recognizer, haptics: haptics, patterns: catalog.bank,
+            periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
+        // The manual clock stands at each row's time, so the (simulated) line acts in its period.
+        var clock = ManualClock()
+        let first = trace.timesMicros[0]
+        func drain() {
+            while let event = link.events.pop() { handle(event) }
+        }
+        for row in 0..<trace.rowCount {
+            clock.sleep(untilMicros: trace.timesMicros[row] - first)
+            loop.tick(atMicros: trace.timesMicros[row] - first, clock: clock, originMicros: 0)
+            drain()
+        }
+        var time = trace.durationMicros
+        let end = time + 1_000_000
+        while link.snapshots.latest().hapticPlaying && time < end {
+            time += loop.periodMicros
+            clock.sleep(untilMicros: time)
+            loop.tick(atMicros: time, clock: clock, originMicros: 0)
+            drain()
+        }
+        withExtendedLifetime(storage) {}
+    }
+}

@@ -1,0 +1,105 @@
+import ForcePadCore
+import ForcePadHAL
+import ForcePadShell
+
+/// Turns loop events into what the operator sees: one readable line, or one JSON object per
+/// event as `interfaces.md` specifies (`{"t_us":…,"event":"press.peek","force_g":…}`).
+/// Diagnostics (overruns, read errors) are not events for the console: they go to the log.
+struct EventFormatter {
+    /// Pattern names by id (``HapticPatternCatalog/names``).
+    let patternNames: [String]
+    let geometry: PadGeometry
+
+    /// The event's JSON fields, or nil for a diagnostic.
+    func json(_ event: LoopEvent) -> JSONValue? {
+        switch event {
+        case .press(let press):
+            var fields: [(String, JSONValue)] = [("t_us", .int(press.timeMicros))]
+            switch press {
+            case .began(_, let force, let position):
+                fields += [("event", .string("press.began")), ("force_g", .grams(force)), ("x", .fractionQ16(position.x))]
+                if case .grid = geometry { fields.append(("y", .fractionQ16(position.y))) }
+            case .progress(_, let phase, let progress):
+                fields += [("event", .string("press.progress")), ("phase", .string(phase.rawValue)), ("progress", .fractionQ16(progress))]
+            case .peek(_, let force):
+                fields += [("event", .string("press.peek")), ("force_g", .grams(force))]
+            case .pop(_, let force):
+                fields += [("event", .string("press.pop")), ("force_g", .grams(force))]
+            case .released(_, let stage):
+                fields += [("event", .string("press.released")), ("stage", .string(stage.rawValue))]
+            case .cancelled(_, let reason):
+                fields += [("event", .string("press.cancelled")), ("reason", .string(reason.rawValue))]
+            }
+            return .object(fields)
+        case .haptic(let haptic, let lineMicros):
+            let (name, id) = haptic.isOn ? ("haptic.on", haptic.pattern) : ("haptic.off", haptic.pattern)
+            return .object([
+                ("t_us", .int(haptic.timeMicros)), ("event", .string(name)), ("pattern", .string(patternName(id))),
+                ("line_us", .int(lineMicros)), ("latency_us", .int(lineMicros - haptic.timeMicros)),
+            ])
+        case .overrun, .readFailed, .hapticLineFailed, .simulationRefused:
+            return nil
+        }
+    }
+
+    /// The event as one readable line, or nil for a diagnostic.
+    func humanLine(_ event: LoopEvent) -> String? {
+        let time: Int64
+        let text: String
+        switch event {
+        case .press(let press):
+            time = press.timeMicros
+            switch press {
+            case .began(_, let force, let position):
+                text = "press.began      \(force) at \(positionText(position))"
+            case .progress(_, let phase, let progress):
+                text = "press.progress   \(phase.rawValue) \(JSONValue.fractionQ16(progress).rendered())"
+            case .peek(_, let force):
+                text = "press.peek       \(force)"
+            case .pop(_, let force):
+                text = "press.pop        \(force)"
+            case .released(_, let stage):
+                text = "press.released   stage \(stage.rawValue)"
+            case .cancelled(_, let reason):
+                text = "press.cancelled  \(reason.rawValue)"
+            }
+        case .haptic(let haptic, let lineMicros):
+            time = haptic.timeMicros
+            let name = haptic.isOn ? "haptic.on " : "haptic.off"
+            text = "\(name)       \(patternName(haptic.pattern)) (line \(lineMicros - haptic.timeMicros)us after the frame)"
+        case .overrun, .readFailed, .hapticLineFailed, .simulationRefused:
+            return nil
+        }
+        return FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  " + text
+    }
+
+    private func patternName(_ id: HapticPatternID) -> String {
+        Int(id.rawValue) < patternNames.count ? patternNames[Int(id.rawValue)] : "test"
+    }
+
+    private func positionText(_ position: PadPosition) -> String {
+        switch geometry {
+        case .strip: "x \(JSONValue.fractionQ16(position.x).rendered())"
+        case .grid: "x \(JSONValue.fractionQ16(position.x).rendered()) y \(JSONValue.fractionQ16(position.y).rendered())"
+        }
+    }
+}
+
+extension HapticEvent {
+    var isOn: Bool {
+        if case .on = self { return true }
+        return false
+    }
+
+    var pattern: HapticPatternID {
+        switch self {
+        case .on(_, let id), .off(_, let id): id
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,57 @@
+import ForcePadHAL
+import Logging
+import Synchronization
+
+/// Takes the loop's events off its ring and shows them: press and haptic events on the
+/// console in the shell's current mode, diagnostics in the log. Draining is serialised by a
+/// lock (the ring has one consumer at a time): a background thread drains every few
+/// milliseconds, and the shell drains before each answer so events print in order with it.
+final class EventPrinter: Sendable {
+    private let link: LoopLink
+    private let formatter: EventFormatter
+    private let output: ConsoleOutput
+    private let mode: SharedOutputMode
+    private let logger: Logger
+    private let draining = Mutex(())
+
+    init(link: LoopLink, formatter: EventFormatter, output: ConsoleOutput, mode: SharedOutputMode, logger: Logger) {
+        self.link = link
+        self.formatter = formatter
+        self.output = output
+        self.mode = mode
+        self.logger = logger
+    }
+
+    /// Prints every event waiting in the ring.
+    func drain() {
+        draining.withLock { _ in
+            var lines: [String] = []
+            while let event = link.events.pop() {
+                if let line = line(for: event) { lines.append(line) } else { log(event) }
+            }
+            output.write(lines: lines)
+        }
+    }
+
+    private func line(for event: LoopEvent) -> String? {
+        switch mode.mode {
+        case .human: formatter.humanLine(event)
+        case .json: formatter.json(event)?.rendered()
+        }
+    }
+
+    private func log(_ event: LoopEvent) {
+        switch event {
+        case .overrun(let at, let missed):
+            logger.warning("loop overran: \(missed) period(s) skipped at t=\(at)us")
+        case .readFailed(let at, let errno):
+            logger.error("frame read failed at t=\(at)us: \(ErrnoText.describe(errno))")
+        case .hapticLineFailed(let at, let errno):
+            logger.error("haptic line could not be driven at t=\(at)us: \(ErrnoText.describe(errno))")
+        case .simulationRefused(let sequence):
+            logger.error("command \(sequence) was for the simulated pad, which this board does not have")
+        case .press, .haptic:
+            break
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@Suite struct PressAndHapticsTests {
+    func objects(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+        }
+    }
+
+    /// A force trace (grams on the two middle cells of the sim strip) rising at `slope` g/ms
+    /// to `peak`, held, then falling back to zero.
+    func pressTrace(peak: Double, slope: Double = 4, holdMillis: Int = 200) -> String {
+        var rows = ["# a scripted press", "t_us,g0,g1,g2,g3"]
+        let rise = Int(peak / slope)
+        for millis in 0..<(2 * rise + holdMillis + 100) {
+            let force = millis < rise ? Double(millis) * slope
+                : millis < rise + holdMillis ? peak : max(0, peak - Double(millis - rise - holdMillis) * slope)
+            rows.append("\(millis * 1000),0,\(force / 2),\(force / 2),0")
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    func write(_ text: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-trace-\(UUID().uuidString).csv")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func simulatedPressShowsBeganPeekPopHapticsAndReleaseInOrder() throws {
+        let result = try ForcePadProcess.run(["--json"], lines: ["sim press 400g for 300ms", "quit"])
+        #expect(result.status == 0)
+        let lines = try objects(result.standardOutput)
+        let names = lines.compactMap { $0["event"] as? String }
+        #expect(names.first == "press.began")
+        #expect(names.last == "press.released")
+        let peek = try #require(names.firstIndex(of: "press.peek"))
+        let pop = try #require(names.firstIndex(of: "press.pop"))
+        #expect(peek < pop)
+        #expect(names.filter { $0 == "press.peek" }.count == 1 && names.filter { $0 == "press.pop" }.count == 1)
+        let peekLine = lines.first { $0["event"] as? String == "press.peek" }!
+        let hapticOn = lines.first { $0["event"] as? String == "haptic.on" }!
+        #expect(hapticOn["pattern"] as? String == "peek")
+        #expect(hapticOn["t_us"] as? Int == peekLine["t_us"] as? Int)
+        #expect(names.filter { $0 == "haptic.on" }.count == names.filter { $0 == "haptic.off" }.count)
+        #expect(lines.first { $0["event"] as? String == "press.released" }?["stage"] as? String == "pop")
+        #expect(lines.suffix(2).map { $0["cmd"] as? String } == ["sim", "quit"])
+    }
+
+    @Test func replayIsDeterministicAndFollowsTheContract() throws {
+        let trace = try write(pressTrace(peak: 400))
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let first = try ForcePadProcess.run(["replay", trace.path, "--json"], lines: [])
+        let second = try ForcePadProcess.run(["replay", trace.path, "--json"], lines: [])
+        #expect(first.status == 0)
+        #expect(first.standardOutput == second.standardOutput)
+        let names = try objects(first.standardOutput).compactMap { $0["event"] as? String }.filter { $0 != "press.progress" }
+        #expect(names == [
+            "press.began", "press.peek", "haptic.on", "haptic.off", "press.pop", "haptic.on", "haptic.off", "haptic.on",
+            "haptic.off", "press.released",
+        ])
+    }
+
+    @Test func aLightPressOnlyPeeksAndReleasesFromPeek() throws {
+        let trace = try write(pressTrace(peak: 200))
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let result = try ForcePadProcess.run(["replay", trace.path], lines: [])
+        #expect(result.status == 0)
+        let events = result.outputLines.compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
+        #expect(events.filter { $0.hasPrefix("press.") && $0 != "press.progress" } == ["press.began", "press.peek", "press.released"])
+        #expect(result.standardOutput.contains("press.released   stage peek"))
+    }
+
+    @Test func replayRejectsBadTracesWithTheirLine() throws {
+        let trace = try write("t_us,g0,g1,g2,g3\n0,1,2,3\n")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let result = try ForcePadProcess.run(["replay", trace.path], lines: [])
+        #expect(result.status == 2)
+        #expect(result.standardError == "forcepad: \(trace.path):2: expected 5 values (t_us and 4 cells), found 4\n")
+    }
+
+    @Test func simPlayRunsATraceWhileTheShellStaysUsable() throws {
+        let trace = try write(pressTrace(peak: 400, holdMillis: 100))
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let result = try ForcePadProcess.run(["--json"], lines: ["sim play \(trace.path)", "threshold", "wait 700ms", "quit"])
+        #expect(result.status == 0)
+        let lines = try objects(result.standardOutput)
+        #expect(lines.first?["cmd"] as? String == "sim" && lines.first?["rows"] as? Int == 400)
+        #expect(lines[1]["cmd"] as? String == "threshold")
+        let names = lines.compactMap { $0["event"] as? String }
+        #expect(names.contains("press.pop") && names.last == "press.released")
+    }
+
+    @Test func hapticCommandsTestChangeAndSwitchTheLine() throws {
+        let result = try ForcePadProcess.run([], lines: [
+            "haptic test pop", "wait 100ms", "haptic test \"on 5ms\"", "haptic test \"on 2s\"", "haptic test bump",
+            "haptic pattern peek \"on 10ms off 5ms on 10ms\"", "haptic pattern thud \"on 10ms\"", "haptic dry-run", "haptic off", "haptic on",
+            "haptic stats",
+        ])
+        #expect(result.status == 0)
+        let lines = result.outputLines.filter { !$0.contains(" ms  haptic.") && !$0.hasPrefix("waited") }
+        #expect(lines[0] == "playing pop: on 20ms off 30ms on 20ms")
+        #expect(lines[1] == "playing on 5ms")
+        #expect(lines[2] == "error: haptic pattern 'on 2s': step 1 lasts 2s; each step must last 1us to 1s")
+        #expect(lines[3] == "error: no pattern 'bump': give a name (peek, pop) or a pattern in quotes such as \"on 20ms\"")
+        #expect(lines[4] == "peek: on 10ms off 5ms on 10ms")
+        #expect(lines[5].hasPrefix("error: pattern 'thud' is new: patterns are named in the config file"))
+        #expect(lines[6].contains(", dry-run (events only, line never touched); "))
+        #expect(lines[7].contains(", off (events only, line kept off); "))
+        #expect(lines[8].contains("pulse on GPIO18 (simulated), on; "))
+        #expect(lines.contains("pulses      3 played, 0 cut by max on, 0 delayed by min off, 0 refused by duty, 0 replaced"))
+        #expect(result.outputLines.filter { $0.contains("haptic.on ") }.count == 3)
+    }
+
+    @Test func hysteresisAndCancel() throws {
+        let result = try ForcePadProcess.run([], lines: [
+            "hysteresis", "hysteresis touch 25g", "hysteresis peek 10g", "hysteresis dwell 2ms", "cancel", "sim press 100g", "cancel",
+        ])
+        let lines = result.outputLines.filter { !$0.contains(" ms  ") }
+        #expect(lines.prefix(6) == [
+            "touch 5g  peek 15g  pop 20g  dwell 5ms",
+            "error: touch band 25g must be from 0g to below the gap down to 0g (20g)",
+            "touch 5g  peek 10g  pop 20g  dwell 5ms",
+            "touch 5g  peek 10g  pop 20g  dwell 2ms",
+            "error: no press in progress (press state: idle)",
+            "pressing 100g",
+        ])
+        #expect(lines[6] == "cancelled")
+        #expect(result.outputLines.contains { $0.hasSuffix("press.cancelled  command") })
+    }
+}
