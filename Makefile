@@ -19,6 +19,13 @@ test: deps
 build: deps
 	$(SWIFT) build
 
+# `make bench`: the pipeline's cost per frame (fixed point and Float), detection delay and
+# allocations per frame, measured in one release-mode run; exits non-zero if a target is missed.
+.PHONY: bench
+bench: deps
+	$(SWIFT) build -c release --product forcepad-bench
+	./.build/release/forcepad-bench
+
 # Installs the system libraries the C shims link against, if any is missing.
 deps:
 	@missing=""; \

@@ -21,7 +21,7 @@ struct ForcePadProcess {
 
     /// Runs `forcepad arguments…` with `input` on standard input and a private state dir
     /// and config home, and waits up to `timeout` seconds.
-    static func run(_ arguments: [String], input: Data, timeout: TimeInterval = 30) throws -> Result {
+    static func run(_ arguments: [String], input: Data, timeout: TimeInterval = 30, signal: (number: Int32, after: TimeInterval)? = nil) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -41,6 +41,11 @@ struct ForcePadProcess {
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
         stdin.fileHandleForWriting.write(input)
+        if let signal {
+            // Keep standard input open so only the signal can end the program.
+            Thread.sleep(forTimeInterval: signal.after)
+            kill(process.processIdentifier, signal.number)
+        }
         try stdin.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import ForcePadConfig
 import ForcePadCore
+import ForcePadHAL
 import Logging
 
 /// `forcepad [run]`: starts the controller on a board with the shell on standard input/output.
@@ -58,6 +59,14 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory)
+        let stopper = SignalStopper()
+        let watcher: SignalWatcher
+        do {
+            watcher = try SignalWatcher { signal in stopper.stop(signal) }
+        } catch {
+            StandardError.write("forcepad: \(error.description)")
+            throw ExitCode(1)
+        }
         let logLevel = LogLevelSetting(Logger.Level(rawValue: settings.logLevel) ?? .info)
         LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel) }
 
@@ -73,6 +82,7 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
         }
+        stopper.controller = controller
         guard controller.waitForFirstFrame() else {
             controller.shutdown()
             StandardError.write("forcepad: the loop produced no frame within 1s; the machine may be overloaded")
@@ -80,6 +90,8 @@ struct RunCommand: ParsableCommand {
         }
         let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: true)
         ShellSession(context: context, output: output).run()
+        stopper.controller = nil
         controller.shutdown()
+        withExtendedLifetime(watcher) {}
     }
 }

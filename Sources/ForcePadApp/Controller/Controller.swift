@@ -217,6 +217,17 @@ public final class Controller {
         if micros > 0 { usleep(useconds_t(min(micros, Int64(UInt32.max)))) }
     }
 
+    /// Stops the loop from another thread (a signal): waits up to a second for it to drive the
+    /// haptic line off, then prints the last events. Returns whether the loop stopped.
+    public func stopFromAnotherThread() -> Bool {
+        link.stopRequested.store(true, ordering: .relaxed)
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + 1_000_000
+        while !link.stopped.load(ordering: .acquiring) && clock.nowMicros() < deadline { usleep(1_000) }
+        printer.drain()
+        return link.stopped.load(ordering: .acquiring)
+    }
+
     /// Prints the events the loop has reported so far (before an answer, to keep order).
     public func flushEvents() { printer.drain() }
 

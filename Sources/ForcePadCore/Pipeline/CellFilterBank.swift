@@ -3,7 +3,9 @@
 /// Input and output are milligrams (Q0), clamped to ±``inputLimit`` so no product can
 /// overflow. One-pole state is Q16 mg; biquad state is Q8 mg with Q28 coefficients and a
 /// 64-bit accumulator (|x|,|y| ≤ 2^31 in Q8 and |coefficients| < 2^29 keep the five-term
-/// sum below 2^62). Outputs round to nearest.
+/// sum below 2^62). The biquad feeds each step's rounding remainder (Q36) back into the
+/// next accumulator (first-order error feedback), so it settles exactly on a steady input
+/// instead of stalling in a dead band that widens as 1/cutoff². Outputs round to nearest.
 public struct CellFilterBank: Sendable {
     public private(set) var coefficients: LowPassCoefficients
     private let cellCount: Int
@@ -14,6 +16,8 @@ public struct CellFilterBank: Sendable {
     private var x2: InlineArray<64, Int64>
     private var y1: InlineArray<64, Int64>
     private var y2: InlineArray<64, Int64>
+    /// Biquad rounding remainder per cell, Q36 (|e| ≤ 2^27).
+    private var remainder: InlineArray<64, Int64>
     private var primed = false
 
     /// Largest |input| in mg (8388.607 g); larger inputs are clamped (saturating).
@@ -27,6 +31,7 @@ public struct CellFilterBank: Sendable {
         x2 = InlineArray(repeating: 0)
         y1 = InlineArray(repeating: 0)
         y2 = InlineArray(repeating: 0)
+        remainder = InlineArray(repeating: 0)
     }
 
     /// New coefficients; the filter restarts from the next input (no transient from old state).
@@ -51,6 +56,7 @@ public struct CellFilterBank: Sendable {
                 x2[cell] = value << 8
                 y1[cell] = value << 8
                 y2[cell] = value << 8
+                remainder[cell] = 0
             }
             primed = true
             return
@@ -71,7 +77,9 @@ public struct CellFilterBank: Sendable {
             for cell in 0..<cellCount {
                 let x0 = Int64(milligrams[cell]) << 8
                 let accumulator = c.b0 * x0 + c.b1 * x1[cell] + c.b2 * x2[cell] - c.a1 * y1[cell] - c.a2 * y2[cell]
+                    + remainder[cell]
                 let y0 = (accumulator + (1 << 27)) >> 28
+                remainder[cell] = accumulator - (y0 << 28)
                 x2[cell] = x1[cell]
                 x1[cell] = x0
                 y2[cell] = y1[cell]

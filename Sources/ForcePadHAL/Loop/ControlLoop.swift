@@ -102,6 +102,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         forceLineOff(at: end)
         snapshot.hapticLineActive = false
         link.snapshots.publish(snapshot)
+        link.stopped.store(true, ordering: .releasing)
     }
 
     private func handlePressEvents(at timeMicros: Int64) {

@@ -1,0 +1,9 @@
+import ForcePadCore
+import ForcePadReference
+
+extension ReferencePipeline: BenchmarkedChain where Sample == Float {
+    @inline(__always)
+    mutating func totalMilligrams(processing raw: RawFrame) -> Int64 {
+        Int64(process(raw).totalMilligrams)
+    }
+}
