@@ -45,6 +45,8 @@ struct ForcePadProcess {
             // Keep standard input open so only the signal can end the program.
             Thread.sleep(forTimeInterval: signal.after)
             kill(process.processIdentifier, signal.number)
+            let exitBy = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < exitBy { usleep(10_000) }
         }
         try stdin.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(timeout)

@@ -13,7 +13,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError.hasSuffix("received; loop stopped, haptic line off\n"))
         let haptic = result.outputLines.filter { $0.contains("\"event\":\"haptic.") }
-        #expect(haptic.last?.contains("\"event\":\"haptic.off\",\"pattern\":\"pop\"") == true)
+        #expect(haptic.last?.contains("\"event\":\"haptic.off\",\"pattern\":\"pop\"") == true, "\(result.standardOutput)\n\(result.standardError)")
         #expect(haptic.filter { $0.contains("haptic.on") }.count == haptic.filter { $0.contains("haptic.off") }.count)
     }
 }

@@ -82,15 +82,16 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
         }
-        stopper.controller = controller
+        stopper.running(controller)
         guard controller.waitForFirstFrame() else {
+            stopper.shuttingDown()
             controller.shutdown()
             StandardError.write("forcepad: the loop produced no frame within 1s; the machine may be overloaded")
             throw ExitCode(1)
         }
         let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: true)
         ShellSession(context: context, output: output).run()
-        stopper.controller = nil
+        stopper.shuttingDown()
         controller.shutdown()
         withExtendedLifetime(watcher) {}
     }

@@ -42,7 +42,6 @@ public struct CalibrationTable: Sendable, Equatable {
 
     /// Force for a raw reading. Below the first point the first point's force is returned;
     /// at or above the last point the last point's force is returned and `saturated` is true.
-    @inlinable
     public func force(forCounts counts: Int32) -> (force: Force, saturated: Bool) {
         let first = points[0]
         if counts <= first.counts { return (first.force, false) }
@@ -75,7 +74,7 @@ public struct CalibrationTable: Sendable, Equatable {
     }
 
     /// y0 + (x − x0)·(y1 − y0)/(x1 − x0), rounded to nearest. Requires x0 < x ≤ x1.
-    @usableFromInline
+    @inline(__always)
     static func interpolate(x: Int64, x0: Int64, x1: Int64, y0: Int64, y1: Int64) -> Int64 {
         let numerator = (x - x0) * (y1 - y0)
         let denominator = x1 - x0

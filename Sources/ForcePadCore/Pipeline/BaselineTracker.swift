@@ -34,7 +34,7 @@ public struct BaselineTracker: Sendable {
 
     /// Follows `counts` by one step (call only while the pad is untouched).
     @inline(__always)
-    public mutating func track(_ counts: CellValues) {
+    public mutating func track(_ counts: Span<Int32>) {
         guard shift > 0 else { return }
         let rounding = Int64(1) << (shift - 1)
         for cell in 0..<cellCount {

@@ -21,7 +21,7 @@ public struct ContactAnalyzer: Sendable {
 
     /// Number of contact regions among `milligrams` at `threshold` (Q0 mg).
     @inline(__always)
-    public func regions(_ milligrams: CellValues, threshold: Int32) -> Int {
+    public func regions(_ milligrams: Span<Int32>, threshold: Int32) -> Int {
         // Flood fill with a fixed inline stack and a visited mask (64 cells fit in one UInt64).
         var visited: UInt64 = 0
         var stack = InlineArray<64, Int8>(repeating: 0)
@@ -56,7 +56,7 @@ public struct ContactAnalyzer: Sendable {
     /// fractions of the pad (cell k of n has its centre at (k + 0.5)/n), so noise on idle cells
     /// does not pull it. The centre of the pad when no cell is in contact.
     @inline(__always)
-    public func centroid(_ milligrams: CellValues, threshold: Int32) -> PadPosition {
+    public func centroid(_ milligrams: Span<Int32>, threshold: Int32) -> PadPosition {
         var sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
         for row in 0..<rows {
             for column in 0..<columns {

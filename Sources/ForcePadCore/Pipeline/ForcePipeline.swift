@@ -11,7 +11,8 @@
 /// counts heap allocations around it and fails on any).
 public struct ForcePipeline: Sendable {
     /// Calibration per cell (counts above zero → force).
-    public private(set) var calibrations: [CalibrationTable]
+    public let calibrations: [CalibrationTable]
+    private let bank: CalibrationBank
     public private(set) var settings: PipelineSettings
     public private(set) var tareOutcome = TareOutcome.none
     public let geometry: PadGeometry
@@ -20,7 +21,8 @@ public struct ForcePipeline: Sendable {
     private var baseline: BaselineTracker
     private var filters: CellFilterBank
     private let contacts: ContactAnalyzer
-    private var tare: TareMeasurement?
+    private var tare: TareMeasurement
+    private var measuringTare = false
     private var output: ForceFrame
     /// Spike-rejected counts of the last frame (Q0), kept for status.
     public private(set) var readings: CellValues
@@ -28,6 +30,7 @@ public struct ForcePipeline: Sendable {
     public init(calibrations: [CalibrationTable], geometry: PadGeometry, settings: PipelineSettings) {
         precondition(calibrations.count == geometry.cellCount && calibrations.count <= BoardDescription.maxCells)
         self.calibrations = calibrations
+        bank = CalibrationBank(calibrations)
         self.geometry = geometry
         self.settings = settings
         cellCount = calibrations.count
@@ -37,6 +40,7 @@ public struct ForcePipeline: Sendable {
         contacts = ContactAnalyzer(geometry: geometry)
         output = ForceFrame(cellCount: cellCount)
         readings = CellValues(repeating: 0)
+        tare = TareMeasurement(cellCount: cellCount, frames: settings.tareFrames)
     }
 
     /// Replaces the settings between two frames (a new filter restarts from the next frame).
@@ -50,7 +54,8 @@ public struct ForcePipeline: Sendable {
     /// appears in ``tareOutcome``. Refused if the pad is touched meanwhile.
     public mutating func startTare() {
         tare = TareMeasurement(cellCount: cellCount, frames: settings.tareFrames)
-        tareOutcome = .measuring(framesLeft: settings.tareFrames)
+        measuringTare = true
+        tareOutcome = .measuring(framesLeft: tare.framesLeft)
     }
 
     /// Zero of `cell` in counts, and how far it drifted since the last tare.
@@ -67,57 +72,52 @@ public struct ForcePipeline: Sendable {
         output.sequence = raw.sequence
         if raw.isStale { return output }
 
-        var counts = raw.counts
-        if settings.spikeRejection { spikes.filter(&counts) }
-        readings = counts
+        readings = raw.counts
+        if settings.spikeRejection { spikes.filter(&readings) }
 
-        var milligrams = CellValues(repeating: 0)
         var saturated = 0
         for cell in 0..<cellCount {
-            let aboveZero = max(counts[cell] - baseline.zero(cell: cell), 0)
-            let calibrated = calibrations[cell].force(forCounts: aboveZero)
-            milligrams[cell] = calibrated.force.milligrams
+            let aboveZero = max(readings[cell] - baseline.zero(cell: cell), 0)
+            let calibrated = bank.force(cell: cell, counts: aboveZero)
+            output.cellMilligrams[cell] = calibrated.milligrams
             if calibrated.saturated { saturated += 1 }
         }
-        filters.filter(&milligrams)
+        filters.filter(&output.cellMilligrams)
 
         var total: Int64 = 0
-        for cell in 0..<cellCount { total += Int64(milligrams[cell]) }
-        output.cellMilligrams = milligrams
+        for cell in 0..<cellCount { total += Int64(output.cellMilligrams[cell]) }
         output.total = Force(milligrams: Int32(clamping: total))
         output.saturatedCells = saturated
-        output.contacts = contacts.regions(milligrams, threshold: settings.contactThreshold.milligrams)
-        output.centroid = contacts.centroid(milligrams, threshold: settings.contactThreshold.milligrams)
+        let threshold = settings.contactThreshold.milligrams
+        output.contacts = contacts.regions(output.cellMilligrams.span, threshold: threshold)
+        output.centroid = contacts.centroid(output.cellMilligrams.span, threshold: threshold)
         output.normalisedQ16 = Int32(clamping: (total << 16) / Int64(max(settings.averageTouch.milligrams, 1)))
 
-        measureTare(counts)
+        if measuringTare { measureTare() }
         if output.total < settings.contactThreshold && output.contacts == 0 {
-            baseline.track(counts)
+            baseline.track(readings.span)
         }
         return output
     }
 
-    @inline(__always)
-    private mutating func measureTare(_ counts: CellValues) {
-        guard var measurement = tare else { return }
-        measurement.add(counts, total: output.total)
-        if measurement.peak >= settings.touch {
-            tareOutcome = .refusedTouched(peak: measurement.peak)
-            tare = nil
+    private mutating func measureTare() {
+        tare.add(readings.span, total: output.total)
+        if tare.peak >= settings.touch {
+            tareOutcome = .refusedTouched(peak: tare.peak)
+            measuringTare = false
             return
         }
-        if measurement.framesLeft > 0 {
-            tareOutcome = .measuring(framesLeft: measurement.framesLeft)
-            tare = measurement
+        if tare.framesLeft > 0 {
+            tareOutcome = .measuring(framesLeft: tare.framesLeft)
             return
         }
-        let widest = measurement.widestSpread()
+        let widest = tare.widestSpread()
         if widest.spread > settings.tareSpreadLimitCounts {
             tareOutcome = .refusedUnsteady(cell: widest.cell, spreadCounts: widest.spread)
         } else {
-            baseline.tare(to: measurement.zerosQ16())
+            baseline.tare(to: tare.zerosQ16())
             tareOutcome = .done
         }
-        tare = nil
+        measuringTare = false
     }
 }

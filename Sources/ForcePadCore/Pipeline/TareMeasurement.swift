@@ -28,7 +28,7 @@ public struct TareMeasurement: Sendable {
 
     /// Adds one frame's readings (Q0 counts) and its total force.
     @inline(__always)
-    public mutating func add(_ counts: CellValues, total: Force) {
+    public mutating func add(_ counts: Span<Int32>, total: Force) {
         for cell in 0..<cellCount {
             let value = counts[cell]
             sums[cell] += Int64(value)

@@ -96,7 +96,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
                 emit(.overrun(atMicros: deadline - start, missedPeriods: missed))
             }
         }
-        let end = deadline - start
+        let end = clock.nowMicros() - start
         let edge = scheduler.forceOff(atMicros: end, into: &hapticEvents)
         driveLine(edge, at: end, clock: clock, originMicros: start)
         forceLineOff(at: end)
