@@ -6,7 +6,7 @@ APT_PACKAGES := libi2c-dev libgpiod-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test build deps clean
+.PHONY: run test build bench docs deps clean
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -21,10 +21,14 @@ build: deps
 
 # `make bench`: the pipeline's cost per frame (fixed point and Float), detection delay and
 # allocations per frame, measured in one release-mode run; exits non-zero if a target is missed.
-.PHONY: bench
 bench: deps
 	$(SWIFT) build -c release --product forcepad-bench
 	./.build/release/forcepad-bench
+
+# Regenerates docs/commands.md from the shell's command table (a test checks it is current).
+docs: deps
+	$(SWIFT) build --product forcepad
+	./.build/debug/forcepad reference > docs/commands.md
 
 # Installs the system libraries the C shims link against, if any is missing.
 deps:

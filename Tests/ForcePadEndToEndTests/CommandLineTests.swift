@@ -60,3 +60,14 @@ import Testing
         #expect(version.standardOutput == "0.1.0\n")
     }
 }
+
+@Suite struct CommandReferenceTests {
+    @Test func docsCommandsIsTheGeneratedReference() throws {
+        let result = try ForcePadProcess.run(["reference"], lines: [])
+        #expect(result.status == 0)
+        let file = ForcePadProcess.packageRoot.appendingPathComponent("docs/commands.md")
+        let documented = try String(contentsOf: file, encoding: .utf8)
+        #expect(result.standardOutput == documented, "docs/commands.md is out of date: run `make docs`")
+        #expect(result.standardOutput.contains("## sim\n\n```\nsim press FORCE [for DURATION] [at X[,Y]]"))
+    }
+}

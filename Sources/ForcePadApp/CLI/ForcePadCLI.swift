@@ -8,7 +8,7 @@ public struct ForcePadCLI: ParsableCommand {
         abstract: "Force-sensing pad controller: peek and pop thresholds, haptics, a command shell.",
         discussion: "With no subcommand, runs the controller (see 'forcepad run --help'); with no arguments at all, on the simulated board with the shell on standard input and output.",
         version: ForcePadVersion.current,
-        subcommands: [RunCommand.self, ReplayCommand.self, ProbeCommand.self],
+        subcommands: [RunCommand.self, ReplayCommand.self, ProbeCommand.self, ReferenceCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}

@@ -1,0 +1,31 @@
+/// The command reference in Markdown, generated from a command table so the documentation
+/// can never disagree with the shell (`docs/commands.md` is this text, checked by a test).
+public enum CommandReference {
+    public static func markdown<Context>(_ table: CommandTable<Context>, title: String, introduction: [String]) -> String {
+        var lines = ["# \(title)", ""] + introduction + [""]
+        lines.append("| command | what it does |")
+        lines.append("|---|---|")
+        lines.append("| [`help`](#help) | list the commands, or explain one |")
+        for command in table.commands {
+            lines.append("| [`\(command.name)`](#\(command.name)) | \(command.summary) |")
+        }
+        lines += ["", "## help", "", "```", "help [COMMAND]", "COMMAND -h", "```", "",
+                  "Lists the commands, or shows one command's usage, details and examples.", ""]
+        for command in table.commands {
+            lines += ["## \(command.name)", "", "```"] + command.usage + ["```", "", sentence(command.summary)]
+            if !command.details.isEmpty {
+                lines += [""] + [command.details.joined(separator: " ")]
+            }
+            if !command.examples.isEmpty {
+                lines += ["", "Examples:", "", "```"] + command.examples.map { "forcepad> " + $0 } + ["```"]
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func sentence(_ summary: String) -> String {
+        guard let first = summary.first else { return summary }
+        return first.uppercased() + summary.dropFirst() + "."
+    }
+}
