@@ -66,7 +66,7 @@ let package = Package(
         ),
         .testTarget(name: "ForcePadConfigTests", dependencies: ["ForcePadConfig", "ForcePadCore"]),
         .testTarget(name: "ForcePadShellTests", dependencies: ["ForcePadShell", "ForcePadCore"]),
-        .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad"]),
+        .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad", "ForcePadHAL"]),
     ],
     swiftLanguageModes: [.v6]
 )

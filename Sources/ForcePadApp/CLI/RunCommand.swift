@@ -3,6 +3,7 @@ import FoundationEssentials
 import ForcePadConfig
 import ForcePadCore
 import ForcePadHAL
+import Glibc
 import Logging
 
 /// `forcepad [run]`: starts the controller on a board with the shell on standard input/output.
@@ -19,11 +20,14 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Directory for calibration, shortcuts, recordings and reports (default: ~/.local/state/forcepad).", valueName: "DIR"))
     var stateDirectory: String?
 
-    @Option(name: .long, help: ArgumentHelp("Serve the shell on this serial device instead of standard input/output (not available in this version).", valueName: "DEVICE"))
+    @Option(name: .long, help: ArgumentHelp("Serve the shell on this serial device (a UART such as /dev/serial0, a USB gadget such as /dev/ttyGS0, or a pty) instead of standard input/output.", valueName: "DEVICE"))
     var serial: String?
 
-    @Option(name: .long, help: ArgumentHelp("Serial speed in bits per second.", valueName: "N"))
+    @Option(name: .long, help: ArgumentHelp("Serial speed in bits per second (default: the board's serial baud).", valueName: "N"))
     var baud: Int?
+
+    @Flag(name: .customLong("triple-enter"), help: "On the serial console, ignore input after each connect until Enter is pressed three times (against modem chatter).")
+    var tripleEnter = false
 
     @Flag(name: .long, help: "Start the shell in JSON mode (one JSON object per line).")
     var json = false
@@ -36,6 +40,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if baud != nil && serial == nil { throw ValidationError("--baud needs --serial DEVICE") }
+        if tripleEnter && serial == nil { throw ValidationError("--triple-enter needs --serial DEVICE") }
         if let baud, !SerialPortDescription.supportedBauds.contains(baud) {
             throw ValidationError("--baud \(baud) is not supported; use one of \(SerialPortDescription.supportedBauds.map(String.init).joined(separator: ", "))")
         }
@@ -45,10 +50,6 @@ struct RunCommand: ParsableCommand {
         let board = try boardOption.load()
         let paths = StandardPaths()
         let (settings, configSource) = try SettingsLoader.load(config: config, defaultPath: paths.configFile)
-        if serial != nil {
-            StandardError.write("forcepad: --serial is not available in this version; the shell runs on standard input/output")
-            throw ExitCode(2)
-        }
         if shortcut != nil {
             StandardError.write("forcepad: --shortcut is not available in this version: shortcuts cannot be performed yet")
             throw ExitCode(2)
@@ -70,7 +71,19 @@ struct RunCommand: ParsableCommand {
         let logLevel = LogLevelSetting(Logger.Level(rawValue: settings.logLevel) ?? .info)
         LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel) }
 
-        let output = ConsoleOutput()
+        let logger = Logger(label: "forcepad")
+        let serialTransport: SerialTransport?
+        if let serial {
+            do {
+                serialTransport = try SerialTransport(devicePath: serial, baud: baud ?? board.serial.baud, logger: logger)
+            } catch {
+                StandardError.write("forcepad: \(error.description)")
+                throw ExitCode(1)
+            }
+        } else {
+            serialTransport = nil
+        }
+        let output = serialTransport?.output ?? ConsoleOutput()
         let outputMode = SharedOutputMode(json ? .json : .human)
         let controller: Controller
         do {
@@ -89,8 +102,19 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: the loop produced no frame within 1s; the machine may be overloaded")
             throw ExitCode(1)
         }
-        let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: true)
-        ShellSession(context: context, output: output).run()
+        let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+        let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
+        let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
+        let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)
+        if let transport {
+            InteractiveShell(
+                transport: transport, interpreter: interpreter, historyPath: stateDirectory + "/history",
+                tripleEnter: tripleEnter, logger: logger
+            ).run()
+            (transport as? TerminalTransport)?.restore()
+        } else {
+            ShellSession(context: context, output: output).run()
+        }
         stopper.shuttingDown()
         controller.shutdown()
         withExtendedLifetime(watcher) {}

@@ -10,7 +10,8 @@ extension ShellCommand where Context == ShellContext {
                 "CUTOFF takes a unit (30Hz, 0.5kHz) and must be below half the sample rate.",
                 "The delay shown is the filter's group delay at DC plus one frame for spike rejection.",
             ],
-            examples: ["filter", "filter one-pole 30Hz", "filter biquad 40Hz", "filter spike off"]
+            examples: ["filter", "filter one-pole 30Hz", "filter biquad 40Hz", "filter spike off"],
+            completer: { words, _ in words.isEmpty ? FilterKind.allCases.map(\.rawValue) + ["spike"] : words == ["spike"] ? ["on", "off"] : [] }
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             if !arguments.isAtEnd {

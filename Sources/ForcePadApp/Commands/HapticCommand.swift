@@ -17,7 +17,14 @@ extension ShellCommand where Context == ShellContext {
                 "stats shows counters and the latency from the frame in which a stage fired to the",
                 "return of the GPIO call that started its pattern.",
             ],
-            examples: ["haptic test pop", "haptic test \"on 5ms\"", "haptic pattern peek \"on 10ms\"", "haptic dry-run", "haptic stats"]
+            examples: ["haptic test pop", "haptic test \"on 5ms\"", "haptic pattern peek \"on 10ms\"", "haptic dry-run", "haptic stats"],
+            completer: { words, context in
+                switch words {
+                case []: ["test", "pattern", "on", "off", "dry-run", "stats"]
+                case ["test"], ["pattern"]: context.controller.settings.haptics.patterns.keys.sorted()
+                default: []
+                }
+            }
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             let action = arguments.isAtEnd ? "stats" : try arguments.choice("haptic action", from: ["test", "pattern", "on", "off", "dry-run", "stats"])

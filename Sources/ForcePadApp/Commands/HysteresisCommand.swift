@@ -12,7 +12,8 @@ extension ShellCommand where Context == ShellContext {
                 "must be below the gap to the stage beneath it. A stage fires only after the force has",
                 "stayed at or above its threshold for the dwell.",
             ],
-            examples: ["hysteresis", "hysteresis touch 5g", "hysteresis dwell 10ms"]
+            examples: ["hysteresis", "hysteresis touch 5g", "hysteresis dwell 10ms"],
+            completer: { words, _ in words.isEmpty ? ["touch", "peek", "pop", "dwell"] : [] }
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             if !arguments.isAtEnd {

@@ -7,7 +7,8 @@ extension ShellCommand where Context == ShellContext {
         ShellCommand(
             name: "log", usage: ["log", "log trace|debug|info|notice|warning|error|critical"],
             summary: "show or set the log level (log lines go to standard error)",
-            examples: ["log debug", "log warning"]
+            examples: ["log debug", "log warning"],
+            completer: { words, _ in words.isEmpty ? ControllerSettings.logLevels : [] }
         ) { arguments, context throws(CommandFailure) in
             let setting = context.controller.logLevel
             if !arguments.isAtEnd {

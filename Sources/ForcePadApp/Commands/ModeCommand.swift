@@ -6,7 +6,8 @@ extension ShellCommand where Context == ShellContext {
             name: "mode", usage: ["mode", "mode json|human"],
             summary: "answer in readable lines or in JSON lines for scripts",
             details: ["In json mode every command answers one line {\"ok\":true,\"cmd\":…} or {\"ok\":false,…,\"error\":…}."],
-            examples: ["mode json", "mode human"]
+            examples: ["mode json", "mode human"],
+            completer: { words, _ in words.isEmpty ? OutputMode.allCases.map(\.rawValue) : [] }
         ) { arguments, context throws(CommandFailure) in
             if !arguments.isAtEnd {
                 let name = try arguments.choice("mode", from: OutputMode.allCases.map(\.rawValue))
@@ -22,7 +23,8 @@ extension ShellCommand where Context == ShellContext {
             name: "echo", usage: ["echo", "echo on|off"],
             summary: "write each command line back before its answer",
             details: ["Useful for transcripts of piped sessions; off by default."],
-            examples: ["echo on"]
+            examples: ["echo on"],
+            completer: { words, _ in words.isEmpty ? ["on", "off"] : [] }
         ) { arguments, context throws(CommandFailure) in
             if !arguments.isAtEnd {
                 context.echo = try arguments.choice("echo setting", from: ["on", "off"]) == "on"

@@ -7,7 +7,8 @@ extension ShellCommand where Context == ShellContext {
             name: "preset", usage: ["preset", "preset light|medium|firm"],
             summary: "show the presets, or switch peek and pop to one",
             details: ["Touch is kept. Preset forces come from [presets.NAME] in the config file."],
-            examples: ["preset", "preset firm"]
+            examples: ["preset", "preset firm"],
+            completer: { words, _ in words.isEmpty ? ThresholdPreset.allCases.map(\.rawValue) : [] }
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             if !arguments.isAtEnd {

@@ -16,7 +16,8 @@ extension ShellCommand where Context == ShellContext {
                 "play runs a force trace (t_us,g0,g1,…) or raw recording (t_us,ch0,…) through the pad",
                 "in real time; the shell stays usable and events appear as they happen.",
             ],
-            examples: ["sim press 200g", "sim press 400g for 300ms", "sim press 1.5N at 0.25", "sim release", "sim play press.csv"]
+            examples: ["sim press 200g", "sim press 400g for 300ms", "sim press 1.5N at 0.25", "sim release", "sim play press.csv"],
+            completer: { words, _ in words.isEmpty ? ["press", "release", "play"] : words.count >= 2 && words[0] == "press" ? ["for", "at"] : [] }
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             guard let simulation = controller.board.simulation else {

@@ -11,7 +11,8 @@ extension ShellCommand where Context == ShellContext {
                 "FORCE takes a unit: 150g, 0.15kg, 1.5N, 1500mN.",
                 "touch < peek < pop must hold; setting peek or pop leaves the preset (custom).",
             ],
-            examples: ["threshold", "threshold peek 150g", "threshold pop 2.9N"]
+            examples: ["threshold", "threshold peek 150g", "threshold pop 2.9N"],
+            completer: { words, _ in words.isEmpty ? ["touch", "peek", "pop"] : [] }
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             if !arguments.isAtEnd {

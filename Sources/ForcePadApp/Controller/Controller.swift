@@ -75,7 +75,7 @@ public final class Controller {
             }
             eventThread = try PosixThread {
                 while !link.stopRequested.load(ordering: .relaxed) {
-                    printer.drain()
+                    printer.drainInBackground()
                     usleep(5_000)
                 }
             }
@@ -230,6 +230,15 @@ public final class Controller {
 
     /// Prints the events the loop has reported so far (before an answer, to keep order).
     public func flushEvents() { printer.drain() }
+
+    /// Whether events print as they come (true), or wait for ``takeEventLines()`` because an
+    /// interactive shell is showing its input line.
+    public func printEventsInBackground(_ enabled: Bool) {
+        printer.printsInBackground.store(enabled, ordering: .relaxed)
+    }
+
+    /// The events reported so far, as lines for the console, without printing them.
+    public func takeEventLines() -> [String] { printer.drainLines() }
 
     /// Stops the loop (which drives the haptic line off) and the event thread, then prints
     /// the last events.

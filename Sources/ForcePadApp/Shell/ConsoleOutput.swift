@@ -1,23 +1,28 @@
 import Synchronization
 
-/// Standard output shared by the shell and anything that prints asynchronously: one lock,
-/// whole lines, flushed at once, so lines from two threads never interleave mid-line.
+/// Where the shell's text goes (standard output or a serial line), shared by the shell and
+/// anything that prints asynchronously: one lock, whole lines at once, so lines from two
+/// threads never interleave mid-line.
 public final class ConsoleOutput: Sendable {
     private let lock = Mutex(())
+    private let sink: @Sendable (String) -> Void
     /// Line ending: "\n" on standard output, "\r\n" on a serial line.
     public let newline: String
 
-    public init(newline: String = "\n") { self.newline = newline }
+    /// Writes through `sink`, which must write all it is given (or drop it if the line is gone).
+    public init(newline: String = "\n", sink: @escaping @Sendable (String) -> Void = { StandardStream.write($0, to: StandardStream.output) }) {
+        self.newline = newline
+        self.sink = sink
+    }
 
     /// Writes each line followed by the line ending.
     public func write(lines: [String]) {
         guard !lines.isEmpty else { return }
-        let text = lines.map { $0 + newline }.joined()
-        write(text: text)
+        write(text: lines.map { $0 + newline }.joined())
     }
 
-    /// Writes `text` as is (a prompt).
+    /// Writes `text` as is (a prompt, editing bytes).
     public func write(text: String) {
-        lock.withLock { _ in StandardStream.write(text, to: StandardStream.output) }
+        lock.withLock { _ in sink(text) }
     }
 }

@@ -13,6 +13,9 @@ final class EventPrinter: Sendable {
     private let mode: SharedOutputMode
     private let logger: Logger
     private let draining = Mutex(())
+    /// Whether the background thread may print (off while an interactive shell shows its
+    /// input line: the shell then takes the lines and prints them above it).
+    let printsInBackground = Atomic<Bool>(true)
 
     init(link: LoopLink, formatter: EventFormatter, output: ConsoleOutput, mode: SharedOutputMode, logger: Logger) {
         self.link = link
@@ -24,13 +27,25 @@ final class EventPrinter: Sendable {
 
     /// Prints every event waiting in the ring.
     func drain() {
-        draining.withLock { _ in
-            var lines: [String] = []
-            while let event = link.events.pop() {
-                if let line = line(for: event) { lines.append(line) } else { log(event) }
-            }
-            output.write(lines: lines)
+        draining.withLock { _ in output.write(lines: takeLines()) }
+    }
+
+    /// Prints waiting events if background printing is on (the background thread's call).
+    func drainInBackground() {
+        if printsInBackground.load(ordering: .relaxed) { drain() }
+    }
+
+    /// Takes every waiting event as lines without printing them (diagnostics are logged).
+    func drainLines() -> [String] {
+        draining.withLock { _ in takeLines() }
+    }
+
+    private func takeLines() -> [String] {
+        var lines: [String] = []
+        while let event = link.events.pop() {
+            if let line = line(for: event) { lines.append(line) } else { log(event) }
         }
+        return lines
     }
 
     private func line(for event: LoopEvent) -> String? {

@@ -68,6 +68,20 @@ public struct CommandTable<Context>: Sendable {
         return CommandReply(lines: lines, fields: [("commands", .array(list))])
     }
 
+    /// Candidates for the word being typed: command names first, then what the command's
+    /// completer offers for its arguments (`help` completes command names).
+    public func completions(precedingWords: [String], partialWord: String, context: Context) -> [String] {
+        let candidates: [String]
+        if precedingWords.isEmpty {
+            candidates = names
+        } else if precedingWords[0] == "help" {
+            candidates = precedingWords.count == 1 ? names : []
+        } else {
+            candidates = command(named: precedingWords[0])?.completer?(Array(precedingWords.dropFirst()), context) ?? []
+        }
+        return candidates.filter { $0.hasPrefix(partialWord) }
+    }
+
     /// The `help CMD` text: usage, details, examples.
     public func helpReply(for command: ShellCommand<Context>) -> CommandReply {
         var lines = command.usage

@@ -3,6 +3,8 @@
 /// and the command reference.
 public struct ShellCommand<Context>: Sendable {
     public typealias Action = @Sendable (inout ArgumentCursor, Context) throws(CommandFailure) -> CommandReply
+    /// Words that may come next, given the words typed after the command name.
+    public typealias Completer = @Sendable (_ precedingArguments: [String], Context) -> [String]
 
     /// First word, e.g. `threshold`.
     public let name: String
@@ -15,10 +17,11 @@ public struct ShellCommand<Context>: Sendable {
     /// Example lines for `help CMD` and the reference.
     public let examples: [String]
     public let action: Action
+    public let completer: Completer?
 
     public init(
         name: String, usage: [String], summary: String, details: [String] = [],
-        examples: [String] = [], action: @escaping Action
+        examples: [String] = [], completer: Completer? = nil, action: @escaping Action
     ) {
         self.name = name
         self.usage = usage
@@ -26,5 +29,6 @@ public struct ShellCommand<Context>: Sendable {
         self.details = details
         self.examples = examples
         self.action = action
+        self.completer = completer
     }
 }

@@ -1,0 +1,120 @@
+import FoundationEssentials
+import ForcePadConfig
+import ForcePadShell
+import Logging
+
+/// The shell as a person uses it, on a terminal or a serial line: a line editor (cursor
+/// keys, history kept across restarts, Tab completion), events printed above the input line
+/// without disturbing what is being typed, and, on serial lines, an optional guard that
+/// ignores input after a connect until Enter has been pressed three times.
+struct InteractiveShell {
+    let transport: ConsoleTransport
+    let interpreter: ShellInterpreter
+    let historyPath: String
+    let tripleEnter: Bool
+    let logger: Logger
+
+    /// Longest the shell waits for a key before printing pending events (ms).
+    static let pollMilliseconds = 20
+    /// Entries kept in the history file.
+    static let historyCapacity = 100
+
+    /// Runs until `quit` (or Ctrl-D on an empty line) where the console allows it, or until
+    /// standard input ends.
+    func run() {
+        let controller = interpreter.context.controller
+        var editor = makeEditor()
+        var decoder = KeyDecoder()
+        var guardian = TripleEnterGuard(enabled: tripleEnter)
+        var idlePolls = 0
+        controller.printEventsInBackground(false)
+        defer { controller.printEventsInBackground(true) }
+        if guardian.isOpen { write(editor.showPrompt()) }
+        while true {
+            switch transport.read(timeoutMilliseconds: Self.pollMilliseconds) {
+            case .closed:
+                return
+            case .connected:
+                editor = makeEditor()
+                decoder = KeyDecoder()
+                guardian.connectionStarted()
+                if guardian.isOpen { write(editor.showPrompt()) }
+            case .timedOut:
+                idlePolls += 1
+                if idlePolls >= 3, let key = decoder.abandonPendingSequence() {
+                    if handle(key, editor: &editor, guardian: &guardian) { return }
+                }
+            case .bytes(let bytes):
+                idlePolls = 0
+                for key in decoder.keys(from: bytes) where handle(key, editor: &editor, guardian: &guardian) {
+                    return
+                }
+            }
+            let events = controller.takeEventLines()
+            if !events.isEmpty && guardian.isOpen {
+                if interpreter.context.mode == .json {
+                    transport.output.write(lines: events)
+                } else {
+                    write(editor.printAbove(events))
+                }
+            }
+        }
+    }
+
+    /// Feeds one key to the guard and the editor, runs a submitted line; true to end.
+    private func handle(_ key: Key, editor: inout LineEditor, guardian: inout TripleEnterGuard) -> Bool {
+        switch guardian.admit(key) {
+        case .discard: return false
+        case .unlock:
+            write(editor.showPrompt())
+            return false
+        case .deliver: break
+        }
+        let response = editor.handle(key)
+        write(response)
+        switch response.event {
+        case .submitted(let line):
+            saveHistory(editor.history.entries)
+            let controller = interpreter.context.controller
+            controller.printEventsInBackground(true)
+            let answer = interpreter.run(line)
+            controller.printEventsInBackground(false)
+            transport.output.write(lines: answer.lines)
+            if answer.endsSession { return true }
+            write(editor.showPrompt())
+        case .abandoned:
+            write(editor.showPrompt())
+        case .endOfInput:
+            if transport.allowsQuit { return true }
+            write(editor.showPrompt())
+        case nil:
+            break
+        }
+        return false
+    }
+
+    private func makeEditor() -> LineEditor {
+        var history = LineHistory(capacity: Self.historyCapacity)
+        if let data = FileManager.default.contents(atPath: historyPath), let text = String(validating: data, as: UTF8.self) {
+            for entry in HistoryText.decode(text) { history.add(entry) }
+        }
+        return LineEditor(
+            prompt: ShellSession.prompt, history: history,
+            completionProvider: ShellCompletion(table: interpreter.table, context: interpreter.context),
+            lineEnding: transport.output.newline == "\r\n" ? .crlf : .lf)
+    }
+
+    private func saveHistory(_ entries: [String]) {
+        do {
+            try AtomicFileWriter.write(HistoryText.encode(entries), to: historyPath)
+        } catch {
+            logger.warning("history not saved: \(error.description)")
+        }
+    }
+
+    /// Writes the editor's screen updates; none in JSON mode, where the console is a machine
+    /// interface: no prompt, no echo, only answers and events.
+    private func write(_ response: LineEditorResponse) {
+        if interpreter.context.mode == .human && !response.bytes.isEmpty { transport.output.write(text: String(decoding: response.bytes, as: UTF8.self)) }
+    }
+}

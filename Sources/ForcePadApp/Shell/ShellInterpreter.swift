@@ -1,0 +1,20 @@
+import ForcePadShell
+
+/// Runs one shell line against the command table and renders the answer in the session's
+/// mode: the single place a typed line, a piped line or (later) a shortcut becomes output.
+struct ShellInterpreter {
+    let context: ShellContext
+    let table: CommandTable<ShellContext>
+
+    /// The answer's lines (none for an empty line) and whether the session should end.
+    /// Events reported while the command ran are printed first, to keep their order.
+    func run(_ line: String) -> (lines: [String], endsSession: Bool) {
+        let outcome = table.execute(line, context: context)
+        context.controller.flushEvents()
+        if outcome.command.isEmpty, case .success = outcome.result { return ([], false) }
+        switch context.mode {
+        case .human: return (outcome.humanLines, outcome.endsSession)
+        case .json: return ([outcome.jsonLine], outcome.endsSession)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// Decides whether a shortcut's command line can run in this version of ForcePad.
+///
+/// Command lines are parsed by the shell, which the core does not know; the shell provides
+/// the check and the ``ShortcutRegistry`` asks it about every shortcut, static or dynamic,
+/// when it is added or loaded.
+public protocol ShortcutCommandCheck: Sendable {
+    /// Nil when `command` is a shell command line this version can run, else why not, in
+    /// one line (`unknown command 'calibrate'`).
+    func problem(in command: String) -> String?
+}
