@@ -31,7 +31,7 @@ enum ShortcutsSection {
     }
 
     /// `user_info = { key = "value", … }`: string keys and string values only.
-    private static func readUserInfo(_ table: TableReader) throws(ConfigError) -> [String: String] {
+    static func readUserInfo(_ table: TableReader) throws(ConfigError) -> [String: String] {
         guard let info = try table.table("user_info") else { return [:] }
         var userInfo: [String: String] = [:]
         for (key, value) in info.entries() {

@@ -78,24 +78,11 @@ public enum DynamicShortcutsFile {
         let subtitle = try table.string("subtitle", expected: "a second line of text such as \"Zero every cell\"")
         let iconName = try table.string("icon", expected: "an icon name such as \"tare\"")
         let command = try table.requiredString("command", expected: "a shell command line such as \"tare\"")
-        let userInfo = try readUserInfo(table)
+        let userInfo = try ShortcutsSection.readUserInfo(table)
         let version = try table.requiredString("version", expected: "the ForcePad version that added it, such as \"0.1.0\"")
         try table.finish()
         return DynamicShortcut(
             type: type, title: title, subtitle: subtitle, iconName: iconName, userInfo: userInfo, command: command,
             version: version)
-    }
-
-    /// `user_info = { key = "value", … }`: string keys and string values only.
-    private static func readUserInfo(_ table: TableReader) throws(ConfigError) -> [String: String] {
-        guard let info = try table.table("user_info") else { return [:] }
-        var userInfo: [String: String] = [:]
-        for (key, value) in info.entries() {
-            guard let text = value.string else {
-                throw info.error(key, TableReader.mismatch(expected: "a string value such as \"lab\"", found: value.type))
-            }
-            userInfo[key] = text
-        }
-        return userInfo
     }
 }
