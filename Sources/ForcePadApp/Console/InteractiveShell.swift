@@ -28,7 +28,14 @@ struct InteractiveShell {
         var guardian = TripleEnterGuard(enabled: tripleEnter)
         var idlePolls = 0
         controller.printEventsInBackground(false)
-        defer { controller.printEventsInBackground(true) }
+        interpreter.context.keyPressed = { [transport] in
+            if case .bytes = transport.read(timeoutMilliseconds: 0) { return true }
+            return false
+        }
+        defer {
+            controller.printEventsInBackground(true)
+            interpreter.context.keyPressed = nil
+        }
         if guardian.isOpen { write(editor.showPrompt()) }
         while true {
             switch transport.read(timeoutMilliseconds: Self.pollMilliseconds) {

@@ -21,6 +21,8 @@ public final class Controller {
     let logger: Logger
     private let link: LoopLink
     private let printer: EventPrinter
+    /// Where `monitor` writes its refreshes (the shell's console).
+    public let monitorOutput: ConsoleOutput
     /// The trace the simulated pad plays (kept alive while the loop may read it).
     private var playingTrace: TraceStorage?
     private var loopThread: PosixThread?
@@ -61,6 +63,7 @@ public final class Controller {
             link: link, formatter: EventFormatter(patternNames: patterns.names, geometry: board.geometry),
             output: output, mode: outputMode, logger: logger)
         self.printer = printer
+        monitorOutput = output
         let loop = ControlLoop(
             source: SimulatedPad(board: board, simulation: simulation),
             line: SimulatedHapticLine(),

@@ -11,6 +11,9 @@ public final class ShellContext {
     public var echo: Bool
     /// Whether `quit` may end the session (stdio: yes; a serial console: no).
     public let canQuit: Bool
+    /// On an interactive console: whether a key has been pressed since the last call (the
+    /// key is consumed). Nil from a pipe, where commands end by themselves.
+    public var keyPressed: (() -> Bool)?
 
     public init(controller: Controller, outputMode: SharedOutputMode, echo: Bool, canQuit: Bool) {
         self.controller = controller
