@@ -74,3 +74,17 @@ import Testing
         #expect(result.outputLines.prefix(3) == ["log level info", "log level debug", "error: unknown log level 'loud': use trace|debug|info|notice|warning|error|critical"])
     }
 }
+
+@Suite struct LongLineTests {
+    @Test func aMegabyteLineIsRefusedWithoutEndingTheSession() throws {
+        let input = String(repeating: "x", count: 2_000_000) + "\nthreshold\r\n" + String(repeating: "y", count: 1025) + "\nquit\n"
+        let result = try ForcePadProcess.run([], input: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(result.outputLines.prefix(4) == [
+            "error: line too long (2000000 bytes; at most 1024)",
+            "touch 20g  peek 150g  pop 300g  (preset medium)",
+            "error: line too long (1025 bytes; at most 1024)",
+            "bye",
+        ])
+    }
+}

@@ -15,8 +15,16 @@ public struct ShellSession {
 
     /// Runs until `quit` or end of input.
     func run() {
-        while let line = readLine(strippingNewline: true) {
-            if run(line: line.hasSuffix("\r") ? String(line.dropLast()) : line) { return }
+        var reader = BoundedLineReader()
+        while let line = reader.next() {
+            switch line {
+            case .text(let text):
+                if run(line: text) { return }
+            case .tooLong(let count):
+                let message = "line too long (\(count) bytes; at most \(CommandLineTokenizer.maxLineBytes))"
+                let outcome = CommandOutcome(command: "", result: .failure(CommandFailure(message)))
+                output.write(lines: interpreter.context.mode == .json ? [outcome.jsonLine] : outcome.humanLines)
+            }
         }
     }
 
