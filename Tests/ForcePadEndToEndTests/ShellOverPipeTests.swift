@@ -61,7 +61,7 @@ import Testing
 
     @Test func binaryGarbageNeverCrashesTheShell() throws {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var bytes = (0..<(1 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes += Array("\nstatus\nquit\n".utf8)
         let result = try ForcePadProcess.run([], input: Data(bytes))
         #expect(result.status == 0)
