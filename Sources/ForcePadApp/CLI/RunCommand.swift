@@ -32,7 +32,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Start the shell in JSON mode (one JSON object per line).")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Perform this shortcut once after start-up (not available in this version).", valueName: "TYPE"))
+    @Option(name: .long, help: ArgumentHelp("Perform this shortcut once after start-up, before the prompt (an unknown type is reported and the shell starts anyway).", valueName: "TYPE"))
     var shortcut: String?
 
     @Flag(name: .customLong("no-rt"), help: "Do not ask for real-time scheduling (this version never does).")
@@ -50,10 +50,6 @@ struct RunCommand: ParsableCommand {
         let board = try boardOption.load()
         let paths = StandardPaths()
         let (settings, configSource) = try SettingsLoader.load(config: config, defaultPath: paths.configFile)
-        if shortcut != nil {
-            StandardError.write("forcepad: --shortcut is not available in this version: shortcuts cannot be performed yet")
-            throw ExitCode(2)
-        }
         let stateDirectory = self.stateDirectory ?? paths.stateDirectory
         if case .failure(let error) = StandardPaths.prepareStateDirectory(stateDirectory) {
             StandardError.write("forcepad: \(error.message)")
@@ -106,6 +102,10 @@ struct RunCommand: ParsableCommand {
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
         let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
         let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)
+        if let shortcut {
+            let answer = interpreter.run("shortcut run " + ShortcutLaunch.quoted(shortcut))
+            output.write(lines: answer.lines)
+        }
         if let transport {
             InteractiveShell(
                 transport: transport, interpreter: interpreter, historyPath: stateDirectory + "/history",

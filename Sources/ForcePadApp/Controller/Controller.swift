@@ -1,3 +1,4 @@
+import ForcePadConfig
 import ForcePadCore
 import ForcePadHAL
 import ForcePadShell
@@ -23,6 +24,9 @@ public final class Controller {
     private let printer: EventPrinter
     /// Where `monitor` writes its refreshes (the shell's console).
     public let monitorOutput: ConsoleOutput
+    /// Static and dynamic shortcuts, and where the dynamic ones are kept.
+    public private(set) var shortcuts: ShortcutRegistry
+    private var shortcutStore: DynamicShortcutsStore
     /// The trace the simulated pad plays (kept alive while the loop may read it).
     private var playingTrace: TraceStorage?
     private var loopThread: PosixThread?
@@ -48,6 +52,17 @@ public final class Controller {
         self.logLevel = logLevel
         let logger = Logger(label: "forcepad")
         self.logger = logger
+        var store = DynamicShortcutsStore(stateDirectory: stateDirectory)
+        var dynamic: [DynamicShortcut] = []
+        do {
+            dynamic = try store.load()
+        } catch {
+            logger.error("dynamic shortcuts not loaded: \(error.description); they are kept on disk and not overwritten")
+        }
+        shortcutStore = store
+        shortcuts = ShortcutRegistry(
+            staticShortcuts: settings.shortcuts, dynamicShortcuts: dynamic,
+            commandCheck: ShellCommandCheck(table: ShellCommandTable.table))
         do {
             patterns = try HapticPatternCatalog(patterns: settings.haptics.patterns)
         } catch {
@@ -182,6 +197,58 @@ public final class Controller {
         let storage = TraceStorage(trace)
         try send(.simulate(.play(storage.view)))
         playingTrace = storage
+    }
+
+    /// Adds a dynamic shortcut and saves the list (nothing changes if saving fails).
+    public func addShortcut(_ shortcut: DynamicShortcut) throws(CommandFailure) -> ShortcutEntry {
+        var changed = shortcuts
+        let entry: ShortcutEntry
+        do {
+            entry = try changed.add(shortcut)
+        } catch {
+            throw CommandFailure(error.message)
+        }
+        try save(changed)
+        return entry
+    }
+
+    /// Removes a dynamic shortcut and saves the list (nothing changes if saving fails).
+    public func removeShortcut(type: String) throws(CommandFailure) {
+        var changed = shortcuts
+        do {
+            _ = try changed.remove(type: type)
+        } catch {
+            throw CommandFailure(error.message)
+        }
+        try save(changed)
+    }
+
+    private func save(_ changed: ShortcutRegistry) throws(CommandFailure) {
+        do {
+            try shortcutStore.save(changed.dynamicShortcuts, timestamp: UTCTimestamp.now())
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        shortcuts = changed
+    }
+
+    /// Performs a shortcut: its command runs through the shell as if typed. Returns the
+    /// outcome (also printed as a `shortcut.performed` event) and the command's answer lines.
+    public func performShortcut(_ reference: ShortcutReference, context: ShellContext) -> (ShortcutOutcome, [String]) {
+        var lines: [String] = []
+        let outcome = shortcuts.perform(reference) { definition in
+            let answer = ShellCommandTable.table.execute(definition.command, context: context)
+            switch answer.result {
+            case .success:
+                lines = context.mode == .json ? [answer.jsonLine] : answer.humanLines
+                return nil
+            case .failure(let failure):
+                return failure.message
+            }
+        }
+        flushEvents()
+        printer.print(shortcut: outcome, atMicros: snapshot().force.timeMicros)
+        return (outcome, lines)
     }
 
     /// Sends everything the loop derives from `changed` and keeps it as the current settings.

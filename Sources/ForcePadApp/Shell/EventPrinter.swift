@@ -1,4 +1,6 @@
+import ForcePadCore
 import ForcePadHAL
+import ForcePadShell
 import Logging
 import Synchronization
 
@@ -28,6 +30,24 @@ final class EventPrinter: Sendable {
     /// Prints every event waiting in the ring.
     func drain() {
         draining.withLock { _ in output.write(lines: takeLines()) }
+    }
+
+    /// Prints a `shortcut.performed` event (shortcuts run on the shell thread, not in the loop).
+    func print(shortcut outcome: ShortcutOutcome, atMicros time: Int64) {
+        let line: String
+        switch mode.mode {
+        case .json:
+            var fields: [(String, JSONValue)] = [
+                ("t_us", .int(time)), ("event", .string("shortcut.performed")), ("type", .string(outcome.type)),
+                ("handled", .bool(outcome.handled)),
+            ]
+            if let error = outcome.error { fields.append(("error", .string(error))) }
+            line = JSONValue.object(fields).rendered()
+        case .human:
+            line = FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  shortcut.performed  \(outcome.type) "
+                + (outcome.handled ? "handled" : "not handled: \(outcome.error ?? "")")
+        }
+        draining.withLock { _ in output.write(lines: [line]) }
     }
 
     /// Prints waiting events if background printing is on (the background thread's call).
