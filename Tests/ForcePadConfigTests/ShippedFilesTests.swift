@@ -79,7 +79,7 @@ struct ShippedFilesTests {
         #expect(settings.hysteresis == .standard)
         #expect(settings.forceScale == ForceScale(averageTouch: Force(milligrams: 57_747), maximum: .grams(385)))
         #expect(settings.filter == .standard)
-        #expect(settings.haptics.patterns.keys.sorted() == ["double-tap", "peek", "pop", "release"])
+        #expect(settings.haptics.patterns.keys.sorted() == ["double-tap", "menu", "peek", "pop", "release", "tick"])
         #expect(settings.haptics.patterns["double-tap"]?.stepMicros == [10_000, 40_000, 10_000])
         #expect(settings.shortcuts.map(\.type) == ["lab.tare", "lab.preset.firm", "lab.record", "lab.haptic-test"])
         #expect(settings.shortcuts.map(\.command) == ["tare", "preset firm", "record start session", "haptic test pop"])

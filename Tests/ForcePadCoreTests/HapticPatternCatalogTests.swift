@@ -4,7 +4,7 @@ import Testing
 @Suite struct HapticPatternCatalogTests {
     @Test func stagePatternsHaveFixedIds() throws {
         let catalog = try HapticPatternCatalog(patterns: HapticSettings.standardPatterns)
-        #expect(catalog.names == ["peek", "pop", "release"])
+        #expect(catalog.names == ["peek", "pop", "release", "menu", "tick"])
         #expect(catalog.id(named: "peek") == .peek)
         #expect(catalog.id(named: "pop") == .pop)
         #expect(catalog.id(named: "release") == nil)  // reserved, not configured
@@ -19,7 +19,7 @@ import Testing
         patterns["buzz"] = try HapticPattern(parsing: "on 80ms")
         patterns["release"] = try HapticPattern(parsing: "on 5ms")
         let catalog = try HapticPatternCatalog(patterns: patterns)
-        #expect(catalog.names == ["peek", "pop", "release", "buzz", "double-tap"])
+        #expect(catalog.names == ["peek", "pop", "release", "buzz", "double-tap", "menu", "tick"])
         #expect(catalog.id(named: "buzz") == HapticPatternID(rawValue: 3))
         #expect(catalog.id(named: "double-tap") == HapticPatternID(rawValue: 4))
         #expect(catalog.id(named: "release") == .release)
@@ -32,13 +32,13 @@ import Testing
 
     @Test func refusesMorePatternsThanTheBankHolds() throws {
         var patterns = HapticSettings.standardPatterns
-        for index in 0..<14 {
+        for index in 0..<12 {
             patterns["user-\(index)"] = try HapticPattern(parsing: "on 10ms")
         }
         #expect(throws: HapticPatternCatalogError("14 haptic patterns besides peek, pop and release; at most 13 fit (remove 1)")) {
             try HapticPatternCatalog(patterns: patterns)
         }
-        patterns["user-13"] = nil
+        patterns["user-11"] = nil
         #expect(try HapticPatternCatalog(patterns: patterns).names.count == HapticPatternBank.capacity)
     }
 

@@ -102,7 +102,7 @@ import Testing
         #expect(lines[0] == "playing pop: on 20ms off 30ms on 20ms")
         #expect(lines[1] == "playing on 5ms")
         #expect(lines[2] == "error: haptic pattern 'on 2s': step 1 lasts 2s; each step must last 1us to 1s")
-        #expect(lines[3] == "error: no pattern 'bump': give a name (peek, pop) or a pattern in quotes such as \"on 20ms\"")
+        #expect(lines[3] == "error: no pattern 'bump': give a name (menu, peek, pop, tick) or a pattern in quotes such as \"on 20ms\"")
         #expect(lines[4] == "peek: on 10ms off 5ms on 10ms")
         #expect(lines[5].hasPrefix("error: pattern 'thud' is new: patterns are named in the config file"))
         #expect(lines[6].contains(", dry-run (events only, line never touched); "))

@@ -65,3 +65,34 @@ import Testing
         #expect(result.outputLines.contains { $0.hasPrefix("shortcut lab.tare: not handled: tare refused") })
     }
 }
+
+@Suite struct QuickActionMenuOnThePadTests {
+    @Test func popHoldSlideAndLiftPerformsTheChosenShortcut() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-menu-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("forcepad.toml")
+        try "[[shortcuts]]\ntype = \"lab.tare\"\ntitle = \"Tare\"\ncommand = \"tare\"\n[[shortcuts]]\ntype = \"lab.firm\"\ntitle = \"Firm\"\ncommand = \"preset firm\"\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let result = try ForcePadProcess.run(
+            ["--config", config.path, "--state-dir", directory.path, "--json"],
+            lines: ["sim press 400g at 0.1", "wait 700ms", "sim press 400g at 0.8", "wait 500ms", "sim release", "threshold"])
+        let events = result.outputLines.compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let name = object["event"] as? String, name.hasPrefix("menu.") || name == "shortcut.performed"
+            else { return nil }
+            let detail = object["slot"] ?? object["slots"] ?? object["type"] ?? object["reason"] ?? ""
+            return "\(name) \(detail)"
+        }
+        #expect(events == ["menu.opened 2", "menu.selected 1", "menu.selected 2", "menu.performed 2", "shortcut.performed lab.firm"])
+        #expect(result.standardOutput.contains("\"peek_g\":200,\"pop_g\":350,\"preset\":\"firm\""))
+        // The opening pattern and a tick per slot change played.
+        #expect(result.standardOutput.contains("\"event\":\"haptic.on\",\"pattern\":\"menu\""))
+        #expect(result.standardOutput.contains("\"event\":\"haptic.on\",\"pattern\":\"tick\""))
+    }
+
+    @Test func liftingBeforeTheHoldOpensNothing() throws {
+        let result = try ForcePadProcess.run(["--json"], lines: ["shortcut add lab.a \"A\" \"status\"", "sim press 400g for 200ms"])
+        #expect(!result.standardOutput.contains("menu."))
+    }
+}

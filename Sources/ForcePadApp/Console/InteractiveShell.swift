@@ -57,7 +57,7 @@ struct InteractiveShell {
                     return
                 }
             }
-            let events = controller.takeEventLines()
+            let events = controller.takeEventLines() + controller.performChosenShortcut(context: interpreter.context)
             if !events.isEmpty && guardian.isOpen {
                 if interpreter.context.mode == .json {
                     transport.output.write(lines: events)

@@ -22,6 +22,7 @@ public final class Controller {
     let logger: Logger
     private let link: LoopLink
     private let printer: EventPrinter
+    private let menuSlots = MenuSlots()
     /// Where `monitor` writes its refreshes (the shell's console).
     public let monitorOutput: ConsoleOutput
     /// Static and dynamic shortcuts, and where the dynamic ones are kept.
@@ -76,7 +77,7 @@ public final class Controller {
         self.link = link
         let printer = EventPrinter(
             link: link, formatter: EventFormatter(patternNames: patterns.names, geometry: board.geometry),
-            output: output, mode: outputMode, logger: logger)
+            output: output, mode: outputMode, logger: logger, menuSlots: menuSlots)
         self.printer = printer
         monitorOutput = output
         let loop = ControlLoop(
@@ -103,6 +104,7 @@ public final class Controller {
             throw SetupError(error.description)
         }
         logger.info("started on board \(board.name) at \(board.sampleRateHz) Hz")
+        offerShortcutsOnThePad()
     }
 
     /// The newest snapshot from the loop.
@@ -230,6 +232,27 @@ public final class Controller {
             throw CommandFailure(error.description)
         }
         shortcuts = changed
+        offerShortcutsOnThePad()
+    }
+
+    /// Tells the loop how many shortcuts the pad's menu offers, and the menu which ones.
+    private func offerShortcutsOnThePad() {
+        let shown = shortcuts.visible
+        menuSlots.update(shown.map { ($0.type, $0.definition.title) })
+        let enabled = settings.quickActions.enabled && board.geometry.cellCount > 1
+        var menu = settings.quickActions
+        menu.enabled = enabled
+        do {
+            try send(.setQuickActions(menu, shown: shown.count, opened: patterns.id(named: "menu"), tick: patterns.id(named: "tick")))
+        } catch {
+            logger.error("the pad's quick-action menu was not updated: \(error.message)")
+        }
+    }
+
+    /// Performs the shortcut chosen on the pad's menu, if one is waiting (on the shell thread).
+    public func performChosenShortcut(context: ShellContext) -> [String] {
+        guard let type = menuSlots.takeChosen() else { return [] }
+        return performShortcut(.typeOrSlot(type), context: context).1
     }
 
     /// Performs a shortcut: its command runs through the shell as if typed. Returns the

@@ -37,6 +37,15 @@ struct EventFormatter {
                 ("t_us", .int(haptic.timeMicros)), ("event", .string(name)), ("pattern", .string(patternName(id))),
                 ("line_us", .int(lineMicros)), ("latency_us", .int(lineMicros - haptic.timeMicros)),
             ])
+        case .quickAction(let menu):
+            var fields: [(String, JSONValue)] = [("t_us", .int(menu.timeMicros))]
+            switch menu {
+            case .opened(_, let slots): fields += [("event", .string("menu.opened")), ("slots", .int(Int64(slots)))]
+            case .selected(_, let slot): fields += [("event", .string("menu.selected")), ("slot", .int(Int64(slot)))]
+            case .performed(_, let slot): fields += [("event", .string("menu.performed")), ("slot", .int(Int64(slot)))]
+            case .dismissed(_, let reason): fields += [("event", .string("menu.dismissed")), ("reason", .string(reason.rawValue))]
+            }
+            return .object(fields)
         case .overrun, .readFailed, .hapticLineFailed, .simulationRefused:
             return nil
         }
@@ -67,6 +76,14 @@ struct EventFormatter {
             time = haptic.timeMicros
             let name = haptic.isOn ? "haptic.on " : "haptic.off"
             text = "\(name)       \(patternName(haptic.pattern)) (line \(lineMicros - haptic.timeMicros)us after the frame)"
+        case .quickAction(let menu):
+            time = menu.timeMicros
+            switch menu {
+            case .opened(_, let slots): text = "menu.opened      \(slots) slots"
+            case .selected(_, let slot): text = "menu.selected    slot \(slot)"
+            case .performed(_, let slot): text = "menu.performed   slot \(slot)"
+            case .dismissed(_, let reason): text = "menu.dismissed   \(reason.rawValue)"
+            }
         case .overrun, .readFailed, .hapticLineFailed, .simulationRefused:
             return nil
         }

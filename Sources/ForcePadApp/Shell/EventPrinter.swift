@@ -19,7 +19,10 @@ final class EventPrinter: Sendable {
     /// input line: the shell then takes the lines and prints them above it).
     let printsInBackground = Atomic<Bool>(true)
 
-    init(link: LoopLink, formatter: EventFormatter, output: ConsoleOutput, mode: SharedOutputMode, logger: Logger) {
+    private let menuSlots: MenuSlots
+
+    init(link: LoopLink, formatter: EventFormatter, output: ConsoleOutput, mode: SharedOutputMode, logger: Logger, menuSlots: MenuSlots) {
+        self.menuSlots = menuSlots
         self.link = link
         self.formatter = formatter
         self.output = output
@@ -64,6 +67,19 @@ final class EventPrinter: Sendable {
         var lines: [String] = []
         while let event = link.events.pop() {
             if let line = line(for: event) { lines.append(line) } else { log(event) }
+            if case .quickAction(let menu) = event {
+                switch menu {
+                case .opened:
+                    let offered = menuSlots.opened()
+                    if mode.mode == .human {
+                        lines += offered.enumerated().map { "            \($0.offset + 1)  \($0.element.title)  (\($0.element.type))" }
+                    }
+                case .performed(_, let slot):
+                    menuSlots.performed(slot: slot)
+                default:
+                    break
+                }
+            }
         }
         return lines
     }
@@ -85,7 +101,7 @@ final class EventPrinter: Sendable {
             logger.error("haptic line could not be driven at t=\(at)us: \(ErrnoText.describe(errno))")
         case .simulationRefused(let sequence):
             logger.error("command \(sequence) was for the simulated pad, which this board does not have")
-        case .press, .haptic:
+        case .press, .haptic, .quickAction:
             break
         }
     }

@@ -11,10 +11,11 @@ struct ShellInterpreter {
     func run(_ line: String) -> (lines: [String], endsSession: Bool) {
         let outcome = table.execute(line, context: context)
         context.controller.flushEvents()
+        let chosen = context.controller.performChosenShortcut(context: context)
         if outcome.command.isEmpty, case .success = outcome.result { return ([], false) }
         switch context.mode {
-        case .human: return (outcome.humanLines, outcome.endsSession)
-        case .json: return ([outcome.jsonLine], outcome.endsSession)
+        case .human: return (chosen + outcome.humanLines, outcome.endsSession)
+        case .json: return (chosen + [outcome.jsonLine], outcome.endsSession)
         }
     }
 }

@@ -23,6 +23,7 @@ public enum ConfigFileLoader {
         let baselineTable = try root.table("baseline")
         let hapticsTable = try root.table("haptics")
         let shortcutTables = try root.tables("shortcuts")
+        let quickActionsTable = try root.table("quick_actions")
         let logTable = try root.table("log")
         try root.finish()
 
@@ -36,12 +37,13 @@ public enum ConfigFileLoader {
         let baseline = try readBaseline(baselineTable)
         let haptics = try HapticsSection.read(hapticsTable)
         let shortcuts = try ShortcutsSection.read(shortcutTables ?? [])
+        let quickActions = try readQuickActions(quickActionsTable)
         let logLevel = try logTable?.oneOf("level", ControllerSettings.logLevels, noun: "log level") ?? standard.logLevel
         try logTable?.finish()
         return ControllerSettings(
             thresholds: thresholds.thresholds, preset: thresholds.preset, presetForces: thresholds.presetForces,
             hysteresis: hysteresis, press: press, forceScale: forceScale, filter: filter, baseline: baseline, haptics: haptics,
-            shortcuts: shortcuts, logLevel: logLevel)
+            shortcuts: shortcuts, quickActions: quickActions, logLevel: logLevel)
     }
 
     /// `[force]`: average touch and maximum; every pop the controller may use must be within the maximum.
@@ -120,5 +122,16 @@ public enum ConfigFileLoader {
         return PressBehaviour(
             multiTouchFails: multiTouch, dragSpeedQ16PerSecond: dragSpeed, dragWindowMicros: dragWindow,
             progressStepQ16: progressStep, progressIntervalMicros: interval)
+    }
+
+    /// `[quick_actions]`: the menu opened on the pad by popping and holding.
+    private static func readQuickActions(_ table: TableReader?) throws(ConfigError) -> QuickActionMenuSettings {
+        let standard = QuickActionMenuSettings.standard
+        guard let table else { return standard }
+        let enabled = try table.bool("enabled") ?? standard.enabled
+        let hold = try table.durationMicros("hold", range: 100_000...5_000_000) ?? standard.openHoldMicros
+        let timeout = try table.durationMicros("timeout", range: 500_000...60_000_000) ?? standard.timeoutMicros
+        try table.finish()
+        return QuickActionMenuSettings(enabled: enabled, openHoldMicros: hold, timeoutMicros: timeout, borderMarginQ16: standard.borderMarginQ16)
     }
 }

@@ -13,6 +13,8 @@ public struct ControllerSettings: Sendable, Equatable {
     public var haptics: HapticSettings
     /// Static shortcuts in file order.
     public var shortcuts: [ShortcutDefinition]
+    /// The quick-action menu on the pad (pop and hold).
+    public var quickActions: QuickActionMenuSettings
     /// swift-log level name: trace, debug, info, notice, warning, error, critical.
     public var logLevel: String
 
@@ -20,7 +22,7 @@ public struct ControllerSettings: Sendable, Equatable {
         thresholds: Thresholds, preset: ThresholdPreset?,
         presetForces: [ThresholdPreset: (peek: Force, pop: Force)], hysteresis: Hysteresis,
         press: PressBehaviour, forceScale: ForceScale, filter: FilterSettings, baseline: BaselineSettings, haptics: HapticSettings,
-        shortcuts: [ShortcutDefinition], logLevel: String
+        shortcuts: [ShortcutDefinition], quickActions: QuickActionMenuSettings, logLevel: String
     ) {
         self.thresholds = thresholds
         self.preset = preset
@@ -32,6 +34,7 @@ public struct ControllerSettings: Sendable, Equatable {
         self.baseline = baseline
         self.haptics = haptics
         self.shortcuts = shortcuts
+        self.quickActions = quickActions
         self.logLevel = logLevel
     }
 
@@ -45,7 +48,7 @@ public struct ControllerSettings: Sendable, Equatable {
         return ControllerSettings(
             thresholds: Thresholds(touch: .grams(20), peek: medium.peek, pop: medium.pop),
             preset: .medium, presetForces: forces, hysteresis: .standard, press: .standard, forceScale: .phone,
-            filter: .standard, baseline: .standard, haptics: .standard, shortcuts: [], logLevel: "info")
+            filter: .standard, baseline: .standard, haptics: .standard, shortcuts: [], quickActions: .standard, logLevel: "info")
     }()
 
     /// Thresholds with `preset` applied (touch kept).
@@ -62,6 +65,6 @@ public struct ControllerSettings: Sendable, Equatable {
             }
             && lhs.hysteresis == rhs.hysteresis && lhs.press == rhs.press && lhs.forceScale == rhs.forceScale
             && lhs.filter == rhs.filter && lhs.baseline == rhs.baseline && lhs.haptics == rhs.haptics
-            && lhs.shortcuts == rhs.shortcuts && lhs.logLevel == rhs.logLevel
+            && lhs.shortcuts == rhs.shortcuts && lhs.quickActions == rhs.quickActions && lhs.logLevel == rhs.logLevel
     }
 }

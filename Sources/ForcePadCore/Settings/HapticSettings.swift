@@ -34,10 +34,14 @@ public struct HapticSettings: Sendable, Equatable {
         self.triggerWidthMicros = triggerWidthMicros
     }
 
-    /// Patterns every configuration starts with.
+    /// Patterns every configuration starts with: peek and pop, and `menu` (the quick-action
+    /// menu opening) and `tick` (a slot change in it).
     public static let standardPatterns: [String: HapticPattern] = {
         // Both texts are valid patterns; failing here would be a defect in this file.
-        try! ["peek": HapticPattern(parsing: "on 15ms"), "pop": HapticPattern(parsing: "on 20ms off 30ms on 20ms")]
+        try! [
+            "peek": HapticPattern(parsing: "on 15ms"), "pop": HapticPattern(parsing: "on 20ms off 30ms on 20ms"),
+            "menu": HapticPattern(parsing: "on 10ms off 20ms on 10ms off 20ms on 10ms"), "tick": HapticPattern(parsing: "on 3ms"),
+        ]
     }()
 
     public static let standard = HapticSettings(

@@ -16,6 +16,12 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     private var scheduler: HapticScheduler
     private var patterns = HapticPatternBank()
     private var pressEvents = PressEventBuffer()
+    private var menu = QuickActionMenu(settings: .standard)
+    private var menuEvents = QuickActionEventBuffer()
+    /// Shortcuts the menu offers, and the patterns of its opening and of a slot change.
+    private var shownShortcuts = 0
+    private var menuOpenedPattern: HapticPatternID?
+    private var menuTickPattern: HapticPatternID?
     private var hapticEvents = HapticEventBuffer()
     /// Sample time of the stage whose pattern has not yet raised the line (µs), or -1.
     private var stagePendingSinceMicros: Int64 = -1
@@ -55,6 +61,10 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             snapshot.hasFrame = true
             recognizer.update(with: snapshot.force, into: &pressEvents)
             handlePressEvents(at: timeMicros)
+            menu.update(
+                with: snapshot.force, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
+                shownShortcuts: shownShortcuts, into: &menuEvents)
+            handleMenuEvents(at: timeMicros)
             recordPipelineState()
         } catch {
             snapshot.counters.readErrors += 1
@@ -109,6 +119,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         for index in 0..<pressEvents.count {
             let event = pressEvents[index]
             emit(.press(event))
+            menu.handle(event, into: &menuEvents)
             switch event {
             case .peek: trigger(.peek, at: timeMicros)
             case .pop: trigger(.pop, at: timeMicros)
@@ -119,10 +130,30 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         pressEvents.removeAll()
     }
 
-    private func trigger(_ id: HapticPatternID, at timeMicros: Int64) {
+    /// Pushes the menu's events and plays its patterns: the opening one, then a tick per slot
+    /// change (not for the first selection, which comes with the opening).
+    private func handleMenuEvents(at timeMicros: Int64) {
+        var opened = false
+        for index in 0..<menuEvents.count {
+            let event = menuEvents[index]
+            emit(.quickAction(event))
+            switch event {
+            case .opened:
+                opened = true
+                if let id = menuOpenedPattern { trigger(id, at: timeMicros, forStage: false) }
+            case .selected:
+                if !opened, let id = menuTickPattern { trigger(id, at: timeMicros, forStage: false) }
+            default: break
+            }
+        }
+        menuEvents.removeAll()
+    }
+
+    /// Plays pattern `id`; a stage's pattern (`forStage`) also starts a latency measurement.
+    private func trigger(_ id: HapticPatternID, at timeMicros: Int64, forStage: Bool = true) {
         guard let pattern = patterns[id], !pattern.isEmpty else { return }
         scheduler.trigger(pattern, id: id, atMicros: timeMicros)
-        stagePendingSinceMicros = timeMicros
+        if forStage { stagePendingSinceMicros = timeMicros }
     }
 
     /// Makes `edge` on the line (when the access mode allows), records the stage latency on
@@ -168,9 +199,15 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             patterns.store(pattern, as: id)
         case .playPattern(let id, let pattern):
             scheduler.trigger(pattern, id: id, atMicros: timeMicros)
+        case .setQuickActions(let settings, let shown, let opened, let tick):
+            menu.settings = settings
+            shownShortcuts = shown
+            menuOpenedPattern = opened
+            menuTickPattern = tick
         case .cancelPress:
             recognizer.cancel(reason: .command, atMicros: timeMicros, into: &pressEvents)
             handlePressEvents(at: timeMicros)
+            handleMenuEvents(at: timeMicros)
         case .tare:
             pipeline.startTare()
             snapshot.tare = pipeline.tareOutcome

@@ -12,6 +12,9 @@ public enum LoopCommand: Sendable, BitwiseCopyable {
     case setPattern(HapticPatternID, CompiledHapticPattern)
     /// Play `pattern` now (a haptic test), reported under `id`.
     case playPattern(HapticPatternID, CompiledHapticPattern)
+    /// The quick-action menu's settings, how many shortcuts it offers, and the patterns that
+    /// mark its opening and each slot change.
+    case setQuickActions(QuickActionMenuSettings, shown: Int, opened: HapticPatternID?, tick: HapticPatternID?)
     /// Cancel the press in progress (`reason: command`).
     case cancelPress
     /// Start measuring every cell's zero; the outcome appears in ``LoopSnapshot/tare``.

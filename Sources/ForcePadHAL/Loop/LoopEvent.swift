@@ -4,6 +4,8 @@ import ForcePadCore
 public enum LoopEvent: Sendable, BitwiseCopyable {
     /// A press event (`press.*`), stamped with its frame's sample time.
     case press(PressEvent)
+    /// The quick-action menu opened, moved, performed a slot or closed.
+    case quickAction(QuickActionEvent)
     /// The haptic line went on or off (`haptic.on` / `haptic.off`) in the period of
     /// `event.timeMicros`; `lineMicros` is when the GPIO call returned (loop clock, µs), equal
     /// to the period's time when the line was not touched (dry run, haptics off, replay).

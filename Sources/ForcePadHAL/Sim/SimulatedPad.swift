@@ -16,7 +16,15 @@ public struct SimulatedPad: FrameSource {
     private let riseMicros: Int64
     private var random: SplitMix64
 
-    private var position = PadPosition.center
+    /// Where the finger moves from and to over the current ramp (a press at a new place
+    /// while pressed slides there, as a finger would, rather than jumping).
+    private var positionStart = PadPosition.center
+    private var positionTarget = PadPosition.center
+    /// How long the current slide takes (µs): a finger moves at most ``slideSpeedQ16PerSecond``.
+    private var slideMicros: Int64 = 0
+
+    /// Fastest a simulated finger slides: two pad widths per second, Q16.
+    static let slideSpeedQ16PerSecond: Int64 = 2 << 16
     private var rampStartMicros: Int64 = 0
     private var rampStartForce: Int64 = 0
     private var rampTargetForce: Int64 = 0
@@ -53,10 +61,14 @@ public struct SimulatedPad: FrameSource {
             startRamp(from: 0, to: 0, at: timeMicros)
             releaseAtMicros = .max
         case .press(let force, let newPosition, let holdMicros):
-            position = newPosition
+            positionStart = current > 0 ? position(at: timeMicros) : newPosition
+            positionTarget = newPosition
+            let distance = max(abs(Int64(newPosition.x) - Int64(positionStart.x)), abs(Int64(newPosition.y) - Int64(positionStart.y)))
+            slideMicros = distance * 1_000_000 / Self.slideSpeedQ16PerSecond
             startRamp(from: current, to: Int64(force.milligrams), at: timeMicros)
             releaseAtMicros = holdMicros > 0 ? timeMicros + riseMicros + holdMicros : .max
         case .release:
+            holdPosition(at: timeMicros)
             startRamp(from: current, to: 0, at: timeMicros)
             releaseAtMicros = .max
         }
@@ -74,12 +86,14 @@ public struct SimulatedPad: FrameSource {
             playing = nil
         }
         if timeMicros >= releaseAtMicros {
+            holdPosition(at: timeMicros)
             startRamp(from: forceMilligrams(at: timeMicros), to: 0, at: timeMicros)
             releaseAtMicros = .max
         }
         let total = forceMilligrams(at: timeMicros)
+        let finger = position(at: timeMicros)
         for cell in 0..<cellCount {
-            frame.counts[cell] = noisyCounts((total * Int64(weightQ16(cell: cell))) >> 16)
+            frame.counts[cell] = noisyCounts((total * Int64(weightQ16(cell: cell, position: finger))) >> 16)
         }
         frame.isStale = false
     }
@@ -115,6 +129,23 @@ public struct SimulatedPad: FrameSource {
         rampTargetForce = target
     }
 
+    /// Stops any slide where the finger is now (before a new ramp restarts the clock).
+    private mutating func holdPosition(at timeMicros: Int64) {
+        let here = position(at: timeMicros)
+        positionStart = here
+        positionTarget = here
+        slideMicros = 0
+    }
+
+    /// Where the finger is at `timeMicros`: sliding linearly from where it was to the target.
+    private func position(at timeMicros: Int64) -> PadPosition {
+        let elapsed = timeMicros - rampStartMicros
+        if slideMicros <= 0 || elapsed >= slideMicros { return positionTarget }
+        if elapsed <= 0 { return positionStart }
+        func between(_ a: Int32, _ b: Int32) -> Int32 { Int32(Int64(a) + (Int64(b) - Int64(a)) * elapsed / slideMicros) }
+        return PadPosition(x: between(positionStart.x, positionTarget.x), y: between(positionStart.y, positionTarget.y))
+    }
+
     private func forceMilligrams(at timeMicros: Int64) -> Int64 {
         let elapsed = timeMicros - rampStartMicros
         if riseMicros <= 0 || elapsed >= riseMicros { return rampTargetForce }
@@ -122,8 +153,9 @@ public struct SimulatedPad: FrameSource {
         return rampStartForce + (rampTargetForce - rampStartForce) * elapsed / riseMicros
     }
 
-    /// Share of the total force on `cell`, Q16 (weights of all cells sum to 65536).
-    private func weightQ16(cell: Int) -> Int32 {
+    /// Share of the total force on `cell` with the finger at `position`, Q16 (weights of all
+    /// cells sum to 65536).
+    private func weightQ16(cell: Int, position: PadPosition) -> Int32 {
         switch geometry {
         case .strip(let cells):
             return Self.kernelQ16(index: cell, count: cells, at: position.x)
