@@ -14,7 +14,7 @@ enum ControlLoopAllocations {
         let haptics = HapticSchedulerSettings(controller.haptics)
         let settings = SimBoard.pipelineSettings()
         let link = LoopLink(initial: LoopSnapshot(
-            cellCount: board.geometry.cellCount, recognizer: recognizer, pipeline: settings, haptics: haptics))
+            cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
         let loop = ControlLoop(
             source: SimulatedPad(board: board, simulation: board.simulation!), line: SimulatedHapticLine(),
             pipeline: ForcePipeline(

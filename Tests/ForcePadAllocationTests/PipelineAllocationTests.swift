@@ -111,7 +111,7 @@ import Testing
         let recognizer = PressRecognizerSettings.standard
         let haptics = HapticSchedulerSettings(controller.haptics)
         let settings = PipelineSettings(settings: controller, sampleRateHz: board.sampleRateHz)
-        let link = LoopLink(initial: LoopSnapshot(cellCount: Self.cellCount, recognizer: recognizer, pipeline: settings, haptics: haptics))
+        let link = LoopLink(initial: LoopSnapshot(cellCount: Self.cellCount, recognizer: recognizer, haptics: haptics))
         let loop = ControlLoop(
             source: SimulatedPad(board: board, simulation: SimulationSettings(noise: .grams(1), seed: 1, riseMicros: 20_000)),
             line: SimulatedHapticLine(),

@@ -68,7 +68,7 @@ struct BoxedClock: LoopClock {
 
         init(cells: Int = 1, haptics: HapticSchedulerSettings = ControlLoopTests.haptics) {
             let link = LoopLink(initial: LoopSnapshot(
-                cellCount: cells, recognizer: ControlLoopTests.recognizer, pipeline: ControlLoopTests.pipelineSettings, haptics: haptics))
+                cellCount: cells, recognizer: ControlLoopTests.recognizer, haptics: haptics))
             self.link = link
             loop = ControlLoop(
                 source: SimulatedPad(board: ControlLoopTests.board(cells: cells), simulation: SimulationSettings(noise: .zero, seed: 1, riseMicros: 0)),

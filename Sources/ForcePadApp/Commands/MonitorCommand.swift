@@ -38,7 +38,7 @@ extension ShellCommand where Context == ShellContext {
                 throw CommandFailure("from a pipe, monitor needs an end: add 'for DURATION' (e.g. monitor for 2s)")
             }
             let controller = context.controller
-            let output = controller.monitorOutput
+            let output = controller.consoleOutput
             let period = 1_000_000_000 / rateMilliHertz
             var elapsed: Int64 = 0
             var frames = 0

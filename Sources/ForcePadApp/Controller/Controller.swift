@@ -23,8 +23,8 @@ public final class Controller {
     private let link: LoopLink
     private let printer: EventPrinter
     private let menuSlots = MenuSlots()
-    /// Where `monitor` writes its refreshes (the shell's console).
-    public let monitorOutput: ConsoleOutput
+    /// The shell's console, for commands that write while they run (`monitor`, `wait`).
+    public let consoleOutput: ConsoleOutput
     /// Static and dynamic shortcuts, and where the dynamic ones are kept.
     public private(set) var shortcuts: ShortcutRegistry
     private var shortcutStore: DynamicShortcutsStore
@@ -73,13 +73,13 @@ public final class Controller {
         let haptics = HapticSchedulerSettings(settings.haptics)
         let pipelineSettings = PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)
         let link = LoopLink(initial: LoopSnapshot(
-            cellCount: board.geometry.cellCount, recognizer: recognizer, pipeline: pipelineSettings, haptics: haptics))
+            cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
         self.link = link
         let printer = EventPrinter(
             link: link, formatter: EventFormatter(patternNames: patterns.names, geometry: board.geometry),
             output: output, mode: outputMode, logger: logger, menuSlots: menuSlots)
         self.printer = printer
-        monitorOutput = output
+        consoleOutput = output
         let loop = ControlLoop(
             source: SimulatedPad(board: board, simulation: simulation),
             line: SimulatedHapticLine(),

@@ -27,7 +27,7 @@ struct ReplayRunner {
         let haptics = HapticSchedulerSettings(settings.haptics)
         let pipelineSettings = PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)
         let link = LoopLink(initial: LoopSnapshot(
-            cellCount: trace.cellCount, recognizer: recognizer, pipeline: pipelineSettings, haptics: haptics))
+            cellCount: trace.cellCount, recognizer: recognizer, haptics: haptics))
         let loop = ControlLoop(
             source: TraceFrameSource(trace: storage.view, calibrations: calibration.tables),
             line: SimulatedHapticLine(),

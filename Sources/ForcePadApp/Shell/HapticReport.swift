@@ -9,11 +9,20 @@ struct HapticReport {
     let settings: HapticSettings
     let snapshot: LoopSnapshot
 
-    var accessText: String {
+    /// The access as `haptic on|off|dry-run` names it.
+    var accessName: String {
         switch snapshot.haptics.lineAccess {
         case .drive: "on"
-        case .keepOff: "off (events only, line kept off)"
-        case .dryRun: "dry-run (events only, line never touched)"
+        case .keepOff: "off"
+        case .dryRun: "dry-run"
+        }
+    }
+
+    var accessText: String {
+        switch snapshot.haptics.lineAccess {
+        case .drive: accessName
+        case .keepOff: accessName + " (events only, line kept off)"
+        case .dryRun: accessName + " (events only, line never touched)"
         }
     }
 
@@ -51,7 +60,7 @@ struct HapticReport {
         let counters = snapshot.hapticCounters
         return [
             ("mode", .string(settings.mode.rawValue)),
-            ("access", .string(snapshot.haptics.lineAccess == .drive ? "on" : snapshot.haptics.lineAccess == .keepOff ? "off" : "dry-run")),
+            ("access", .string(accessName)),
             ("line_on", .bool(snapshot.hapticLineActive)),
             ("pulses", .int(Int64(counters.pulses))),
             ("cut_by_max_on", .int(Int64(counters.cutByMaxOn))),

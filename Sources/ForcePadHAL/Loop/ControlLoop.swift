@@ -35,7 +35,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         recognizer: PressRecognizerSettings, haptics: HapticSchedulerSettings,
         patterns: HapticPatternBank, periodMicros: Int64, link: LoopLink
     ) {
-        snapshot = LoopSnapshot(cellCount: source.cellCount, recognizer: recognizer, pipeline: pipeline.settings, haptics: haptics)
+        snapshot = LoopSnapshot(cellCount: source.cellCount, recognizer: recognizer, haptics: haptics)
         self.source = source
         self.line = line
         self.pipeline = pipeline
@@ -187,7 +187,6 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             snapshot.recognizer = settings
         case .setPipeline(let settings):
             pipeline.apply(settings)
-            snapshot.pipeline = settings
         case .setHaptics(let settings):
             if scheduler.lineIsActive && settings.lineAccess != scheduler.settings.lineAccess {
                 let edge = scheduler.forceOff(atMicros: timeMicros, into: &hapticEvents)

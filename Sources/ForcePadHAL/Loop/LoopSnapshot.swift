@@ -14,7 +14,6 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var hasTare: Bool
     /// Where the last tare stands.
     public var tare: TareOutcome
-    public var pipeline: PipelineSettings
     public var recognizer: PressRecognizerSettings
     /// Where the press stands, and its progress toward the next stage (Q16).
     public var pressState: PressState
@@ -34,7 +33,7 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     /// False until the first frame has been read.
     public var hasFrame: Bool
 
-    public init(cellCount: Int, recognizer: PressRecognizerSettings, pipeline: PipelineSettings, haptics: HapticSchedulerSettings) {
+    public init(cellCount: Int, recognizer: PressRecognizerSettings, haptics: HapticSchedulerSettings) {
         raw = RawFrame(cellCount: cellCount)
         force = ForceFrame(cellCount: cellCount)
         readings = CellValues(repeating: 0)
@@ -42,7 +41,6 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
         driftCounts = CellValues(repeating: 0)
         hasTare = false
         tare = .none
-        self.pipeline = pipeline
         self.recognizer = recognizer
         pressState = .idle
         progressQ16 = 0

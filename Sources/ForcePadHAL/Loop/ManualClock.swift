@@ -13,7 +13,4 @@ public struct ManualClock: LoopClock {
         let late = pendingLateness.isEmpty ? 0 : pendingLateness.removeFirst()
         now = max(now, deadlineMicros + late)
     }
-
-    /// Moves time forward by `micros` (work that took time).
-    public mutating func advance(byMicros micros: Int64) { now += micros }
 }

@@ -1,14 +1,8 @@
-/// The haptic line of the `sim` board: no hardware, it remembers its state and counts edges
-/// so status and tests can see what a real line would have done.
+/// The haptic line of the `sim` board: there is no actuator. What a real line would do is
+/// what the haptic scheduler reports (its state in `status`, `haptic.on`/`haptic.off` events),
+/// so this line has nothing to keep.
 public struct SimulatedHapticLine: HapticLine {
-    public private(set) var isActive = false
-    /// Number of off→on transitions.
-    public private(set) var activations = 0
-
     public init() {}
 
-    public mutating func setActive(_ active: Bool) throws(DeviceError) {
-        if active && !isActive { activations += 1 }
-        isActive = active
-    }
+    public mutating func setActive(_ active: Bool) throws(DeviceError) {}
 }

@@ -98,9 +98,6 @@ public struct SimulatedPad: FrameSource {
         frame.isStale = false
     }
 
-    /// Whether a trace is playing (it stops by itself after its last row).
-    public var isPlaying: Bool { playing != nil }
-
     private mutating func readTrace(_ trace: TraceView, row: Int, into frame: inout RawFrame) {
         for cell in 0..<cellCount {
             let value = trace.value(row: row, cell: cell)

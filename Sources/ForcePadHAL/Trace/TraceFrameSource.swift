@@ -7,8 +7,8 @@ public struct TraceFrameSource: FrameSource {
     public let cellCount: Int
     private let trace: TraceView
     private let calibrations: [CalibrationTable]
-    /// Next row to read.
-    public private(set) var row = 0
+    /// Next row to read; after the last, the last row is read again.
+    private var row = 0
 
     /// - Precondition: the trace has one column per cell of `calibrations`.
     public init(trace: TraceView, calibrations: [CalibrationTable]) {
@@ -16,14 +16,6 @@ public struct TraceFrameSource: FrameSource {
         cellCount = calibrations.count
         self.trace = trace
         self.calibrations = calibrations
-    }
-
-    /// Whether every row has been read.
-    public var isFinished: Bool { row >= trace.rowCount }
-
-    /// Time of the next row (µs since the first row), or nil after the last.
-    public var nextRowMicros: Int64? {
-        isFinished ? nil : trace.timesMicros[row] - trace.timesMicros[0]
     }
 
     public mutating func read(into frame: inout RawFrame, at timeMicros: Int64) throws(DeviceError) {
