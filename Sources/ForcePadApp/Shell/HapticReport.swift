@@ -28,13 +28,11 @@ struct HapticReport {
 
     var latency: LatencyHistogram { snapshot.stageLatency }
 
-    func percentile(_ permille: Int) -> String {
-        latency.percentileMicros(permille: permille).map { "\($0)us" } ?? "-"
-    }
+    private var latencyText: HistogramText { HistogramText(histogram: latency) }
 
     var summary: String {
         let counters = snapshot.hapticCounters
-        return "\(settings.mode.rawValue) on \(board.haptic.lineName)\(board.isSimulated ? " (simulated)" : ""), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(counters.pulses) pulses; stage→line p50 \(percentile(500)) p99 \(percentile(990)) max \(latency.count > 0 ? "\(latency.maxMicros)us" : "-")"
+        return "\(settings.mode.rawValue) on \(board.haptic.lineName)\(board.isSimulated ? " (simulated)" : ""), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(counters.pulses) pulses; stage→line p50 \(latencyText.percentile(500)) p99 \(latencyText.percentile(990)) max \(latencyText.maximum)"
     }
 
     var detailLines: [String] {
@@ -43,15 +41,8 @@ struct HapticReport {
             "haptics     \(settings.mode.rawValue) on \(board.haptic.lineName), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off")",
             "limits      max on \(QuantityText.duration(settings.maxOnMicros)), min off \(QuantityText.duration(settings.minOffMicros)), duty \(FixedDecimal.format(Int64(settings.maxDutyPermille), scale: 3)) over \(QuantityText.duration(settings.dutyWindowMicros))",
             "pulses      \(counters.pulses) played, \(counters.cutByMaxOn) cut by max on, \(counters.delayedByMinOff) delayed by min off, \(counters.refusedByDuty) refused by duty, \(counters.replaced) replaced",
-            "latency     stage frame → GPIO call returned: \(latency.count) samples, p50 \(percentile(500)), p99 \(percentile(990)), max \(latency.count > 0 ? "\(latency.maxMicros)us" : "-")",
-        ]
-        if latency.count > 0 {
-            for bucket in 0..<14 where latency.counts[bucket] > 0 {
-                let upper = bucket < 13 ? "\(LatencyHistogram.edgesMicros[bucket])us" : "∞"
-                let bar = String(repeating: "#", count: Int(max(1, latency.counts[bucket] * 40 / latency.count)))
-                lines.append("  ≤ \(upper.leftPadded(to: 8))  \(String(latency.counts[bucket]).leftPadded(to: 6))  \(bar)")
-            }
-        }
+            "latency     stage frame → GPIO call returned: \(latency.count) samples, p50 \(latencyText.percentile(500)), p99 \(latencyText.percentile(990)), max \(latencyText.maximum)",
+        ] + latencyText.bucketLines
         lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.patterns[$0]!)" }.joined(separator: "; "))
         return lines
     }
@@ -67,13 +58,7 @@ struct HapticReport {
             ("delayed_by_min_off", .int(Int64(counters.delayedByMinOff))),
             ("refused_by_duty", .int(Int64(counters.refusedByDuty))),
             ("replaced", .int(Int64(counters.replaced))),
-            ("latency", .object([
-                ("samples", .int(Int64(latency.count))),
-                ("p50_us", latency.percentileMicros(permille: 500).map { .int($0) } ?? .null),
-                ("p99_us", latency.percentileMicros(permille: 990).map { .int($0) } ?? .null),
-                ("max_us", latency.count > 0 ? .int(latency.maxMicros) : .null),
-                ("mean_us", latency.meanMicros.map { .int($0) } ?? .null),
-            ])),
+            ("latency", .object(latencyText.fields)),
         ]
     }
 }

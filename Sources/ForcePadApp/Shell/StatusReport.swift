@@ -59,6 +59,8 @@ struct StatusReport {
         HapticReport(board: board, settings: settings.haptics, snapshot: snapshot)
     }
 
+    private var latenessText: HistogramText { HistogramText(histogram: snapshot.lateness) }
+
     private var lines: [String] {
         let thresholds = snapshot.recognizer.thresholds
         let hysteresis = snapshot.recognizer.hysteresis
@@ -66,7 +68,9 @@ struct StatusReport {
         return [
             "board       \(board.name): \(board.summary)",
             "            \(board.geometry.summary), \(adcSummary), haptic \(board.haptic.lineName)\(board.isSimulated ? " (simulated)" : "")",
-            "rate        \(board.sampleRateHz) Hz (ceiling \(ceilingText)); lateness last \(counters.lastLatenessMicros)us, max \(counters.maxLatenessMicros)us",
+            "rate        \(board.sampleRateHz) Hz (ceiling \(ceilingText))",
+            "lateness    wake-up after deadline: p50 \(latenessText.percentile(500)), p99 \(latenessText.percentile(990)), p99.9 \(latenessText.percentile(999)), max \(latenessText.maximum), last \(counters.lastLatenessMicros)us",
+        ] + latenessText.bucketLines + [
             "thresholds  touch \(thresholds.touch)  peek \(thresholds.peek)  pop \(thresholds.pop)  (\(settings.preset.map { "preset \($0.rawValue)" } ?? "custom"))",
             "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms",
         ] + forceReport.summaryLines + [
@@ -122,6 +126,7 @@ struct StatusReport {
                 ("lateness_last_us", .int(counters.lastLatenessMicros)),
                 ("lateness_max_us", .int(counters.maxLatenessMicros)),
             ])),
+            ("lateness", .object(latenessText.fields)),
         ]
     }
 

@@ -95,6 +95,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             let woke = clock.nowMicros()
             let lateness = woke - deadline
             snapshot.counters.lastLatenessMicros = lateness
+            snapshot.lateness.record(lateness)
             if lateness > snapshot.counters.maxLatenessMicros { snapshot.counters.maxLatenessMicros = lateness }
             tick(atMicros: deadline - start, clock: clock, originMicros: start)
             deadline += periodMicros

@@ -27,6 +27,9 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     /// Time from the frame in which a stage fired to the return of the GPIO call that
     /// started its pattern (µs).
     public var stageLatency: LatencyHistogram
+    /// Wake-up lateness of every period the loop has run: how long after its absolute
+    /// deadline the loop thread woke (µs).
+    public var lateness: LatencyHistogram
     /// Sequence number of the last command applied.
     public var appliedCommand: UInt64
     public var counters: LoopCounters
@@ -49,6 +52,7 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
         hapticLineActive = false
         hapticPlaying = false
         stageLatency = LatencyHistogram()
+        lateness = LatencyHistogram()
         appliedCommand = 0
         counters = LoopCounters()
         hasFrame = false
