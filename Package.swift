@@ -29,8 +29,10 @@ let package = Package(
         ),
         // termios and pseudo-terminal calls Swift's Glibc module does not show (posix_openpt, grantpt, …).
         .target(name: "CSerial"),
+        // SCHED_FIFO, CPU affinity and mlockall for the loop thread (cpu_set_t is not visible from Swift).
+        .target(name: "CRealTime"),
         // Hardware behind small protocols, the sim board, clocks and the real-time loop.
-        .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD", "CSerial"]),
+        .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD", "CSerial", "CRealTime"]),
         // Board and config files: TOML parsing and validation with file:line: key messages.
         .target(name: "ForcePadConfig", dependencies: ["ForcePadCore", "TOMLKit"]),
         // Command table, tokenizer, units in arguments, human and JSON output.

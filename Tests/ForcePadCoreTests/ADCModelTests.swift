@@ -1,8 +1,10 @@
 import ForcePadCore
 import Testing
 
-/// The ceilings must match the published per-channel figures at 400 kHz
-/// (ADS1115 4 ch ≈ 160–180 Hz, ADS1015 4 ch ≈ 400–465 Hz, ADS7830 4 ch ≈ 2.0–2.6 kHz, 8 ch ≈ 1.0–1.3 kHz).
+/// The ceilings must match the published per-channel figures at 400 kHz (ADS7830 4 ch ≈
+/// 2.0–2.6 kHz, 8 ch ≈ 1.0–1.3 kHz). The published ADS1x15 figures (ADS1115 4 ch ≈ 160–180 Hz,
+/// ADS1015 ≈ 400–465 Hz) read without checking the conversion is ready; the driver checks it
+/// (48 bus bits more per input), so its ceilings sit just below them.
 @Suite struct ADCModelTests {
     func ceiling(_ model: ADCModel, inputs: Int, busHz: Int = 400_000, dataRate: Int = 0) -> Double {
         let adc = ADCDescription(model: model, address: 0x48, inputs: Array(0..<inputs), dataRate: dataRate)
@@ -10,11 +12,11 @@ import Testing
     }
 
     @Test func ads1115FourChannelsAt860SPS() {
-        #expect((160...180).contains(ceiling(.ads1115, inputs: 4, dataRate: 860)))
+        #expect(ceiling(.ads1115, inputs: 4, dataRate: 860).rounded(.down) == 152)
     }
 
     @Test func ads1015FourChannelsAt3300SPS() {
-        #expect((400...465).contains(ceiling(.ads1015, inputs: 4, dataRate: 3300)))
+        #expect(ceiling(.ads1015, inputs: 4, dataRate: 3300).rounded(.down) == 363)
     }
 
     @Test func ads7830() {

@@ -38,9 +38,11 @@ enum ADCListSection {
         }
         let inputs = try readInputs(table, model: model)
         let dataRate = try readDataRate(table, model: model)
+        let fullScale = try readFullScale(table, model: model)
         try table.finish()
         return ADCDescription(
-            model: model, address: UInt8(address ?? Int(model.defaultAddress)), inputs: inputs, dataRate: dataRate)
+            model: model, address: UInt8(address ?? Int(model.defaultAddress)), inputs: inputs, dataRate: dataRate,
+            fullScaleMillivolts: fullScale)
     }
 
     private static func readInputs(_ table: TableReader, model: ADCModel) throws(ConfigError) -> [Int] {
@@ -83,6 +85,28 @@ enum ADCListSection {
             throw table.error("data_rate", "\(rate) is not a data rate of the \(model.partName); use one of \(allowed) (samples per second)")
         }
         return rate
+    }
+
+    /// The amplifier's full-scale range (`full_scale_v = 4.096`) in millivolts.
+    private static func readFullScale(_ table: TableReader, model: ADCModel) throws(ConfigError) -> Int {
+        let ranges = model.fullScaleRangesMillivolts
+        guard !ranges.isEmpty || !table.has("full_scale_v") else {
+            throw table.error("full_scale_v", "the \(model.partName) has no programmable gain; remove full_scale_v (only ads1115 and ads1015 take one)")
+        }
+        let allowed = ranges.map { volts($0) }.joined(separator: ", ")
+        guard let value = try table.number("full_scale_v", expected: "a full-scale range in volts (\(allowed))") else {
+            return model.defaultFullScaleMillivolts
+        }
+        guard let millivolts = ranges.first(where: { abs(Double($0) - value * 1000) < 0.5 }) else {
+            throw table.error("full_scale_v", "\(value) V is not a range of the \(model.partName); use one of \(allowed) (volts, ±)")
+        }
+        return millivolts
+    }
+
+    /// `4.096` for 4096 mV.
+    private static func volts(_ millivolts: Int) -> String {
+        let fraction = String(millivolts % 1000)
+        return "\(millivolts / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// The simulated converter stands for the whole pad: it cannot share a board with real ones.

@@ -7,12 +7,17 @@ public struct ADCDescription: Sendable, Equatable {
     public var inputs: [Int]
     /// Data rate in samples per second for converters that have one (ADS1x15), else 0.
     public var dataRate: Int
+    /// Full-scale input range of the programmable gain amplifier in millivolts (ADS1x15:
+    /// ±6144 … ±256 mV), or 0 for converters without one. Inputs read single-ended, so only
+    /// 0 V … full scale (capped at the supply) turns into 0 … ``ADCModel/fullScaleCounts``.
+    public var fullScaleMillivolts: Int
 
-    public init(model: ADCModel, address: UInt8, inputs: [Int], dataRate: Int) {
+    public init(model: ADCModel, address: UInt8, inputs: [Int], dataRate: Int, fullScaleMillivolts: Int = 0) {
         self.model = model
         self.address = address
         self.inputs = inputs
         self.dataRate = dataRate
+        self.fullScaleMillivolts = fullScaleMillivolts
     }
 
     /// Time to read all of this converter's inputs once, in microseconds (see

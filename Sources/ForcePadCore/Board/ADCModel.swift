@@ -12,6 +12,9 @@ public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
     /// The simulated converter of the `sim` board (12-bit, no bus).
     case sim
 
+    /// The name messages use: the part number as printed on the chip (`ADS7830`), or `sim`.
+    public var partName: String { self == .sim ? "sim" : rawValue.uppercased() }
+
     /// Output code width in bits.
     public var resolutionBits: Int {
         switch self {
@@ -49,6 +52,21 @@ public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
         }
     }
 
+    /// Full-scale ranges of the programmable gain amplifier in millivolts, widest first
+    /// (empty: no amplifier).
+    public var fullScaleRangesMillivolts: [Int] {
+        switch self {
+        case .ads1115, .ads1015: [6144, 4096, 2048, 1024, 512, 256]
+        default: []
+        }
+    }
+
+    /// Range used when the board file names none: ±4.096 V covers an FSR divider on 3.3 V
+    /// without clipping (the next range, ±2.048 V, would clip above 2 V).
+    public var defaultFullScaleMillivolts: Int {
+        fullScaleRangesMillivolts.isEmpty ? 0 : 4096
+    }
+
     /// Fastest I2C clock the part accepts in standard/fast mode, in Hz.
     public var maxBusHz: Int {
         switch self {
@@ -68,7 +86,8 @@ public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
     /// the sample-rate ceiling is built, so a rate above the ceiling is impossible, not slow.
     ///
     /// - ADS1x15: write the config register (38 bits), wait 1.1 × 1/DR + 20 µs, read the
-    ///   conversion register with an SMBus word read (48 bits).
+    ///   config register to check the conversion is ready (48 bits), read the conversion
+    ///   register (48 bits): 134 bits.
     /// - ADS7830: one SMBus byte-data read (38 bits); the conversion happens during it.
     /// - PCF8591: one SMBus byte-data read per channel plus the discarded stale byte (48 bits).
     public func channelReadMicros(busHz: Int, dataRate: Int) -> Double {
@@ -76,7 +95,7 @@ public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
         switch self {
         case .ads1115, .ads1015:
             let conversion = 1.1 * 1_000_000 / Double(dataRate) + 20
-            return 86 * bitMicros + conversion
+            return 134 * bitMicros + conversion
         case .ads7830:
             return 38 * bitMicros
         case .pcf8591:

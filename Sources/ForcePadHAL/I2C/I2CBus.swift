@@ -21,7 +21,7 @@ public struct I2CBus: ~Copyable, Sendable {
 
     /// The adapter's character device, e.g. `/dev/i2c-1`.
     public let devicePath: String
-    private let descriptor: Int32
+    private var descriptor: Int32
     /// The address the kernel sends the next transfer to, nil before the first selection
     /// or after a failed one.
     private var selectedAddress: UInt8?
@@ -41,6 +41,21 @@ public struct I2CBus: ~Copyable, Sendable {
 
     deinit {
         _ = fp_i2c_close(descriptor)
+    }
+
+    /// Opens the adapter again and closes the old descriptor, for an adapter whose driver was
+    /// unloaded and loaded again (the old descriptor then fails every transfer with ENODEV).
+    /// If the adapter cannot be opened, the old descriptor is kept and the error thrown.
+    public mutating func reopen() throws(DeviceError) {
+        let result = fp_i2c_open(devicePath)
+        guard result >= 0 else {
+            throw DeviceError(
+                operation: "open \(devicePath)", errno: -result,
+                hint: Self.hint(for: -result, devicePath: devicePath, address: nil))
+        }
+        _ = fp_i2c_close(descriptor)
+        descriptor = result
+        selectedAddress = nil
     }
 
     /// The transfers the adapter's driver supports (`I2C_FUNCS`).

@@ -8,7 +8,8 @@ public final class PosixThread: Sendable {
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    private let handle: pthread_t
+    /// The thread's pthread handle (for scheduling calls).
+    let handle: pthread_t
 
     /// Starts `body` on a new thread.
     public init(body: @escaping @Sendable () -> Void) throws(DeviceError) {

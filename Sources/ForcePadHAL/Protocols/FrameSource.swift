@@ -10,8 +10,12 @@ public protocol FrameSource: ~Copyable {
     mutating func read(into frame: inout RawFrame, at timeMicros: Int64) throws(DeviceError)
     /// Applies a simulation command; returns false when this source is not simulated.
     mutating func apply(_ command: SimulationCommand, at timeMicros: Int64) -> Bool
+    /// Makes the device usable again after it was lost (e.g. reopens its bus); called by the
+    /// loop before each probe while the sensor is lost. Sources that cannot be lost do nothing.
+    mutating func reconnect() throws(DeviceError)
 }
 
 extension FrameSource where Self: ~Copyable {
     public mutating func apply(_ command: SimulationCommand, at timeMicros: Int64) -> Bool { false }
+    public mutating func reconnect() throws(DeviceError) {}
 }

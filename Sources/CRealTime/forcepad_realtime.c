@@ -1,0 +1,41 @@
+#define _GNU_SOURCE
+#include "forcepad_realtime.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <sys/mman.h>
+
+int fp_rt_set_fifo(pthread_t thread, int priority) {
+    struct sched_param param = { .sched_priority = priority };
+    int result = pthread_setschedparam(thread, SCHED_FIFO, &param);
+    return result == 0 ? 0 : -result;
+}
+
+int fp_rt_pin_to_cpu(pthread_t thread, int cpu) {
+    if (cpu < 0 || cpu >= CPU_SETSIZE) return -EINVAL;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    int result = pthread_setaffinity_np(thread, sizeof set, &set);
+    return result == 0 ? 0 : -result;
+}
+
+int fp_rt_lock_memory(void) {
+    return mlockall(MCL_CURRENT | MCL_FUTURE) == 0 ? 0 : -errno;
+}
+
+int fp_rt_allowed_cpu_count(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return -errno;
+    return CPU_COUNT(&set);
+}
+
+int fp_rt_policy(pthread_t thread, int *priority) {
+    struct sched_param param;
+    int policy;
+    int result = pthread_getschedparam(thread, &policy, &param);
+    if (result != 0) return -result;
+    *priority = param.sched_priority;
+    return policy;
+}

@@ -1,0 +1,25 @@
+/*
+ * Thin C over the scheduling calls the real-time loop needs and Swift's Glibc module
+ * does not show in a usable form (cpu_set_t and its CPU_* macros).
+ *
+ * Every function returns 0 on success or a negative errno on failure
+ * (-EPERM: not permitted; -EINVAL: bad priority or CPU).
+ */
+#pragma once
+
+#include <pthread.h>
+
+/** Puts `thread` under SCHED_FIFO at `priority` (1 to 99). */
+int fp_rt_set_fifo(pthread_t thread, int priority);
+
+/** Keeps `thread` on CPU number `cpu` only. */
+int fp_rt_pin_to_cpu(pthread_t thread, int cpu);
+
+/** Locks the process's current and future pages in memory (mlockall). */
+int fp_rt_lock_memory(void);
+
+/** Number of CPUs the process may run on, or a negative errno. */
+int fp_rt_allowed_cpu_count(void);
+
+/** The scheduling policy `thread` runs under (SCHED_OTHER, SCHED_FIFO, ...), or a negative errno; its priority goes to *priority. */
+int fp_rt_policy(pthread_t thread, int *priority);

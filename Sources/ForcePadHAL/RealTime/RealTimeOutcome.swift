@@ -1,0 +1,27 @@
+/// What a ``RealTimeRequest`` got: which parts were granted and, for each refused part, a
+/// one-line warning that says what to change.
+public struct RealTimeOutcome: Sendable, Equatable {
+    /// The `SCHED_FIFO` priority in force, or nil under normal scheduling.
+    public var fifoPriority: Int?
+    /// The CPU the thread is pinned to, or nil.
+    public var cpu: Int?
+    /// Whether memory is locked.
+    public var memoryLocked: Bool
+    /// One line per refused part.
+    public var warnings: [String]
+
+    public init(fifoPriority: Int?, cpu: Int?, memoryLocked: Bool, warnings: [String]) {
+        self.fifoPriority = fifoPriority
+        self.cpu = cpu
+        self.memoryLocked = memoryLocked
+        self.warnings = warnings
+    }
+
+    /// E.g. `SCHED_FIFO 80, CPU 1, memory locked` or `normal scheduling (--no-rt)`.
+    public var summary: String {
+        var parts = [fifoPriority.map { "SCHED_FIFO \($0)" } ?? "normal scheduling"]
+        if let cpu { parts.append("CPU \(cpu)") }
+        if memoryLocked { parts.append("memory locked") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,28 @@
+/// How the loop thread asks to be scheduled: `SCHED_FIFO` at a priority, pinned to one CPU,
+/// with the process's memory locked. Each part is asked for separately and may be refused
+/// separately (``RealTimeOutcome``).
+public struct RealTimeRequest: Sendable, Equatable {
+    /// `SCHED_FIFO` priority, 1 to 99; nil keeps normal scheduling.
+    public var fifoPriority: Int?
+    /// CPU number to pin the loop thread to; nil lets the kernel choose.
+    public var cpu: Int?
+    /// Whether to lock current and future pages in memory (`mlockall`), so a page fault
+    /// never delays a period.
+    public var lockMemory: Bool
+
+    /// Priority used when none is given: above the kernel's threaded interrupts (50) so an
+    /// I2C interrupt thread cannot starve the loop, and below the watchdogs (99).
+    public static let defaultFIFOPriority = 80
+
+    public init(fifoPriority: Int?, cpu: Int?, lockMemory: Bool) {
+        self.fifoPriority = fifoPriority
+        self.cpu = cpu
+        self.lockMemory = lockMemory
+    }
+
+    /// The default: `SCHED_FIFO` at ``defaultFIFOPriority``, memory locked, no pinning.
+    public static let standard = RealTimeRequest(fifoPriority: defaultFIFOPriority, cpu: nil, lockMemory: true)
+
+    /// Nothing asked (`--no-rt`): normal scheduling, no memory locking.
+    public static let none = RealTimeRequest(fifoPriority: nil, cpu: nil, lockMemory: false)
+}
