@@ -9,6 +9,8 @@ struct EventFormatter {
     /// Pattern names by id (``HapticPatternCatalog/names``).
     let patternNames: [String]
     let geometry: PadGeometry
+    /// What a `sensor.lost` error names as the sensor's device, e.g. `/dev/i2c-1`.
+    var sensorDevice = "the sensor"
 
     /// The event's JSON fields, or nil for a diagnostic.
     func json(_ event: LoopEvent) -> JSONValue? {
@@ -46,9 +48,18 @@ struct EventFormatter {
             case .dismissed(_, let reason): fields += [("event", .string("menu.dismissed")), ("reason", .string(reason.rawValue))]
             }
             return .object(fields)
+        case .sensorLost(let at, let errno):
+            return .object([("t_us", .int(at)), ("event", .string("sensor.lost")), ("error", .string(sensorError(errno)))])
+        case .sensorRestored(let at):
+            return .object([("t_us", .int(at)), ("event", .string("sensor.restored"))])
         case .overrun, .readFailed, .hapticLineFailed, .simulationRefused:
             return nil
         }
+    }
+
+    /// E.g. `reading /dev/i2c-1 failed: No such device (ENODEV)`.
+    private func sensorError(_ errno: Int32) -> String {
+        "reading \(sensorDevice) failed: \(ErrnoText.describe(errno))"
     }
 
     /// The event as one readable line, or nil for a diagnostic.
@@ -84,6 +95,12 @@ struct EventFormatter {
             case .performed(_, let slot): text = "menu.performed   slot \(slot)"
             case .dismissed(_, let reason): text = "menu.dismissed   \(reason.rawValue)"
             }
+        case .sensorLost(let at, let errno):
+            time = at
+            text = "sensor.lost      \(sensorError(errno)); press cancelled, actuator off, retrying"
+        case .sensorRestored(let at):
+            time = at
+            text = "sensor.restored"
         case .overrun, .readFailed, .hapticLineFailed, .simulationRefused:
             return nil
         }

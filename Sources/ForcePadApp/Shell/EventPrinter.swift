@@ -101,7 +101,7 @@ final class EventPrinter: Sendable {
             logger.error("haptic line could not be driven at t=\(at)us: \(ErrnoText.describe(errno))")
         case .simulationRefused(let sequence):
             logger.error("command \(sequence) was for the simulated pad, which this board does not have")
-        case .press, .haptic, .quickAction:
+        case .press, .haptic, .quickAction, .sensorLost, .sensorRestored:
             break
         }
     }

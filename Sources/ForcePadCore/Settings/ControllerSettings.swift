@@ -17,6 +17,8 @@ public struct ControllerSettings: Sendable, Equatable {
     public var quickActions: QuickActionMenuSettings
     /// swift-log level name: trace, debug, info, notice, warning, error, critical.
     public var logLevel: String
+    /// When a failing sensor counts as lost, and how often it is looked for again.
+    public var faults: SensorFaultSettings = .standard
 
     public init(
         thresholds: Thresholds, preset: ThresholdPreset?,
@@ -66,5 +68,6 @@ public struct ControllerSettings: Sendable, Equatable {
             && lhs.hysteresis == rhs.hysteresis && lhs.press == rhs.press && lhs.forceScale == rhs.forceScale
             && lhs.filter == rhs.filter && lhs.baseline == rhs.baseline && lhs.haptics == rhs.haptics
             && lhs.shortcuts == rhs.shortcuts && lhs.quickActions == rhs.quickActions && lhs.logLevel == rhs.logLevel
+            && lhs.faults == rhs.faults
     }
 }

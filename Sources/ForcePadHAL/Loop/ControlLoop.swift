@@ -29,12 +29,18 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     private var snapshot: LoopSnapshot
     /// Period between frames (µs).
     public let periodMicros: Int64
+    private let faults: SensorFaultSettings
+    /// Frames failed in a row since the last good one.
+    private var failedFramesInARow = 0
+    /// While the sensor is lost: loop time of the next attempt to read it (µs).
+    private var nextProbeMicros: Int64 = 0
 
     public init(
         source: consuming Source, line: consuming Line, pipeline: ForcePipeline,
         recognizer: PressRecognizerSettings, haptics: HapticSchedulerSettings,
-        patterns: HapticPatternBank, periodMicros: Int64, link: LoopLink
+        patterns: HapticPatternBank, periodMicros: Int64, link: LoopLink, faults: SensorFaultSettings = .standard
     ) {
+        self.faults = faults
         snapshot = LoopSnapshot(cellCount: source.cellCount, recognizer: recognizer, haptics: haptics)
         self.source = source
         self.line = line
@@ -52,23 +58,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         while let envelope = link.commands.pop() {
             apply(envelope, at: timeMicros)
         }
-        do {
-            try source.read(into: &snapshot.raw, at: timeMicros)
-            snapshot.raw.timeMicros = timeMicros
-            snapshot.raw.sequence &+= 1
-            if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
-            snapshot.force = pipeline.process(snapshot.raw)
-            snapshot.hasFrame = true
-            recognizer.update(with: snapshot.force, into: &pressEvents)
-            handlePressEvents(at: timeMicros)
-            menu.update(
-                with: snapshot.force, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
-                shownShortcuts: shownShortcuts, into: &menuEvents)
-            handleMenuEvents(at: timeMicros)
-            recordPipelineState()
-        } catch {
-            snapshot.counters.readErrors += 1
-            emit(.readFailed(atMicros: timeMicros, errno: error.errno))
+        if !snapshot.sensorLost || timeMicros >= nextProbeMicros {
+            readFrame(at: timeMicros)
         }
         if !recognizer.isDeepestStageHeld { scheduler.stageReleased(atMicros: timeMicros) }
         let edge = scheduler.advance(toMicros: timeMicros, into: &hapticEvents)
@@ -80,6 +71,58 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
         link.snapshots.publish(snapshot)
+    }
+
+    /// Reads and processes one frame. A failed read drops the frame; after
+    /// `faults.lostAfterFrames` failures in a row the sensor is lost; while lost, each attempt
+    /// first reconnects the source and, when it fails, schedules the next one.
+    private func readFrame(at timeMicros: Int64) {
+        do {
+            if snapshot.sensorLost { try source.reconnect() }
+            try source.read(into: &snapshot.raw, at: timeMicros)
+            snapshot.raw.timeMicros = timeMicros
+            snapshot.raw.sequence &+= 1
+            link.record(snapshot.raw)
+            if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
+            snapshot.force = pipeline.process(snapshot.raw)
+            snapshot.hasFrame = true
+            recognizer.update(with: snapshot.force, into: &pressEvents)
+            handlePressEvents(at: timeMicros)
+            menu.update(
+                with: snapshot.force, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
+                shownShortcuts: shownShortcuts, into: &menuEvents)
+            handleMenuEvents(at: timeMicros)
+            recordPipelineState()
+            failedFramesInARow = 0
+            if snapshot.sensorLost {
+                snapshot.sensorLost = false
+                emit(.sensorRestored(atMicros: timeMicros))
+            }
+        } catch {
+            snapshot.counters.readErrors += 1
+            failedFramesInARow += 1
+            if snapshot.sensorLost {
+                nextProbeMicros = timeMicros + faults.reprobeMicros
+            } else {
+                emit(.readFailed(atMicros: timeMicros, errno: error.errno))
+                if failedFramesInARow >= faults.lostAfterFrames { loseSensor(at: timeMicros, errno: error.errno) }
+            }
+        }
+    }
+
+    /// The sensor stopped answering: report it, cancel the press (with its menu) and turn the
+    /// actuator off now, whatever pattern was playing.
+    private func loseSensor(at timeMicros: Int64, errno: Int32) {
+        snapshot.sensorLost = true
+        snapshot.counters.sensorLosses += 1
+        nextProbeMicros = timeMicros + faults.reprobeMicros
+        emit(.sensorLost(atMicros: timeMicros, errno: errno))
+        recognizer.sensorLost(atMicros: timeMicros, into: &pressEvents)
+        handlePressEvents(at: timeMicros)
+        handleMenuEvents(at: timeMicros)
+        stagePendingSinceMicros = -1
+        _ = scheduler.forceOff(atMicros: timeMicros, into: &hapticEvents)
+        forceLineOff(at: timeMicros)
     }
 
     /// Runs periods at absolute deadlines on `clock` until ``LoopLink/stopRequested`` is set.

@@ -8,6 +8,8 @@ public struct LoopCounters: Sendable, BitwiseCopyable, Equatable {
     public var staleFrames: UInt64 = 0
     /// Frames dropped because the read failed.
     public var readErrors: UInt64 = 0
+    /// Times the sensor was lost (``LoopEvent/sensorLost(atMicros:errno:)``).
+    public var sensorLosses: UInt64 = 0
     /// Events that did not fit in the event ring.
     public var droppedEvents: UInt64 = 0
     /// Wake-up lateness of the last period and the worst so far (µs after the deadline).

@@ -14,6 +14,11 @@ public enum LoopEvent: Sendable, BitwiseCopyable {
     case overrun(atMicros: Int64, missedPeriods: Int64)
     /// Reading a frame failed with `errno`; the frame was dropped.
     case readFailed(atMicros: Int64, errno: Int32)
+    /// `SensorFaultSettings/lostAfterFrames` frames in a row failed (the last with `errno`):
+    /// the press was cancelled and the actuator turned off (`sensor.lost`).
+    case sensorLost(atMicros: Int64, errno: Int32)
+    /// A frame was read again after the sensor was lost (`sensor.restored`).
+    case sensorRestored(atMicros: Int64)
     /// Driving the haptic line failed with `errno`.
     case hapticLineFailed(atMicros: Int64, errno: Int32)
     /// A command for the simulated pad reached a board that has none.

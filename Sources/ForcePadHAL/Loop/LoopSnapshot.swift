@@ -35,6 +35,8 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var counters: LoopCounters
     /// False until the first frame has been read.
     public var hasFrame: Bool
+    /// True from `sensor.lost` until `sensor.restored`: frames are not being read.
+    public var sensorLost: Bool
 
     public init(cellCount: Int, recognizer: PressRecognizerSettings, haptics: HapticSchedulerSettings) {
         raw = RawFrame(cellCount: cellCount)
@@ -56,5 +58,6 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
         appliedCommand = 0
         counters = LoopCounters()
         hasFrame = false
+        sensorLost = false
     }
 }

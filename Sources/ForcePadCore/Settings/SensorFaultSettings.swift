@@ -1,0 +1,21 @@
+/// When the loop gives up on the sensor and how often it looks for it again (`[faults]`).
+public struct SensorFaultSettings: Sendable, Equatable, BitwiseCopyable {
+    /// Consecutive failed frames (each already retried once) after which the sensor counts
+    /// as lost: `sensor.lost`, the press cancelled, the actuator off.
+    public var lostAfterFrames: Int
+    /// While lost, time between attempts to reach the sensor again (µs); the loop keeps its
+    /// period and skips the read in between.
+    public var reprobeMicros: Int64
+
+    public init(lostAfterFrames: Int, reprobeMicros: Int64) {
+        self.lostAfterFrames = lostAfterFrames
+        self.reprobeMicros = reprobeMicros
+    }
+
+    /// 10 failed frames (10 ms at 1 kHz), then one attempt every 200 ms.
+    public static let standard = SensorFaultSettings(lostAfterFrames: 10, reprobeMicros: 200_000)
+
+    /// Accepted ranges, for the config file's messages.
+    public static let lostAfterFramesRange = 1...10_000
+    public static let reprobeMicrosRange: ClosedRange<Int64> = 10_000...10_000_000
+}
