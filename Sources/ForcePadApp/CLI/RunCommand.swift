@@ -35,15 +35,33 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Perform this shortcut once after start-up, before the prompt (an unknown type is reported and the shell starts anyway).", valueName: "TYPE"))
     var shortcut: String?
 
-    @Flag(name: .customLong("no-rt"), help: "Do not ask for real-time scheduling (this version never does).")
+    @Flag(name: .customLong("no-rt"), help: "Do not ask for real-time scheduling (SCHED_FIFO) or locked memory for the loop.")
     var noRealtime = false
+
+    @Option(name: .customLong("rt-priority"), help: ArgumentHelp("SCHED_FIFO priority of the loop thread, 1 to 99 (default: \(RealTimeRequest.defaultFIFOPriority)).", valueName: "N"))
+    var realtimePriority: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Pin the loop thread to this CPU (e.g. one kept free with isolcpus=3).", valueName: "N"))
+    var cpu: Int?
 
     func validate() throws {
         if baud != nil && serial == nil { throw ValidationError("--baud needs --serial DEVICE") }
         if tripleEnter && serial == nil { throw ValidationError("--triple-enter needs --serial DEVICE") }
+        if let realtimePriority, !(1...99).contains(realtimePriority) {
+            throw ValidationError("--rt-priority \(realtimePriority) is out of range; SCHED_FIFO priorities are 1 to 99")
+        }
+        if realtimePriority != nil && noRealtime { throw ValidationError("--rt-priority and --no-rt contradict each other; give one") }
+        if let cpu, cpu < 0 { throw ValidationError("--cpu \(cpu) is not a CPU number; CPUs are numbered from 0") }
         if let baud, !SerialPortDescription.supportedBauds.contains(baud) {
             throw ValidationError("--baud \(baud) is not supported; use one of \(SerialPortDescription.supportedBauds.map(String.init).joined(separator: ", "))")
         }
+    }
+
+    /// What the loop thread asks for: SCHED_FIFO and locked memory unless `--no-rt`.
+    private var realTimeRequest: RealTimeRequest {
+        noRealtime
+            ? RealTimeRequest(fifoPriority: nil, cpu: cpu, lockMemory: false)
+            : RealTimeRequest(fifoPriority: realtimePriority ?? RealTimeRequest.defaultFIFOPriority, cpu: cpu, lockMemory: true)
     }
 
     func run() throws {
@@ -86,10 +104,10 @@ struct RunCommand: ParsableCommand {
             controller = try Controller(
                 board: board, settings: settings, configSource: configSource,
                 stateDirectory: stateDirectory, calibration: calibration, logLevel: logLevel,
-                output: output, outputMode: outputMode)
+                output: output, outputMode: outputMode, realTime: realTimeRequest)
         } catch {
             StandardError.write("forcepad: \(error.message)")
-            throw ExitCode(2)
+            throw ExitCode(error.exitCode)
         }
         stopper.running(controller)
         guard controller.waitForFirstFrame() else {

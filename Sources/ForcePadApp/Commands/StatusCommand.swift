@@ -13,7 +13,7 @@ extension ShellCommand where Context == ShellContext {
             return StatusReport(
                 board: controller.board, settings: controller.settings, snapshot: controller.snapshot(),
                 configSource: controller.configSource, stateDirectory: controller.stateDirectory,
-                calibrationSource: controller.calibration.source
+                calibrationSource: controller.calibration.source, scheduling: controller.realTimeOutcome.summary
             ).reply
         }
     }

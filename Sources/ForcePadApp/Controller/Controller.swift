@@ -33,18 +33,18 @@ public final class Controller {
     private var loopThread: PosixThread?
     private var eventThread: PosixThread?
     private var nextSequence: UInt64 = 1
+    /// How the loop thread is scheduled (what the real-time request got).
+    public private(set) var realTimeOutcome = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
+    /// The name `gpioinfo` shows as the haptic line's user.
+    static let gpioConsumer = "forcepad"
     /// Longest the shell waits for the loop to acknowledge a command (µs).
     static let acknowledgeTimeoutMicros: Int64 = 2_000_000
 
     public init(
         board: BoardDescription, settings: ControllerSettings, configSource: String,
         stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
-        output: ConsoleOutput, outputMode: SharedOutputMode
+        output: ConsoleOutput, outputMode: SharedOutputMode, realTime: RealTimeRequest = .none
     ) throws(SetupError) {
-        guard let simulation = board.simulation, board.isSimulated else {
-            let models = Set(board.adcs.map(\.model.rawValue)).sorted().joined(separator: ", ")
-            throw SetupError("board '\(board.name)' reads \(models) over I2C, which this version of forcepad cannot drive yet; run the simulated pad with --board sim")
-        }
         self.board = board
         self.settings = settings
         self.configSource = configSource
@@ -76,22 +76,39 @@ public final class Controller {
             cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
         self.link = link
         let printer = EventPrinter(
-            link: link, formatter: EventFormatter(patternNames: patterns.names, geometry: board.geometry),
+            link: link, formatter: EventFormatter(patternNames: patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad"),
             output: output, mode: outputMode, logger: logger, menuSlots: menuSlots)
         self.printer = printer
         consoleOutput = output
-        let loop = ControlLoop(
-            source: SimulatedPad(board: board, simulation: simulation),
-            line: SimulatedHapticLine(),
-            pipeline: ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings),
-            recognizer: recognizer, haptics: haptics, patterns: patterns.bank,
-            periodMicros: Int64(1_000_000 / board.sampleRateHz),
-            link: link)
-        do {
-            loopThread = try PosixThread {
+        let pipeline = ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings)
+        let catalog = patterns
+        /// The loop over `source` and `line`, as the body of its thread.
+        func loopBody<Source: FrameSource & ~Copyable, Line: HapticLine & ~Copyable>(
+            _ source: consuming Source, _ line: consuming Line
+        ) -> @Sendable () -> Void {
+            let loop = ControlLoop(
+                source: source, line: line, pipeline: pipeline, recognizer: recognizer, haptics: haptics,
+                patterns: catalog.bank, periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link,
+                faults: settings.faults)
+            return {
                 var clock = MonotonicClock()
                 loop.run(clock: &clock)
             }
+        }
+        let runLoop: @Sendable () -> Void
+        if let simulation = board.simulation, board.isSimulated {
+            runLoop = loopBody(SimulatedPad(board: board, simulation: simulation), SimulatedHapticLine())
+        } else {
+            do {
+                let sensor = try I2CFrameSource(board: board)
+                let line = try GPIOOutputLine(board.haptic, consumer: Self.gpioConsumer)
+                runLoop = loopBody(sensor, line)
+            } catch {
+                throw SetupError(error.description, exitCode: 1)
+            }
+        }
+        do {
+            (loopThread, realTimeOutcome) = try PosixThread.startRealTime(realTime, body: runLoop)
             eventThread = try PosixThread {
                 while !link.stopRequested.load(ordering: .relaxed) {
                     printer.drainInBackground()
@@ -103,7 +120,8 @@ public final class Controller {
             loopThread?.join()
             throw SetupError(error.description)
         }
-        logger.info("started on board \(board.name) at \(board.sampleRateHz) Hz")
+        for warning in realTimeOutcome.warnings { logger.warning("\(warning)") }
+        logger.info("started on board \(board.name) at \(board.sampleRateHz) Hz, \(realTimeOutcome.summary)")
         offerShortcutsOnThePad()
     }
 

@@ -10,6 +10,8 @@ struct StatusReport {
     let configSource: String
     let stateDirectory: String
     let calibrationSource: String
+    /// How the loop thread is scheduled, e.g. `SCHED_FIFO 80, memory locked`.
+    let scheduling: String
 
     var reply: CommandReply { CommandReply(lines: lines, fields: fields) }
 
@@ -44,6 +46,12 @@ struct StatusReport {
         board.sampleRateCeilingHz.isFinite ? "\(Int(board.sampleRateCeilingHz)) Hz" : "none"
     }
 
+    private var sensorText: String {
+        let losses = snapshot.counters.sensorLosses
+        let history = losses == 0 ? "never lost" : "lost \(losses) time\(losses == 1 ? "" : "s") since start"
+        return (snapshot.sensorLost ? "LOST: not answering, retried every \(QuantityText.duration(settings.faults.reprobeMicros))" : "answering") + "; " + history
+    }
+
     private var pressState: String {
         guard snapshot.hasFrame else { return "no frame yet" }
         let state = snapshot.pressState
@@ -71,6 +79,8 @@ struct StatusReport {
             "rate        \(board.sampleRateHz) Hz (ceiling \(ceilingText))",
             "lateness    wake-up after deadline: p50 \(latenessText.percentile(500)), p99 \(latenessText.percentile(990)), p99.9 \(latenessText.percentile(999)), max \(latenessText.maximum), last \(counters.lastLatenessMicros)us",
         ] + latenessText.bucketLines + [
+            "loop        \(scheduling)",
+            "sensor      \(sensorText)",
             "thresholds  touch \(thresholds.touch)  peek \(thresholds.peek)  pop \(thresholds.pop)  (\(settings.preset.map { "preset \($0.rawValue)" } ?? "custom"))",
             "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms",
         ] + forceReport.summaryLines + [
@@ -127,6 +137,10 @@ struct StatusReport {
                 ("lateness_max_us", .int(counters.maxLatenessMicros)),
             ])),
             ("lateness", .object(latenessText.fields)),
+            ("scheduling", .string(scheduling)),
+            ("sensor", .object([
+                ("lost", .bool(snapshot.sensorLost)), ("losses", .int(Int64(snapshot.counters.sensorLosses))),
+            ])),
         ]
     }
 

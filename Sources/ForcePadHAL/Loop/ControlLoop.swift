@@ -80,6 +80,11 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         do {
             if snapshot.sensorLost { try source.reconnect() }
             try source.read(into: &snapshot.raw, at: timeMicros)
+            failedFramesInARow = 0
+            if snapshot.sensorLost {
+                snapshot.sensorLost = false
+                emit(.sensorRestored(atMicros: timeMicros))
+            }
             snapshot.raw.timeMicros = timeMicros
             snapshot.raw.sequence &+= 1
             link.record(snapshot.raw)
@@ -93,11 +98,6 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
                 shownShortcuts: shownShortcuts, into: &menuEvents)
             handleMenuEvents(at: timeMicros)
             recordPipelineState()
-            failedFramesInARow = 0
-            if snapshot.sensorLost {
-                snapshot.sensorLost = false
-                emit(.sensorRestored(atMicros: timeMicros))
-            }
         } catch {
             snapshot.counters.readErrors += 1
             failedFramesInARow += 1

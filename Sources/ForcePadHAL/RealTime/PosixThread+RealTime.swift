@@ -1,22 +1,47 @@
 import CRealTime
 import Glibc
+import Synchronization
 
 extension PosixThread {
-    /// Applies `request` to this thread (priority, CPU) and to the process (memory lock).
+    /// Locks the process's current and future pages in memory when `request` asks for it,
+    /// before the thread starts (locking later would stall it while pages are faulted in). Returns the outcome so far: memory locked, or a warning saying why not.
+    private static func lockMemory(for request: RealTimeRequest) -> RealTimeOutcome {
+        var outcome = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
+        guard request.lockMemory else { return outcome }
+        let result = fp_rt_lock_memory()
+        if result == 0 {
+            outcome.memoryLocked = true
+        } else {
+            outcome.warnings.append(
+                "memory not locked (mlockall: \(ErrnoText.describe(-result))): a page fault may delay a period;"
+                    + " raise the memlock limit (ulimit -l, /etc/security/limits.d) or pass --no-rt")
+        }
+        return outcome
+    }
+
+    /// Starts `body` on a new thread that first takes `request`'s priority and CPU (so its
+    /// first period already runs where and how it will stay), locking memory beforehand.
+    /// Returns once the thread has applied them, with what it got.
+    public static func startRealTime(
+        _ request: RealTimeRequest, body: @escaping @Sendable () -> Void
+    ) throws(DeviceError) -> (thread: PosixThread, outcome: RealTimeOutcome) {
+        let handoff = RealTimeHandoff(lockMemory(for: request))
+        let thread = try PosixThread {
+            var outcome = handoff.initial
+            apply(request, to: pthread_self(), into: &outcome)
+            handoff.applied.withLock { $0 = outcome }
+            body()
+        }
+        while true {
+            if let outcome = handoff.applied.withLock({ $0 }) { return (thread, outcome) }
+            usleep(100)
+        }
+    }
+
+    /// Applies `request`'s priority and CPU to `handle` and adds what it got to `outcome`.
     /// Never fails: what the system refuses is reported in the outcome's warnings and the
     /// thread keeps running as it was.
-    public func apply(_ request: RealTimeRequest) -> RealTimeOutcome {
-        var outcome = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
-        if request.lockMemory {
-            let result = fp_rt_lock_memory()
-            if result == 0 {
-                outcome.memoryLocked = true
-            } else {
-                outcome.warnings.append(
-                    "memory not locked (mlockall: \(ErrnoText.describe(-result))): a page fault may delay a period;"
-                        + " raise the memlock limit (ulimit -l, /etc/security/limits.d) or pass --no-rt")
-            }
-        }
+    private static func apply(_ request: RealTimeRequest, to handle: pthread_t, into outcome: inout RealTimeOutcome) {
         if let cpu = request.cpu {
             let available = fp_rt_allowed_cpu_count()
             let result = fp_rt_pin_to_cpu(handle, Int32(cpu))
@@ -38,7 +63,6 @@ extension PosixThread {
                         + " (/etc/security/limits.d), or pass --no-rt to silence this")
             }
         }
-        return outcome
     }
 
     /// The thread's scheduling as the kernel reports it: its `SCHED_FIFO` priority, or nil.
