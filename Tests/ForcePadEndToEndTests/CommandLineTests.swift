@@ -1,4 +1,5 @@
 import Foundation
+import ForcePadHAL
 import Testing
 
 @Suite struct CommandLineTests {
@@ -26,16 +27,48 @@ import Testing
         #expect(result.standardOutput.contains("config      \(example)"))
     }
 
-    @Test func realBoardsAreRefusedClearlyUntilTheyCanBeDriven() throws {
-        let result = try ForcePadProcess.run(["--board", "rpi4-ads7830"], lines: [])
-        #expect(result.status == 2)
-        #expect(result.standardError == "forcepad: board 'rpi4-ads7830' reads ads7830 over I2C, which this version of forcepad cannot drive yet; run the simulated pad with --board sim\n")
+    /// The shipped ADS7830 board moved to an adapter and a GPIO chip this machine does not have.
+    static func boardWithoutItsDevices() throws -> String {
+        let shipped = try String(contentsOf: ForcePadProcess.packageRoot.appendingPathComponent("boards/rpi4-ads7830.toml"), encoding: .utf8)
+        let moved = shipped
+            .replacingOccurrences(of: "device = \"/dev/i2c-1\"", with: "device = \"/dev/i2c-97\"")
+            .replacingOccurrences(of: "chip = \"pinctrl-bcm2711\"", with: "chip = \"no-such-chip\"")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString).toml").path
+        try moved.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
-    @Test func probeIsNotAvailableYetAndExitsTwo() throws {
-        let result = try ForcePadProcess.run(["probe"], lines: [])
-        #expect(result.status == 2)
-        #expect(result.standardError.contains("is not available in this version"))
+    @Test func aRealBoardWhoseAdapterIsMissingExitsOneWithTheFix() throws {
+        let board = try Self.boardWithoutItsDevices()
+        let result = try ForcePadProcess.run(["--board", board], lines: [])
+        #expect(result.status == 1)
+        #expect(result.standardError == "forcepad: open /dev/i2c-97 failed: No such file or directory (ENOENT): no I2C adapter at /dev/i2c-97: enable I2C (raspi-config, or dtparam=i2c_arm=on) and check the bus number\n")
+    }
+
+    @Test func probeOfTheSimBoardPassesAndChecksRealTimeAndASerialPort() throws {
+        let terminal = try PseudoTerminal()
+        let result = try ForcePadProcess.run(["probe", "--serial", terminal.subordinatePath], lines: [])
+        #expect(result.status == 0, "\(result.standardOutput)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ok    board sim    4 cells at 1000 Hz (no ceiling)")
+        #expect(lines.contains("skip  converters   simulated pad: no I2C device to check"))
+        #expect(lines.contains("ok    serial port  \(terminal.subordinatePath) opened at 115200 baud"))
+        #expect(lines.contains { $0.hasPrefix("ok    real-time    SCHED_FIFO 80") || $0.hasPrefix("FAIL  real-time    real-time scheduling refused") })
+        #expect(lines.last == "all checks passed" || lines.contains { $0.hasPrefix("FAIL  real-time") })
+    }
+
+    @Test func probeOfABoardWithoutItsDevicesListsEveryFailureWithItsFixAndExitsOne() throws {
+        let board = try Self.boardWithoutItsDevices()
+        let result = try ForcePadProcess.run(["probe", "--board", board, "--serial", "/dev/ttyNONE", "--json"], lines: [])
+        #expect(result.status == 1)
+        let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]
+        #expect(report["passed"] as? Bool == false)
+        let checks = (report["checks"] as! [[String: String]]).map { "\($0["check"]!): \($0["result"]!): \($0["detail"]!)" }
+        #expect(checks.count == 5)
+        #expect(checks[0] == "board rpi4-ads7830: ok: 8 cells at 1000 Hz (ceiling 1315 Hz)")
+        #expect(checks[1].hasPrefix("I2C adapter: FAIL: open /dev/i2c-97 failed: No such file or directory (ENOENT): no I2C adapter at /dev/i2c-97"))
+        #expect(checks[2] == "haptic line: FAIL: open GPIO line 'GPIO18' failed: GPIO chip 'no-such-chip' not found: list chips with gpiodetect and fix haptic.chip in the board file")
+        #expect(checks[3].hasPrefix("serial port: FAIL: open /dev/ttyNONE failed: No such file or directory (ENOENT)"))
     }
 
     @Test func replayOfAMissingFileExitsTwo() throws {

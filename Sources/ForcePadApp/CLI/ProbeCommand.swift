@@ -1,16 +1,39 @@
 import ArgumentParser
+import ForcePadShell
 
-/// `forcepad probe`: checks the board's devices. Not available in this version.
+/// `forcepad probe`: checks the board's devices answer before a run, one line per check,
+/// each failure with what to fix. Exits 0 when every check passed, 1 otherwise.
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Check that the board's ADCs, haptic line and serial port answer (not available in this version).")
+        abstract: "Check that the board's ADCs, haptic line and serial port answer, and that real-time scheduling is allowed.",
+        discussion: "Reads one frame from each converter, requests the haptic line (leaving it off), opens the serial port and asks for SCHED_FIFO on a test thread. Prints a table of results with fixes; exit status 0 when all passed, 1 when any failed.")
 
     @OptionGroup var boardOption: BoardOption
 
+    @Option(name: .long, help: ArgumentHelp("Check this serial device instead of the board's.", valueName: "DEVICE"))
+    var serial: String?
+
+    @Flag(name: .long, help: "Print the results as one JSON object.")
+    var json = false
+
     func run() throws {
-        _ = try boardOption.load()
-        StandardError.write("forcepad: probe is not available in this version: it needs the I2C and GPIO drivers; 'forcepad --board sim' runs the simulated pad")
-        throw ExitCode(2)
+        let board = try boardOption.load()
+        let checks = DeviceProbe(board: board, serialDevice: serial).run()
+        let failed = checks.filter { $0.outcome == .fail }.count
+        if json {
+            print(JSONValue.object([
+                ("board", .string(board.name)), ("passed", .bool(failed == 0)),
+                ("checks", .array(checks.map(\.json))),
+            ]).rendered())
+        } else {
+            let width = checks.map(\.subject.count).max() ?? 0
+            for check in checks {
+                let result = check.outcome.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
+                print("\(result) \(check.subject.padding(toLength: width, withPad: " ", startingAt: 0))  \(check.detail)")
+            }
+            print(failed == 0 ? "all checks passed" : "\(failed) check\(failed == 1 ? "" : "s") failed")
+        }
+        if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -1,0 +1,100 @@
+import ForcePadCore
+import ForcePadHAL
+
+/// The checks of `forcepad probe`, in the order a lab bring-up goes: the I2C adapter, each
+/// converter (one frame read), the haptic line (requested, then released off), the serial
+/// port, and whether the loop may run with real-time priority. Each check runs whatever the
+/// others found, so one run lists every problem.
+struct DeviceProbe {
+    let board: BoardDescription
+    /// Serial device to open instead of the board's (`--serial`).
+    let serialDevice: String?
+
+    func run() -> [ProbeCheck] {
+        var checks = [boardCheck]
+        if board.isSimulated {
+            checks.append(.skipped("converters", "simulated pad: no I2C device to check"))
+            checks.append(.skipped("haptic line", "simulated line: no GPIO to check"))
+        } else {
+            checks += converterChecks
+            checks.append(hapticLineCheck)
+        }
+        checks.append(serialCheck)
+        checks.append(realTimeCheck)
+        return checks
+    }
+
+    private var boardCheck: ProbeCheck {
+        let ceiling = board.sampleRateCeilingHz
+        let ceilingText = ceiling.isFinite ? "ceiling \(Int(ceiling.rounded(.down))) Hz" : "no ceiling"
+        return .pass("board \(board.name)", "\(board.geometry.cellCount) cells at \(board.sampleRateHz) Hz (\(ceilingText))")
+    }
+
+    /// The adapter once, then each converter with a board of its own, so each answers or
+    /// fails on its own line.
+    private var converterChecks: [ProbeCheck] {
+        guard let bus = board.bus else { return [.fail("I2C adapter", "the board file names no [i2c] device")] }
+        var checks: [ProbeCheck] = []
+        do {
+            let adapter = try I2CBus(devicePath: bus.device)
+            checks.append(.pass("I2C adapter", "\(adapter.devicePath) opened; supports \(try adapter.functionality())"))
+        } catch {
+            return [.fail("I2C adapter", error.description)]
+        }
+        for converter in board.adcs {
+            var single = board
+            single.adcs = [converter]
+            let subject = "\(converter.model.partName) \(Self.hex(converter.address))"
+            do {
+                var source = try I2CFrameSource(board: single)
+                let frame = try source.probe()
+                let counts = (0..<frame.cellCount).map { String(frame.counts[$0]) }.joined(separator: " ")
+                let staleNote = frame.isStale ? " (a conversion was not ready in time: stale)" : ""
+                checks.append(.pass(subject, "answered on \(bus.device): inputs \(converter.inputs.map(String.init).joined(separator: ",")) read \(counts) counts\(staleNote)"))
+            } catch {
+                checks.append(.fail(subject, error.description))
+            }
+        }
+        return checks
+    }
+
+    private var hapticLineCheck: ProbeCheck {
+        do {
+            let line = try GPIOOutputLine(board.haptic, consumer: Controller.gpioConsumer)
+            return .pass(
+                "haptic line",
+                "\(line.lineName) is \(line.chipPath) (\(line.chipLabel)) offset \(line.lineOffset); requested as an output and released off"
+                    + (line.activeLow ? " (active low)" : ""))
+        } catch {
+            return .fail("haptic line", error.description)
+        }
+    }
+
+    private var serialCheck: ProbeCheck {
+        guard let device = serialDevice ?? (board.isSimulated ? nil : board.serial.device) else {
+            return .skipped("serial port", "simulated board: pass --serial DEVICE to check one")
+        }
+        do {
+            let port = try SerialPort(devicePath: device, baud: board.serial.baud)
+            return .pass("serial port", "\(device) opened at \(try port.configuredBaud()) baud")
+        } catch {
+            return .fail("serial port", error.description)
+        }
+    }
+
+    /// Asks for SCHED_FIFO on a thread that does nothing, as the loop would.
+    private var realTimeCheck: ProbeCheck {
+        do {
+            let (thread, outcome) = try PosixThread.startRealTime(.standard) {}
+            thread.join()
+            if outcome.warnings.isEmpty { return .pass("real-time", outcome.summary) }
+            return .fail("real-time", outcome.warnings.joined(separator: "; "))
+        } catch {
+            return .fail("real-time", error.description)
+        }
+    }
+
+    private static func hex(_ value: UInt8) -> String {
+        (value < 0x10 ? "0x0" : "0x") + String(value, radix: 16)
+    }
+}
