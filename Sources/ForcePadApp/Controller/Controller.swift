@@ -23,6 +23,8 @@ public final class Controller {
     private let link: LoopLink
     private let printer: EventPrinter
     private let menuSlots = MenuSlots()
+    /// Calibration, recordings, trials and reports.
+    let lab: LabSession
     /// The shell's console, for commands that write while they run (`monitor`, `wait`).
     public let consoleOutput: ConsoleOutput
     /// Static and dynamic shortcuts, and where the dynamic ones are kept.
@@ -75,10 +77,13 @@ public final class Controller {
         let link = LoopLink(initial: LoopSnapshot(
             cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
         self.link = link
+        let lab = LabSession(link: link, stateDirectory: stateDirectory, logger: logger)
+        self.lab = lab
         let printer = EventPrinter(
             link: link, formatter: EventFormatter(patternNames: patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad"),
-            output: output, mode: outputMode, logger: logger, menuSlots: menuSlots)
+            output: output, mode: outputMode, logger: logger, menuSlots: menuSlots, tap: lab.tap)
         self.printer = printer
+        lab.attach(settle: { printer.settle() })
         consoleOutput = output
         let pipeline = ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings)
         let catalog = patterns
@@ -354,6 +359,7 @@ public final class Controller {
     /// Stops the loop (which drives the haptic line off) and the event thread, then prints
     /// the last events.
     public func shutdown() {
+        lab.shutdown()
         link.stopRequested.store(true, ordering: .relaxed)
         loopThread?.join()
         eventThread?.join()

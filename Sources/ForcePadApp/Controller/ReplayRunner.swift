@@ -11,8 +11,16 @@ struct ReplayRunner {
 
     /// Feeds every row of `trace` to a control loop at the row's time, then keeps ticking at
     /// the board's period (holding the last row) until haptic patterns have finished, at most
-    /// one second. Calls `handle` with each event in order.
-    func run(_ trace: ForceTrace, handle: (LoopEvent) -> Void) throws(SetupError) {
+    /// one second. Calls `handle` with each event in order, and `frame` with each period's
+    /// force frame.
+    ///
+    /// A recording replays as it was made: `keepTimes` ticks at the rows' own loop times
+    /// (instead of from 0), `tareAtRow` starts a tare with that row, and `menuShortcuts` is the
+    /// number of shortcuts the pad's quick-action menu offered.
+    func run(
+        _ trace: ForceTrace, keepTimes: Bool = false, tareAtRow: Int? = nil, menuShortcuts: Int = 0,
+        handle: (LoopEvent) -> Void, frame: (ForceFrame) -> Void = { _ in }
+    ) throws(SetupError) {
         guard trace.cellCount == board.geometry.cellCount else {
             throw SetupError("the trace has \(trace.cellCount) cells; board '\(board.name)' has \(board.geometry.cellCount); give the board it was recorded on with --board")
         }
@@ -36,16 +44,24 @@ struct ReplayRunner {
             periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
         // The manual clock stands at each row's time, so the (simulated) line acts in its period.
         var clock = ManualClock()
-        let first = trace.timesMicros[0]
+        let first = keepTimes ? 0 : trace.timesMicros[0]
         func drain() {
             while let event = link.events.pop() { handle(event) }
+            frame(link.snapshots.latest().force)
+        }
+        if menuShortcuts > 0 {
+            var menu = settings.quickActions
+            menu.enabled = menu.enabled && board.geometry.cellCount > 1
+            _ = link.commands.push(LoopCommandEnvelope(sequence: 1, command: .setQuickActions(
+                menu, shown: menuShortcuts, opened: catalog.id(named: "menu"), tick: catalog.id(named: "tick"))))
         }
         for row in 0..<trace.rowCount {
+            if row == tareAtRow { _ = link.commands.push(LoopCommandEnvelope(sequence: 2, command: .tare)) }
             clock.sleep(untilMicros: trace.timesMicros[row] - first)
             loop.tick(atMicros: trace.timesMicros[row] - first, clock: clock, originMicros: 0)
             drain()
         }
-        var time = trace.durationMicros
+        var time = trace.timesMicros[trace.rowCount - 1] - first
         let end = time + 1_000_000
         while link.snapshots.latest().hapticPlaying && time < end {
             time += loop.periodMicros

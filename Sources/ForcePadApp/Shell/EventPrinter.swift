@@ -20,9 +20,15 @@ final class EventPrinter: Sendable {
     let printsInBackground = Atomic<Bool>(true)
 
     private let menuSlots: MenuSlots
+    /// Gets a copy of every event, for a recording in progress.
+    private let tap: EventTap
 
-    init(link: LoopLink, formatter: EventFormatter, output: ConsoleOutput, mode: SharedOutputMode, logger: Logger, menuSlots: MenuSlots) {
+    init(
+        link: LoopLink, formatter: EventFormatter, output: ConsoleOutput, mode: SharedOutputMode, logger: Logger,
+        menuSlots: MenuSlots, tap: EventTap
+    ) {
         self.menuSlots = menuSlots
+        self.tap = tap
         self.link = link
         self.formatter = formatter
         self.output = output
@@ -37,20 +43,28 @@ final class EventPrinter: Sendable {
 
     /// Prints a `shortcut.performed` event (shortcuts run on the shell thread, not in the loop).
     func print(shortcut outcome: ShortcutOutcome, atMicros time: Int64) {
+        var fields: [(String, JSONValue)] = [
+            ("t_us", .int(time)), ("event", .string("shortcut.performed")), ("type", .string(outcome.type)),
+            ("handled", .bool(outcome.handled)),
+        ]
+        if let error = outcome.error { fields.append(("error", .string(error))) }
+        let json = JSONValue.object(fields).rendered()
         let line: String
         switch mode.mode {
         case .json:
-            var fields: [(String, JSONValue)] = [
-                ("t_us", .int(time)), ("event", .string("shortcut.performed")), ("type", .string(outcome.type)),
-                ("handled", .bool(outcome.handled)),
-            ]
-            if let error = outcome.error { fields.append(("error", .string(error))) }
-            line = JSONValue.object(fields).rendered()
+            line = json
         case .human:
             line = FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  shortcut.performed  \(outcome.type) "
                 + (outcome.handled ? "handled" : "not handled: \(outcome.error ?? "")")
         }
+        tap.take(line: json, atMicros: time)
         draining.withLock { _ in output.write(lines: [line]) }
+    }
+
+    /// Returns once every event taken off the ring so far has been handed out (to the
+    /// console and the tap): a drain in progress on another thread has finished.
+    func settle() {
+        draining.withLock { _ in }
     }
 
     /// Prints waiting events if background printing is on (the background thread's call).
@@ -67,6 +81,7 @@ final class EventPrinter: Sendable {
         var lines: [String] = []
         while let event = link.events.pop() {
             if let line = line(for: event) { lines.append(line) } else { log(event) }
+            tap.take(event) { formatter.json(event)?.rendered() }
             if case .quickAction(let menu) = event {
                 switch menu {
                 case .opened:

@@ -1,7 +1,7 @@
 import ForcePadCore
 
 /// Loads `forcepad.toml`: thresholds, presets, hysteresis, force scale, filter, baseline, haptics,
-/// static shortcuts and log level. Every section is optional; what the file leaves out
+/// static shortcuts, log level and trial limits. Every section is optional; what the file leaves out
 /// keeps the value of ``ControllerSettings/standard``.
 public enum ConfigFileLoader {
     /// Reads and checks the config file at `path`; errors name `path` as the file.
@@ -25,6 +25,7 @@ public enum ConfigFileLoader {
         let shortcutTables = try root.tables("shortcuts")
         let quickActionsTable = try root.table("quick_actions")
         let logTable = try root.table("log")
+        let trialsTable = try root.table("trials")
         try root.finish()
 
         let standard = ControllerSettings.standard
@@ -40,10 +41,12 @@ public enum ConfigFileLoader {
         let quickActions = try readQuickActions(quickActionsTable)
         let logLevel = try logTable?.oneOf("level", ControllerSettings.logLevels, noun: "log level") ?? standard.logLevel
         try logTable?.finish()
-        return ControllerSettings(
+        var settings = ControllerSettings(
             thresholds: thresholds.thresholds, preset: thresholds.preset, presetForces: thresholds.presetForces,
             hysteresis: hysteresis, press: press, forceScale: forceScale, filter: filter, baseline: baseline, haptics: haptics,
             shortcuts: shortcuts, quickActions: quickActions, logLevel: logLevel)
+        settings.trialLimits = try TrialsSection.read(trialsTable)
+        return settings
     }
 
     /// `[force]`: average touch and maximum; every pop the controller may use must be within the maximum.

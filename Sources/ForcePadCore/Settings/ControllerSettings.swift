@@ -19,6 +19,8 @@ public struct ControllerSettings: Sendable, Equatable {
     public var logLevel: String
     /// When a failing sensor counts as lost, and how often it is looked for again.
     public var faults: SensorFaultSettings = .standard
+    /// Pass/fail limits a trial's statistics are checked against (`[trials]`).
+    public var trialLimits: TrialLimits = .none
 
     public init(
         thresholds: Thresholds, preset: ThresholdPreset?,
@@ -68,6 +70,6 @@ public struct ControllerSettings: Sendable, Equatable {
             && lhs.hysteresis == rhs.hysteresis && lhs.press == rhs.press && lhs.forceScale == rhs.forceScale
             && lhs.filter == rhs.filter && lhs.baseline == rhs.baseline && lhs.haptics == rhs.haptics
             && lhs.shortcuts == rhs.shortcuts && lhs.quickActions == rhs.quickActions && lhs.logLevel == rhs.logLevel
-            && lhs.faults == rhs.faults
+            && lhs.faults == rhs.faults && lhs.trialLimits == rhs.trialLimits
     }
 }

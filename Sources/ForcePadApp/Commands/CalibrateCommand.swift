@@ -1,0 +1,187 @@
+import ForcePadConfig
+import ForcePadCore
+import ForcePadHAL
+import ForcePadShell
+import Glibc
+
+extension ShellCommand where Context == ShellContext {
+    static var calibrate: Self {
+        ShellCommand(
+            name: "calibrate",
+            usage: ["calibrate start [cell N]", "calibrate add FORCE [cell N]", "calibrate fit", "calibrate save", "calibrate discard", "calibrate show"],
+            summary: "calibrate cells with known weights: tare, measure, fit, save",
+            details: [
+                "start tares the untouched pad and opens a session for one cell, or for every cell.",
+                "add measures the weight now resting on the pad (its mean reading above the zero over",
+                "[baseline] tare); without 'cell N' the point goes to the cell carrying the weight.",
+                "fit makes each measured cell's piecewise-linear table (0 g at the zero, one knot per",
+                "weight) and shows every point's residual; it needs at least 2 different weights per",
+                "cell, each reading more than the lighter ones. save writes calibration-BOARD.toml in",
+                "the state directory (atomically, with the date, board and a checksum; cells not",
+                "measured keep their table); it is used from the next start. discard ends the session.",
+                "show prints the calibration in use and the session's points.",
+            ],
+            examples: ["calibrate start cell 1", "calibrate add 100g", "calibrate add 200g", "calibrate fit", "calibrate save"],
+            completer: { words, _ in words.isEmpty ? ["start", "add", "fit", "save", "discard", "show"] : ["cell"] }
+        ) { arguments, context throws(CommandFailure) in
+            let controller = context.controller
+            let lab = controller.lab
+            let action = try arguments.choice("calibrate action", from: ["start", "add", "fit", "save", "discard", "show"])
+            switch action {
+            case "start":
+                let cell = try Self.cellOption(&arguments, controller: controller)
+                try arguments.end()
+                guard case .done = try controller.tare() else {
+                    throw CommandFailure("the tare was refused: the pad must be untouched and still to start calibrating; lift everything off and try again")
+                }
+                let snapshot = controller.snapshot()
+                let zeros = (0..<controller.board.geometry.cellCount).map { snapshot.zeroCounts[$0] }
+                lab.calibration = CalibrationSession(cell: cell, zeros: zeros)
+                let target = cell.map { "cell \($0)" } ?? "every cell"
+                return CommandReply(
+                    lines: ["calibrating \(target): tared (zeros \(zeros.map(String.init).joined(separator: " ")) counts); place a known weight and use calibrate add FORCE"],
+                    fields: [("action", .string("start")), ("cell", cell.map { .int(Int64($0)) } ?? .null), ("zeros", .array(zeros.map { .int(Int64($0)) }))])
+            case "add":
+                guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                let force = try arguments.force("weight")
+                guard force > .zero else { throw CommandFailure("the weight must be above 0g") }
+                let named = try Self.cellOption(&arguments, controller: controller)
+                try arguments.end()
+                let means = try Self.measure(controller)
+                let cell: Int
+                if let chosen = named ?? session.cell {
+                    cell = chosen
+                } else {
+                    let order = means.indices.sorted { means[$0] > means[$1] }
+                    cell = order[0]
+                    if order.count > 1 && means[order[1]] * 10 > means[order[0]] {
+                        throw CommandFailure("the weight rests on cells \(order[0]) and \(order[1]) (\(means[order[0]]) and \(means[order[1]]) counts); place it on one cell, or name the cell with 'cell N'")
+                    }
+                }
+                let measurement = CalibrationMeasurement(cell: cell, force: force, counts: means[cell])
+                session.add(measurement)
+                lab.calibration = session
+                let count = session.measurements.filter { $0.cell == cell }.count
+                return CommandReply(
+                    lines: ["cell \(cell): \(force) reads \(means[cell]) counts above zero (\(count) point\(count == 1 ? "" : "s") on this cell)"],
+                    fields: [("action", .string("add")), ("cell", .int(Int64(cell))), ("force_g", .grams(force)), ("counts", .int(Int64(means[cell])))])
+            case "fit":
+                try arguments.end()
+                guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                let fits = try session.fit()
+                lab.calibration = session
+                return Self.fitReply(fits)
+            case "save":
+                try arguments.end()
+                guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                let fits = try session.fit()
+                let board = controller.board
+                let path = controller.stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
+                let calibration = session.calibration(replacing: controller.calibration, source: path)
+                try LabPaths.makeDirectory(controller.stateDirectory)
+                try CalibrationFile.render(calibration, board: board.name, version: ForcePadVersion.current, timestamp: UTCTimestamp.now())
+                    .write(atomicallyTo: path)
+                lab.calibration = nil
+                let checksum = CRC32.hex(calibration.checksum(board: board.name))
+                return CommandReply(
+                    lines: ["saved \(path) (cells \(fits.map { String($0.cell) }.joined(separator: ", ")), crc32 \(checksum)); it is used from the next start"],
+                    fields: [("action", .string("save")), ("path", .string(path)), ("crc32", .string(checksum)), ("cells", .array(fits.map { .int(Int64($0.cell)) }))])
+            case "discard":
+                try arguments.end()
+                guard lab.calibration != nil else { throw CommandFailure("no calibration session to discard") }
+                lab.calibration = nil
+                return CommandReply(lines: ["calibration session discarded; the calibration in use is unchanged"], fields: [("action", .string("discard"))])
+            default:
+                try arguments.end()
+                return Self.calibrationShow(controller)
+            }
+        }
+    }
+
+    /// Reads an optional `cell N`.
+    private static func cellOption(_ arguments: inout ArgumentCursor, controller: Controller) throws(CommandFailure) -> Int? {
+        guard arguments.accept("cell") else { return nil }
+        let text = try arguments.word("cell number")
+        let cells = controller.board.geometry.cellCount
+        guard let cell = Int(text), cell >= 0, cell < cells else {
+            throw CommandFailure("cell '\(text)' does not exist: this board has cells 0…\(cells - 1)")
+        }
+        return cell
+    }
+
+    /// Mean reading above the zero of every cell over the tare duration (Q0 counts, rounded);
+    /// refused if a cell moves more than the tare's spread limit meanwhile.
+    private static func measure(_ controller: Controller) throws(CommandFailure) -> [Int32] {
+        let cells = controller.board.geometry.cellCount
+        var sums = [Int64](repeating: 0, count: cells)
+        var lowest = [Int32](repeating: .max, count: cells)
+        var highest = [Int32](repeating: .min, count: cells)
+        var frames: Int64 = 0
+        var sequence = controller.snapshot().raw.sequence
+        let clock = MonotonicClock()
+        let end = clock.nowMicros() + controller.settings.baseline.tareMicros
+        while clock.nowMicros() < end || frames == 0 {
+            let snapshot = controller.snapshot()
+            if snapshot.raw.sequence != sequence {
+                sequence = snapshot.raw.sequence
+                frames += 1
+                for cell in 0..<cells {
+                    let above = max(snapshot.readings[cell] - snapshot.zeroCounts[cell], 0)
+                    sums[cell] += Int64(above)
+                    lowest[cell] = min(lowest[cell], above)
+                    highest[cell] = max(highest[cell], above)
+                }
+            }
+            if clock.nowMicros() > end + 1_000_000 { throw CommandFailure("no frames arrived while measuring; check status for read errors") }
+            usleep(300)
+        }
+        let limit = controller.settings.baseline.tareSpreadLimitCounts
+        for cell in 0..<cells where highest[cell] - lowest[cell] > limit {
+            throw CommandFailure("cell \(cell) moved by \(highest[cell] - lowest[cell]) counts while measuring (limit \(limit)); let the weight settle and add again")
+        }
+        return sums.map { Int32(($0 * 2 + frames) / (2 * frames)) }
+    }
+
+    private static func fitReply(_ fits: [CalibrationFit]) -> CommandReply {
+        var lines: [String] = []
+        var cells: [JSONValue] = []
+        for fit in fits {
+            lines.append("cell \(fit.cell): " + fit.table.points.map { "\($0.counts)→\($0.force)" }.joined(separator: "  "))
+            for (measurement, residual) in fit.residuals {
+                lines.append("  \(measurement.force.description.padded(to: 10)) \(String(measurement.counts).padded(to: 6)) counts  residual \(residual)")
+            }
+            cells.append(.object([
+                ("cell", .int(Int64(fit.cell))),
+                ("points", .array(fit.table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) })),
+                ("residuals_g", .array(fit.residuals.map { .grams($0.residual) })),
+            ]))
+        }
+        lines.append("calibrate save writes it; calibrate add more weights to refine")
+        return CommandReply(lines: lines, fields: [("action", .string("fit")), ("cells", .array(cells))])
+    }
+
+    static func calibrationShow(_ controller: Controller) -> CommandReply {
+        let calibration = controller.calibration
+        let checksum = CRC32.hex(calibration.checksum(board: controller.board.name))
+        var lines = ["in use: \(calibration.source) (crc32 \(checksum))"]
+        for (cell, table) in calibration.tables.enumerated() {
+            lines.append("  cell \(cell): " + table.points.map { "\($0.counts)→\($0.force)" }.joined(separator: "  "))
+        }
+        var fields: [(String, JSONValue)] = [
+            ("source", .string(calibration.source)), ("crc32", .string(checksum)),
+            ("cells", .array(calibration.tables.map { table in .array(table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) }) })),
+        ]
+        if let session = controller.lab.calibration {
+            lines.append("session (\(session.cell.map { "cell \($0)" } ?? "every cell")): \(session.measurements.count) points")
+            for measurement in session.measurements {
+                lines.append("  cell \(measurement.cell): \(measurement.force) → \(measurement.counts) counts")
+            }
+            fields.append(("session", .array(session.measurements.map {
+                .object([("cell", .int(Int64($0.cell))), ("force_g", .grams($0.force)), ("counts", .int(Int64($0.counts)))])
+            })))
+        } else {
+            lines.append("no calibration session (calibrate start begins one)")
+        }
+        return CommandReply(lines: lines, fields: fields)
+    }
+}

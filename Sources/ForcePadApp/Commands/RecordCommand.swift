@@ -1,0 +1,78 @@
+import ForcePadCore
+import ForcePadShell
+
+extension ShellCommand where Context == ShellContext {
+    static var record: Self {
+        ShellCommand(
+            name: "record", usage: ["record start NAME", "record stop", "record list", "record"],
+            summary: "record raw frames and events to the state directory",
+            details: [
+                "start waits for the pad to rest, then records every raw frame (recordings/NAME/frames.csv,",
+                "t_us,ch0,… in µs on the loop clock and counts) and every event (events.jsonl, one JSON",
+                "object a line) until stop. The recording begins with a tare of the untouched pad, so",
+                "'replay NAME' reproduces its events exactly. NAME: letters, digits, '.', '-', '_'.",
+                "A write error (disk full) stops the recording with a message; what was written is kept.",
+                "Without arguments: what is being recorded.",
+            ],
+            examples: ["record start session", "record stop", "record list"],
+            completer: { words, _ in words.isEmpty ? ["start", "stop", "list"] : [] }
+        ) { arguments, context throws(CommandFailure) in
+            let controller = context.controller
+            let lab = controller.lab
+            try lab.collectFinishedTrial()
+            guard !arguments.isAtEnd else {
+                try arguments.end()
+                guard let running = lab.running else {
+                    return CommandReply(lines: ["not recording"], fields: [("recording", .null)])
+                }
+                return CommandReply(
+                    lines: ["recording \(running.name): \(running.frames) frames"],
+                    fields: [("recording", .string(running.name)), ("frames", .int(Int64(running.frames)))])
+            }
+            switch try arguments.choice("record action", from: ["start", "stop", "list"]) {
+            case "start":
+                let name = try arguments.word("recording name")
+                try arguments.end()
+                try lab.start(name: name, trialPresses: 0, controller: controller)
+                return CommandReply(
+                    lines: ["recording \(name) to \(lab.paths.recording(name)) (tared)"],
+                    fields: [("action", .string("start")), ("name", .string(name)), ("path", .string(lab.paths.recording(name)))])
+            case "stop":
+                try arguments.end()
+                let info = try lab.stop(controller: controller, reason: "command")
+                return Self.stopped(info)
+            default:
+                try arguments.end()
+                return Self.recordingList(lab)
+            }
+        }
+    }
+
+    static func stopped(_ info: CaptureInfo) -> CommandReply {
+        var lines = ["stopped \(info.name): \(info.frames) frames over \(FixedDecimal.format(info.durationMicros / 1000, scale: 3))s"]
+        if info.droppedFrames > 0 { lines.append("warning: \(info.droppedFrames) frames were dropped (the disk was too slow); a replay will not be exact") }
+        if info.settingsChanged { lines.append("note: settings changed while recording; replay NAME settings=recorded uses those at the start") }
+        if let reason = info.stoppedBy, reason.hasPrefix("error") { lines.append("warning: the recording stopped early: \(reason)") }
+        return CommandReply(lines: lines, fields: [
+            ("action", .string("stop")), ("name", .string(info.name)), ("frames", .int(Int64(info.frames))),
+            ("dropped_frames", .int(Int64(info.droppedFrames))), ("duration_us", .int(info.durationMicros)),
+            ("stopped_by", .string(info.stoppedBy ?? "")), ("settings_changed", .bool(info.settingsChanged)),
+        ])
+    }
+
+    static func recordingList(_ lab: LabSession) -> CommandReply {
+        var lines: [String] = []
+        var entries: [JSONValue] = []
+        for name in Recording.names(paths: lab.paths) {
+            guard let info = try? CaptureInfo.load(path: lab.paths.info(name)) else { continue }
+            let seconds = FixedDecimal.format(info.durationMicros / 1000, scale: 3)
+            lines.append("\(name.padded(to: 20))  \(info.kind.padded(to: 9))  \(info.started)  \(info.frames) frames  \(seconds)s  board \(info.board)")
+            entries.append(.object([
+                ("name", .string(name)), ("kind", .string(info.kind)), ("started", .string(info.started)),
+                ("frames", .int(Int64(info.frames))), ("duration_us", .int(info.durationMicros)), ("board", .string(info.board)),
+            ]))
+        }
+        if lines.isEmpty { lines = ["no recordings in \(lab.paths.recordings)"] }
+        return CommandReply(lines: lines, fields: [("recordings", .array(entries))])
+    }
+}

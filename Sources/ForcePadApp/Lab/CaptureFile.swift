@@ -1,0 +1,60 @@
+import ForcePadShell
+import Glibc
+
+/// A file a capture appends to: created new (never over an existing one), written in large
+/// blocks, flushed to disk on close. Errors carry errno's text so the operator can act.
+final class CaptureFile {
+    let path: String
+    private var descriptor: Int32
+    private var pending: [UInt8] = []
+    /// Bytes buffered before a write.
+    static let blockBytes = 64 << 10
+
+    /// Creates `path`; fails if it exists or cannot be created.
+    init(creating path: String) throws(CommandFailure) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure("cannot create \(path)") }
+        pending.reserveCapacity(Self.blockBytes * 2)
+    }
+
+    deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
+
+    /// Buffers `text`, writing a block when enough has gathered.
+    func append(_ text: String) throws(CommandFailure) {
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= Self.blockBytes { try flush() }
+    }
+
+    /// Writes what is buffered.
+    func flush() throws(CommandFailure) {
+        var offset = 0
+        while offset < pending.count {
+            let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                pending.removeFirst(offset)
+                throw Self.failure("cannot write \(path)")
+            }
+            offset += written
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered, flushes the file to disk and closes it. The file is closed
+    /// even when writing fails (what was written stays).
+    func close() throws(CommandFailure) {
+        guard descriptor >= 0 else { return }
+        defer {
+            Glibc.close(descriptor)
+            descriptor = -1
+        }
+        try flush()
+        if fsync(descriptor) != 0 { throw Self.failure("cannot flush \(path) to disk") }
+    }
+
+    private static func failure(_ what: String) -> CommandFailure {
+        let reason = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
+        return CommandFailure("\(what): \(reason); check the disk space and the state directory's permissions")
+    }
+}

@@ -1,0 +1,85 @@
+import ForcePadShell
+import ForcePadCore
+import ForcePadHAL
+import Synchronization
+
+/// A copy of the loop's events for the lab: while a capture runs, the event printer hands
+/// every event it takes off the ring to the tap (as the JSON line of the contract), and the
+/// capture's thread collects them for its events file. It also counts the presses of a trial.
+final class EventTap: Sendable {
+    private struct State {
+        var collecting = false
+        var lines: [(timeMicros: Int64, line: String)] = []
+        /// Presses a trial still waits for (0: no trial), presses begun and ended since it started.
+        var trialPresses = 0
+        var begun = 0
+        var ended = 0
+        /// Time of the event that ended the trial's last press.
+        var trialEndMicros: Int64?
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts collecting; a trial (`trialPresses` > 0) ends after that many presses end.
+    func begin(trialPresses: Int) {
+        state.withLock { $0 = State(collecting: true, trialPresses: trialPresses) }
+    }
+
+    /// Stops collecting and forgets what was not taken.
+    func end() {
+        state.withLock { $0 = State() }
+    }
+
+    /// The printer's call for each event; `line` makes its JSON line (nil for diagnostics)
+    /// and is called only while collecting.
+    func take(_ event: LoopEvent, line: () -> String?) {
+        state.withLock { state in
+            guard state.collecting else { return }
+            if let line = line() { state.lines.append((Self.time(of: event), line)) }
+            guard state.trialPresses > 0, state.trialEndMicros == nil, case .press(let press) = event else { return }
+            switch press {
+            case .began:
+                state.begun += 1
+            case .released(let time, _), .cancelled(let time, _):
+                guard state.begun > state.ended else { return }
+                state.ended += 1
+                if state.ended == state.trialPresses { state.trialEndMicros = time }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Adds a line that did not come from the loop (a `shortcut.performed` event).
+    func take(line: String, atMicros time: Int64) {
+        state.withLock { state in
+            if state.collecting { state.lines.append((time, line)) }
+        }
+    }
+
+    /// Removes and returns the lines of events up to `time` (µs), in the order taken.
+    func takeLines(through time: Int64) -> [(timeMicros: Int64, line: String)] {
+        state.withLock { state in
+            let taken = state.lines.filter { $0.timeMicros <= time }
+            state.lines.removeAll { $0.timeMicros <= time }
+            return taken
+        }
+    }
+
+    /// Presses of the running trial that have ended, and when the last one ended (nil until then).
+    var trialProgress: (ended: Int, endMicros: Int64?) {
+        state.withLock { ($0.ended, $0.trialEndMicros) }
+    }
+
+    private static func time(of event: LoopEvent) -> Int64 {
+        switch event {
+        case .press(let press): press.timeMicros
+        case .quickAction(let menu): menu.timeMicros
+        case .haptic(let haptic, _): haptic.timeMicros
+        case .overrun(let time, _), .readFailed(let time, _), .hapticLineFailed(let time, _), .sensorLost(let time, _),
+            .sensorRestored(let time):
+            time
+        case .simulationRefused: 0
+        }
+    }
+}

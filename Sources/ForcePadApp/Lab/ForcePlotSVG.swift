@@ -1,0 +1,145 @@
+import ForcePadShell
+import ForcePadCore
+
+/// The force of a recording against time as an SVG drawing: the filtered total force
+/// (`polyline#force`), each threshold as a dashed line (`line.threshold`) over its
+/// hysteresis band (`rect.hysteresis`, from threshold − band to the threshold), every
+/// haptic pulse as a bar under the curve (`rect.haptic-pulse`, line on to line off) and a
+/// dot where each stage fired (`circle.fired`). Stages and patterns are named in
+/// `data-stage` / `data-pattern` attributes, so scripts can find them.
+struct ForcePlotSVG {
+    let analysis: TrialAnalysis
+
+    static let width = 1000.0
+    static let height = 420.0
+    static let left = 70.0
+    static let right = 20.0
+    static let top = 30.0
+    static let bottom = 60.0
+
+    var text: String {
+        let series = analysis.replay.series
+        let info = analysis.recording.info
+        let start = series.timesMicros.first ?? 0
+        let end = max(series.timesMicros.last ?? 1, start + 1)
+        let highest = max(Double(series.totals.max() ?? 0), Double(analysis.thresholds.pop.milligrams) * 1.15)
+        let top = Self.niceCeiling(highest / 1000)
+        let plotWidth = Self.width - Self.left - Self.right
+        let plotHeight = Self.height - Self.top - Self.bottom
+        func x(_ micros: Int64) -> Double { Self.left + Double(micros - start) / Double(end - start) * plotWidth }
+        func y(_ milligrams: Double) -> Double { Self.top + plotHeight - milligrams / 1000 / top * plotHeight }
+
+        var svg = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.f(Self.width))\" height=\"\(Self.f(Self.height))\" viewBox=\"0 0 \(Self.f(Self.width)) \(Self.f(Self.height))\" font-family=\"sans-serif\" font-size=\"12\">",
+            "<title>\(info.kind) \(info.name): force against time</title>",
+            "<desc>ForcePad \(info.forcepadVersion), board \(info.board), \(series.count) frames; filtered total force with touch, peek and pop thresholds, their hysteresis bands and haptic pulses</desc>",
+            "<rect x=\"0\" y=\"0\" width=\"\(Self.f(Self.width))\" height=\"\(Self.f(Self.height))\" fill=\"white\"/>",
+        ]
+        let levels: [(String, Force, Force, String)] = [
+            ("touch", analysis.thresholds.touch, analysis.hysteresis.touch, "#888888"),
+            ("peek", analysis.thresholds.peek, analysis.hysteresis.peek, "#1f77b4"),
+            ("pop", analysis.thresholds.pop, analysis.hysteresis.pop, "#d62728"),
+        ]
+        for (stage, threshold, band, colour) in levels {
+            let upper = y(Double(threshold.milligrams))
+            let lower = y(Double(threshold.milligrams - band.milligrams))
+            svg.append("<rect class=\"hysteresis\" data-stage=\"\(stage)\" x=\"\(Self.f(Self.left))\" y=\"\(Self.f(upper))\" width=\"\(Self.f(plotWidth))\" height=\"\(Self.f(lower - upper))\" fill=\"\(colour)\" fill-opacity=\"0.12\"/>")
+        }
+        for (stage, threshold, _, colour) in levels {
+            let level = y(Double(threshold.milligrams))
+            svg.append("<line class=\"threshold\" data-stage=\"\(stage)\" x1=\"\(Self.f(Self.left))\" y1=\"\(Self.f(level))\" x2=\"\(Self.f(Self.left + plotWidth))\" y2=\"\(Self.f(level))\" stroke=\"\(colour)\" stroke-dasharray=\"6 4\"/>")
+            svg.append("<text x=\"\(Self.f(Self.left + plotWidth - 4))\" y=\"\(Self.f(level - 4))\" text-anchor=\"end\" fill=\"\(colour)\">\(stage) \(threshold)</text>")
+        }
+        svg += axes(top: top, start: start, end: end, x: x, y: y)
+        let pulseTop = Self.top + plotHeight + 22
+        for pulse in analysis.pulses {
+            let colour = pulse.pattern == "pop" ? "#d62728" : pulse.pattern == "peek" ? "#1f77b4" : "#2ca02c"
+            let left = x(pulse.onMicros)
+            svg.append("<rect class=\"haptic-pulse\" data-pattern=\"\(pulse.pattern)\" x=\"\(Self.f(left))\" y=\"\(Self.f(pulseTop))\" width=\"\(Self.f(max(x(pulse.offMicros) - left, 1)))\" height=\"10\" fill=\"\(colour)\"/>")
+        }
+        svg.append("<text x=\"\(Self.f(Self.left - 6))\" y=\"\(Self.f(pulseTop + 9))\" text-anchor=\"end\">haptic</text>")
+        svg.append("<polyline id=\"force\" class=\"force\" fill=\"none\" stroke=\"black\" stroke-width=\"1.2\" points=\"\(points(x: x, y: y, plotWidth: plotWidth))\"/>")
+        for record in analysis.records {
+            for firing in [("peek", record.peek, "#1f77b4"), ("pop", record.pop, "#d62728")] {
+                guard let fired = firing.1 else { continue }
+                svg.append("<circle class=\"fired\" data-stage=\"\(firing.0)\" cx=\"\(Self.f(x(fired.timeMicros)))\" cy=\"\(Self.f(y(Double(fired.force.milligrams))))\" r=\"3.5\" fill=\"\(firing.2)\"/>")
+            }
+        }
+        svg.append("</svg>")
+        return svg.joined(separator: "\n") + "\n"
+    }
+
+    /// The series as polyline points, at most a minimum and a maximum per pixel column.
+    private func points(x: (Int64) -> Double, y: (Double) -> Double, plotWidth: Double) -> String {
+        let series = analysis.replay.series
+        var points: [String] = []
+        var column = -1
+        var low = (Int64(0), Int32.max)
+        var high = (Int64(0), Int32.min)
+        func emit() {
+            guard column >= 0 else { return }
+            let pair = low.0 <= high.0 ? [low, high] : [high, low]
+            for (index, point) in pair.enumerated() where index == 0 || point != pair[0] {
+                points.append("\(Self.f(x(point.0))),\(Self.f(y(Double(point.1))))")
+            }
+        }
+        for index in 0..<series.count {
+            let time = series.timesMicros[index], total = series.totals[index]
+            let pixel = Int(x(time) - Self.left)
+            if pixel != column {
+                emit()
+                column = pixel
+                low = (time, total)
+                high = (time, total)
+            }
+            if total < low.1 { low = (time, total) }
+            if total > high.1 { high = (time, total) }
+        }
+        emit()
+        return points.joined(separator: " ")
+    }
+
+    private func axes(top: Double, start: Int64, end: Int64, x: (Int64) -> Double, y: (Double) -> Double) -> [String] {
+        let bottom = y(0)
+        var lines = [
+            "<g class=\"axes\" stroke=\"#444444\">",
+            "<line x1=\"\(Self.f(Self.left))\" y1=\"\(Self.f(bottom))\" x2=\"\(Self.f(Self.width - Self.right))\" y2=\"\(Self.f(bottom))\"/>",
+            "<line x1=\"\(Self.f(Self.left))\" y1=\"\(Self.f(Self.top))\" x2=\"\(Self.f(Self.left))\" y2=\"\(Self.f(bottom))\"/>",
+            "</g>",
+        ]
+        let gramStep = Self.niceCeiling(top / 5)
+        var grams = 0.0
+        while grams <= top + 1e-9 {
+            let level = y(grams * 1000)
+            lines.append("<text x=\"\(Self.f(Self.left - 6))\" y=\"\(Self.f(level + 4))\" text-anchor=\"end\">\(Self.f(grams))</text>")
+            grams += gramStep
+        }
+        let seconds = Double(end - start) / 1_000_000
+        let secondStep = Self.niceCeiling(seconds / 8)
+        var second = 0.0
+        while second <= seconds + 1e-9 {
+            let position = x(start + Int64(second * 1_000_000))
+            lines.append("<text x=\"\(Self.f(position))\" y=\"\(Self.f(bottom + 16))\" text-anchor=\"middle\">\(Self.f(second))</text>")
+            second += secondStep
+        }
+        lines.append("<text x=\"\(Self.f(Self.left + (Self.width - Self.left - Self.right) / 2))\" y=\"\(Self.f(Self.height - 6))\" text-anchor=\"middle\">time since the recording started (s)</text>")
+        lines.append("<text x=\"14\" y=\"\(Self.f(Self.top + (bottom - Self.top) / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 14 \(Self.f(Self.top + (bottom - Self.top) / 2)))\">total force (g)</text>")
+        return lines
+    }
+
+    /// The smallest 1, 2 or 5 × 10^n at or above `value` (value > 0).
+    static func niceCeiling(_ value: Double) -> Double {
+        guard value > 0 else { return 1 }
+        var step = 1e-3
+        while true {
+            for factor in [1.0, 2.0, 5.0] where step * factor >= value { return step * factor }
+            step *= 10
+        }
+    }
+
+    /// A coordinate with at most two decimals.
+    static func f(_ value: Double) -> String {
+        FixedDecimal.format(Int64((value * 100).rounded()), scale: 2)
+    }
+}

@@ -1,0 +1,36 @@
+import ForcePadShell
+import FoundationEssentials
+import Glibc
+
+/// Where the lab keeps its files in the state directory:
+///
+/// - `recordings/NAME/frames.csv`: raw frames, `t_us,ch0,…` (µs on the loop clock, counts);
+/// - `recordings/NAME/events.jsonl`: the events of the same time, one JSON object a line;
+/// - `recordings/NAME/recording.json`: what, when, on which board, with which settings;
+/// - `recordings/NAME/calibration.toml`: the calibration the counts were taken with;
+/// - `reports/NAME.json`, `reports/NAME.svg`: a report and its force plot.
+struct LabPaths {
+    let stateDirectory: String
+
+    var recordings: String { stateDirectory + "/recordings" }
+    var reports: String { stateDirectory + "/reports" }
+    func recording(_ name: String) -> String { recordings + "/" + name }
+    func frames(_ name: String) -> String { recording(name) + "/frames.csv" }
+    func events(_ name: String) -> String { recording(name) + "/events.jsonl" }
+    func info(_ name: String) -> String { recording(name) + "/recording.json" }
+    func calibration(_ name: String) -> String { recording(name) + "/calibration.toml" }
+    func reportJSON(_ name: String) -> String { reports + "/" + name + ".json" }
+    func reportSVG(_ name: String) -> String { reports + "/" + name + ".svg" }
+
+    /// Creates `path` and its parents if missing.
+    static func makeDirectory(_ path: String) throws(CommandFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create \(path): \(error.localizedDescription); check the state directory's permissions")
+        }
+    }
+
+    /// Whether something exists at `path`.
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}

@@ -1,0 +1,223 @@
+import ForcePadShell
+import ForcePadConfig
+import ForcePadCore
+import ForcePadHAL
+import Glibc
+import Logging
+import Synchronization
+
+/// The lab tools of a running controller: the calibration session, the recording (or trial)
+/// in progress and the last one made. Used from the shell thread; the capture writes on a
+/// thread of its own and hears the loop's events through the ``EventTap``.
+final class LabSession: @unchecked Sendable {
+    let tap = EventTap()
+    let paths: LabPaths
+    private let link: LoopLink
+    private let logger: Logger
+    /// Waits until every event reported so far has passed the printer (and so the tap).
+    private var settleEvents: @Sendable () -> Void = {}
+    private var capture: Capture?
+    private var captureInfo: CaptureInfo?
+    private var captureSettings: ControllerSettings?
+    /// Name of the last trial started in this session.
+    private(set) var lastTrial: String?
+    /// The calibration being measured, if any.
+    var calibration: CalibrationSession?
+
+    init(link: LoopLink, stateDirectory: String, logger: Logger) {
+        self.link = link
+        paths = LabPaths(stateDirectory: stateDirectory)
+        self.logger = logger
+    }
+
+    /// Connects the tap to the printer that feeds it (`settle` drains and waits for it).
+    func attach(settle: @escaping @Sendable () -> Void) {
+        settleEvents = settle
+    }
+
+    /// The capture in progress: its name, frames so far, presses of a trial, whether a trial.
+    var running: (name: String, frames: Int, trialPresses: Int, ended: Int)? {
+        guard let capture else { return nil }
+        return (capture.name, capture.frameCount, capture.trialPresses, tap.trialProgress.ended)
+    }
+
+    /// Starts recording `name` (a trial when `trialPresses` > 0): waits for the pad to rest,
+    /// starts the frame ring, and tares with the recording running, so that a replay can
+    /// repeat the tare on the same frame and reproduce every event.
+    func start(name rawName: String, trialPresses: Int, controller: Controller) throws(CommandFailure) {
+        try collectFinishedTrial()
+        if let capture {
+            throw CommandFailure("'\(capture.name)' is being recorded; stop it first (record stop or trial stop)")
+        }
+        let name = try CaptureName.validated(rawName)
+        guard !LabPaths.exists(paths.recording(name)) else {
+            throw CommandFailure("a recording named '\(name)' exists in \(paths.recordings); choose another name")
+        }
+        try waitForRest(controller)
+        try LabPaths.makeDirectory(paths.recording(name))
+        let board = controller.board
+        let started = UTCTimestamp.now()
+        let capture: Capture
+        do {
+            capture = try Capture(
+                name: name, trialPresses: trialPresses, link: link, tap: tap, cellCount: board.geometry.cellCount,
+                paths: paths, settleEvents: settleEvents)
+            try capture.start()
+        } catch {
+            removeRecording(name)
+            throw error
+        }
+        let tareRow: Int
+        do {
+            tareRow = try tare(controller, capture: capture)
+        } catch {
+            capture.stop()
+            removeRecording(name)
+            throw error
+        }
+        let settings = controller.settings
+        captureSettings = settings
+        captureInfo = CaptureInfo(
+            forcepadVersion: ForcePadVersion.current, name: name, kind: trialPresses > 0 ? "trial" : "recording",
+            board: board.name, sampleRateHertz: board.sampleRateHz, cells: board.geometry.cellCount, started: started,
+            frames: 0, droppedFrames: 0, tareRow: tareRow,
+            calibrationChecksum: CRC32.hex(controller.calibration.checksum(board: board.name)),
+            thresholds: CaptureInfo.levels(settings.thresholds), hysteresis: CaptureInfo.levels(settings.hysteresis),
+            dwellMicros: settings.hysteresis.dwellMicros, filter: CaptureInfo.filter(settings.filter),
+            menuShortcuts: controller.shortcuts.visible.count, trialPresses: trialPresses > 0 ? trialPresses : nil,
+            settingsChanged: false)
+        self.capture = capture
+        if trialPresses > 0 { lastTrial = name }
+        do {
+            try CalibrationFile.render(
+                controller.calibration, board: board.name, version: ForcePadVersion.current, timestamp: started
+            ).write(atomicallyTo: paths.calibration(name))
+        } catch {
+            _ = try? stop(controller: controller, reason: "command")
+            throw error
+        }
+    }
+
+    /// Stops the capture in progress and writes its description; returns it.
+    func stop(controller: Controller?, reason: String) throws(CommandFailure) -> CaptureInfo {
+        guard let capture, var info = captureInfo else { throw CommandFailure("nothing is being recorded; start with record start NAME") }
+        capture.stop()
+        return try conclude(capture, info: &info, controller: controller, reason: reason)
+    }
+
+    /// Writes the description of a trial that ended by itself, if one did.
+    func collectFinishedTrial() throws(CommandFailure) {
+        guard let capture, capture.isDone, var info = captureInfo else { return }
+        _ = capture.waitUntilDone(timeoutMicros: 0)
+        _ = try conclude(capture, info: &info, controller: nil, reason: "trial complete")
+    }
+
+    /// Waits up to `timeoutMicros` for a running trial to count its last press.
+    func waitForTrial(timeoutMicros: Int64) -> Bool {
+        guard let capture, capture.trialPresses > 0 else { return true }
+        return capture.waitUntilDone(timeoutMicros: timeoutMicros)
+    }
+
+    private func conclude(_ capture: Capture, info: inout CaptureInfo, controller: Controller?, reason: String) throws(CommandFailure) -> CaptureInfo {
+        self.capture = nil
+        captureInfo = nil
+        info.stopped = UTCTimestamp.now()
+        info.stoppedBy = capture.failure.map { "error: " + $0 } ?? reason
+        info.frames = capture.frameCount
+        info.droppedFrames = link.droppedFrames.load(ordering: .relaxed)
+        info.firstTimeMicros = capture.firstTimeMicros
+        info.lastTimeMicros = capture.lastTimeMicros
+        if let controller, let settings = captureSettings {
+            let now = controller.settings
+            info.settingsChanged = now.thresholds != settings.thresholds || now.hysteresis != settings.hysteresis
+                || now.filter != settings.filter
+        }
+        captureSettings = nil
+        try info.rendered().write(atomicallyTo: paths.info(info.name))
+        if let failure = capture.failure {
+            logger.error("recording '\(info.name)' stopped: \(failure); \(info.frames) frames kept")
+        }
+        return info
+    }
+
+    /// Stops a capture when the controller shuts down (its files are kept and described).
+    func shutdown() {
+        guard capture != nil else { return }
+        do {
+            if let capture, capture.isDone { try collectFinishedTrial() } else { _ = try stop(controller: nil, reason: "shutdown") }
+        } catch {
+            logger.error("recording not described: \(error.message)")
+        }
+    }
+
+    /// Waits (up to two seconds) until no press is in progress and the force is below touch.
+    private func waitForRest(_ controller: Controller) throws(CommandFailure) {
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + 2_000_000
+        while true {
+            let snapshot = controller.snapshot()
+            if snapshot.pressState == .idle && snapshot.force.total < controller.settings.thresholds.touch { break }
+            if clock.nowMicros() > deadline {
+                throw CommandFailure("the pad is being pressed (\(snapshot.force.total)); a recording starts with a tare of the untouched pad: lift off and start again")
+            }
+            usleep(5_000)
+        }
+        controller.pause(micros: controller.settleMicros)
+    }
+
+    /// Tares with the capture running and returns the frames.csv row of the tare's first frame.
+    private func tare(_ controller: Controller, capture: Capture) throws(CommandFailure) -> Int {
+        // Let three frames be recorded first, so a replay's spike rejection has the same history.
+        let startSequence = controller.snapshot().raw.sequence
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + 1_000_000
+        while controller.snapshot().raw.sequence < startSequence + 4 || capture.frameCount == 0 {
+            if clock.nowMicros() > deadline { throw CommandFailure("the loop delivered no frames to record; check status for read errors") }
+            usleep(500)
+        }
+        let tareFrames = PipelineSettings(settings: controller.settings, sampleRateHz: controller.board.sampleRateHz).tareFrames
+        try controller.send(.tare)
+        let applied = controller.snapshot()
+        guard case .measuring(let framesLeft) = applied.tare, let first = capture.firstSequence else {
+            throw CommandFailure("the recording's tare could not be placed on a frame; start again")
+        }
+        let tareSequence = applied.raw.sequence - UInt64(tareFrames - framesLeft) + 1
+        switch try waitForTare(controller) {
+        case .done:
+            return Int(tareSequence - first)
+        case .refusedTouched(let peak):
+            throw CommandFailure("the recording's tare was refused: the pad was touched (up to \(peak)); lift off and start again")
+        case .refusedUnsteady(let cell, let spread):
+            throw CommandFailure("the recording's tare was refused: cell \(cell) moved by \(spread) counts; keep the pad still and start again")
+        case .none, .measuring:
+            throw CommandFailure("the recording's tare did not finish; start again")
+        }
+    }
+
+    /// Waits for the tare in progress to finish (as the `tare` command does).
+    private func waitForTare(_ controller: Controller) throws(CommandFailure) -> TareOutcome {
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + controller.settings.baseline.tareMicros + Controller.acknowledgeTimeoutMicros
+        while case .measuring = controller.snapshot().tare {
+            if clock.nowMicros() > deadline { throw CommandFailure("the recording's tare did not finish in time; check status for missed periods") }
+            usleep(1_000)
+        }
+        return controller.snapshot().tare
+    }
+
+    private func removeRecording(_ name: String) {
+        for path in [paths.frames(name), paths.events(name), paths.info(name), paths.calibration(name)] { unlink(path) }
+        rmdir(paths.recording(name))
+    }
+}
+
+extension String {
+    /// Writes the string to `path` atomically (temporary file, fsync, rename).
+    func write(atomicallyTo path: String) throws(CommandFailure) {
+        do {
+            try AtomicFileWriter.write(self, to: path)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ForcePadShell
+import FoundationEssentials
+import ForcePadConfig
+import ForcePadCore
+
+/// A finished recording read back from the state directory: its description, frames,
+/// events and calibration.
+struct Recording {
+    let info: CaptureInfo
+    let frames: ForceTrace
+    /// The lines of `events.jsonl`, read back.
+    let events: [RecordedEvent]
+    let calibration: CalibrationSet
+
+    /// Loads recording `name` for `board`.
+    static func load(name rawName: String, paths: LabPaths, board: BoardDescription) throws(CommandFailure) -> Recording {
+        let name = try CaptureName.validated(rawName)
+        guard LabPaths.exists(paths.info(name)) else {
+            if LabPaths.exists(paths.recording(name)) {
+                throw CommandFailure("'\(name)' is still being recorded, or was cut short before it was described")
+            }
+            throw CommandFailure("no recording named '\(name)' in \(paths.recordings); record list shows them")
+        }
+        let info = try CaptureInfo.load(path: paths.info(name))
+        guard info.board == board.name else {
+            throw CommandFailure("'\(name)' was recorded on board '\(info.board)'; this is '\(board.name)': start forcepad with --board \(info.board)")
+        }
+        let frames = try TraceFileReader.read(path: paths.frames(name))
+        guard frames.kind == .rawCounts, frames.cellCount == board.geometry.cellCount else {
+            throw CommandFailure("\(paths.frames(name)) does not hold raw frames of \(board.geometry.cellCount) cells")
+        }
+        let calibration: CalibrationSet
+        do {
+            calibration = try CalibrationFile.load(path: paths.calibration(name), board: board)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        var events: [RecordedEvent] = []
+        let text: String
+        do {
+            text = String(decoding: try Data(contentsOf: URL(filePath: paths.events(name))), as: UTF8.self)
+        } catch {
+            throw CommandFailure("cannot read \(paths.events(name)): \(error.localizedDescription)")
+        }
+        for (index, line) in text.split(separator: "\n").enumerated() {
+            guard let event = RecordedEvent.parse(String(line)) else {
+                throw CommandFailure("\(paths.events(name)):\(index + 1): not an event line ForcePad can read")
+            }
+            events.append(event)
+        }
+        return Recording(info: info, frames: frames, events: events, calibration: calibration)
+    }
+
+    /// Names of the recordings in the state directory, sorted.
+    static func names(paths: LabPaths) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.recordings)) ?? []
+        return entries.filter { LabPaths.exists(paths.info($0)) }.sorted()
+    }
+}

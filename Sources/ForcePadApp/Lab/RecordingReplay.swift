@@ -1,0 +1,64 @@
+import ForcePadShell
+import ForcePadCore
+import ForcePadHAL
+
+/// A recording run again through the pipeline, the recogniser and the haptic scheduler:
+/// the events it gives, the force of every frame, and how the events compare with the
+/// recorded ones.
+struct RecordingReplay {
+    /// Replayed events up to the recording's last frame, as JSON lines read back.
+    let events: [RecordedEvent]
+    /// Filtered total force per frame.
+    let series: ForceSeries
+    /// Recorded loop events compared (GPIO timing left out, which only hardware decides).
+    let compared: Int
+    /// The first difference, or nil when every event is the same.
+    let difference: String?
+
+    /// Replays `recording` on `board` with `settings`.
+    init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
+        let catalog = (try? HapticPatternCatalog(patterns: settings.haptics.patterns))?.names ?? []
+        let formatter = EventFormatter(patternNames: catalog, geometry: board.geometry)
+        let last = recording.info.lastTimeMicros ?? Int64.max
+        var replayed: [RecordedEvent] = []
+        var series = ForceSeries()
+        do {
+            try ReplayRunner(board: board, settings: settings, calibration: recording.calibration).run(
+                recording.frames, keepTimes: true, tareAtRow: recording.info.tareRow,
+                menuShortcuts: recording.info.menuShortcuts,
+                handle: { event in
+                    if let line = formatter.json(event)?.rendered(), let parsed = RecordedEvent.parse(line), parsed.timeMicros <= last {
+                        replayed.append(parsed)
+                    }
+                },
+                frame: { frame in series.append(timeMicros: frame.timeMicros, total: frame.total) })
+        } catch {
+            throw CommandFailure(error.message)
+        }
+        events = replayed
+        self.series = series
+        let recorded = recording.events.filter(\.isLoopEvent).map(\.withoutLineTiming)
+        let again = replayed.map(\.withoutLineTiming)
+        compared = recorded.count
+        difference = Self.firstDifference(recorded: recorded, replayed: again)
+    }
+
+    private static func firstDifference(recorded: [RecordedEvent], replayed: [RecordedEvent]) -> String? {
+        for index in 0..<max(recorded.count, replayed.count) {
+            let left = index < recorded.count ? recorded[index] : nil
+            let right = index < replayed.count ? replayed[index] : nil
+            if left != right {
+                return "event \(index + 1): recorded \(left.map(describe) ?? "nothing"), replayed \(right.map(describe) ?? "nothing")"
+            }
+        }
+        return nil
+    }
+
+    private static func describe(_ event: RecordedEvent) -> String {
+        var text = "\(event.event) at \(event.timeMicros)us"
+        if let force = event.forceGrams { text += " \(force)g" }
+        if let stage = event.stage { text += " stage \(stage)" }
+        if let pattern = event.pattern { text += " \(pattern)" }
+        return text
+    }
+}

@@ -1,0 +1,91 @@
+import ForcePadCore
+import ForcePadShell
+
+/// A trial's statistics for the shell: readable lines with text histograms, and the same
+/// figures as JSON fields (forces in grams, times in µs).
+struct TrialReportText {
+    let analysis: TrialAnalysis
+
+    var lines: [String] {
+        let statistics = analysis.statistics
+        let info = analysis.recording.info
+        var lines = [
+            "\(info.kind) \(info.name): \(statistics.presses) presses, \(statistics.cancelled) cancelled (rate \(Self.fixed(statistics.cancelRate, 3)))",
+            "thresholds  touch \(analysis.thresholds.touch)  peek \(analysis.thresholds.peek)  pop \(analysis.thresholds.pop)",
+        ]
+        for stage in statistics.stages {
+            lines.append("\(stage.stage.rawValue) (\(stage.threshold)): fired \(stage.fired) of \(statistics.presses)")
+            guard let force = stage.force, let overshoot = stage.overshoot, let timing = stage.touchToStage else { continue }
+            lines.append("  fired at    mean \(Self.grams(force.mean))  sd \(Self.grams(force.standardDeviation))  min \(Self.grams(force.minimum))  max \(Self.grams(force.maximum))")
+            lines.append("  overshoot   mean \(Self.grams(overshoot.mean))  max \(Self.grams(overshoot.maximum))")
+            lines.append("  touch→\(stage.stage.rawValue)  mean \(Self.millis(timing.mean))  min \(Self.millis(Double(timing.minimum)))  max \(Self.millis(Double(timing.maximum)))")
+            if let p50 = stage.latencyP50Micros, let p99 = stage.latencyP99Micros, let max = stage.latencyMaxMicros {
+                lines.append("  latency     p50 \(p50)us  p99 \(p99)us  max \(max)us (crossing → GPIO, \(stage.latenciesMicros.count) edges)")
+            } else {
+                lines.append("  latency     no haptic edges (haptics off or dry run?)")
+            }
+            lines.append("  chatter     \(stage.chatter) re-crossings in \(stage.pressesWithChatter) presses")
+            lines.append("  fired force:")
+            lines += TextHistogram.lines(stage.forcesMilligrams, unit: "g") { FixedDecimal.format($0, scale: 3) }
+            if !stage.latenciesMicros.isEmpty {
+                lines.append("  latency:")
+                lines += TextHistogram.lines(stage.latenciesMicros, unit: "us") { String($0) }
+            }
+        }
+        for check in analysis.checks {
+            lines.append("  \(check.passed ? "pass" : "FAIL")  \(check.name): \(check.measured)")
+        }
+        lines.append(analysis.verdict.map { "\($0): \(analysis.checks.filter(\.passed).count) of \(analysis.checks.count) limits met" }
+            ?? "no pass/fail limits set ([trials] in the config file)")
+        return lines
+    }
+
+    var fields: [(String, JSONValue)] {
+        let statistics = analysis.statistics
+        var fields: [(String, JSONValue)] = [
+            ("name", .string(analysis.recording.info.name)), ("presses", .int(Int64(statistics.presses))),
+            ("cancelled", .int(Int64(statistics.cancelled))), ("cancel_rate", Self.number(statistics.cancelRate)),
+        ]
+        for stage in statistics.stages { fields.append((stage.stage.rawValue, Self.json(stage))) }
+        fields.append(("checks", .array(analysis.checks.map {
+            .object([("limit", .string($0.name)), ("measured", .string($0.measured)), ("passed", .bool($0.passed))])
+        })))
+        fields.append(("verdict", analysis.verdict.map { .string($0) } ?? .null))
+        return fields
+    }
+
+    static func json(_ stage: StageStatistics) -> JSONValue {
+        func summary(_ summary: SampleSummary?, scale: Double) -> JSONValue {
+            guard let summary else { return .null }
+            return .object([
+                ("mean", number(summary.mean / scale)), ("sd", number(summary.standardDeviation / scale)),
+                ("min", number(Double(summary.minimum) / scale)), ("max", number(Double(summary.maximum) / scale)),
+            ])
+        }
+        func optional(_ value: Int64?) -> JSONValue { value.map { .int($0) } ?? .null }
+        return .object([
+            ("threshold_g", .grams(stage.threshold)), ("fired", .int(Int64(stage.fired))),
+            ("force_g", summary(stage.force, scale: 1000)), ("overshoot_g", summary(stage.overshoot, scale: 1000)),
+            ("touch_to_stage_us", summary(stage.touchToStage, scale: 1)),
+            ("latency_us", .object([
+                ("p50", optional(stage.latencyP50Micros)), ("p99", optional(stage.latencyP99Micros)),
+                ("max", optional(stage.latencyMaxMicros)), ("count", .int(Int64(stage.latenciesMicros.count))),
+            ])),
+            ("chatter", .int(Int64(stage.chatter))), ("presses_with_chatter", .int(Int64(stage.pressesWithChatter))),
+            ("forces_g", .array(stage.forcesMilligrams.map { .decimal($0, places: 3) })),
+            ("latencies_us", .array(stage.latenciesMicros.map { .int($0) })),
+        ])
+    }
+
+    /// A number with up to three decimals (µs, g, fractions).
+    static func number(_ value: Double) -> JSONValue { .decimal(Int64((value * 1000).rounded()), places: 3) }
+
+    static func grams(_ milligrams: Double) -> String { FixedDecimal.format(Int64(milligrams.rounded()), scale: 3) + "g" }
+    static func grams(_ milligrams: Int64) -> String { FixedDecimal.format(milligrams, scale: 3) + "g" }
+    static func millis(_ micros: Double) -> String { FixedDecimal.format(Int64(micros.rounded()), scale: 3) + "ms" }
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return FixedDecimal.format(Int64((value * scale).rounded()), scale: places)
+    }
+}

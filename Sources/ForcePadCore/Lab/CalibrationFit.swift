@@ -1,0 +1,77 @@
+/// A cell's calibration table fitted to measured weights, and how far each measurement
+/// lies from it.
+///
+/// The table is piecewise linear through the zero point (0 counts, 0 g, set by the tare)
+/// and one knot per distinct weight, at the mean counts of that weight's measurements
+/// (rounded to whole counts). A weight measured once lies on the table; repeated
+/// measurements of a weight show their scatter as residuals.
+public struct CalibrationFit: Sendable, Equatable {
+    public let cell: Int
+    public let table: CalibrationTable
+    /// Per measurement, in the order given: force the table gives for its counts minus the
+    /// weight (mg; saturation at the top knot reports the top knot's force).
+    public let residuals: [(measurement: CalibrationMeasurement, residual: Force)]
+
+    /// Why measurements cannot make a table, in words an operator can act on.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Fewer than two distinct weights on the cell.
+        case tooFewWeights(cell: Int, weights: Int)
+        /// A heavier weight did not read more counts than a lighter one.
+        case notMonotonic(cell: Int, lighter: Force, lighterCounts: Int32, heavier: Force, heavierCounts: Int32)
+        /// A weight read nothing above the zero.
+        case noReading(cell: Int, force: Force)
+
+        public var description: String {
+            switch self {
+            case .tooFewWeights(let cell, let weights):
+                "cell \(cell): \(weights) weight\(weights == 1 ? "" : "s") measured; add at least 2 different weights (FSRs are not linear)"
+            case .notMonotonic(let cell, let lighter, let lighterCounts, let heavier, let heavierCounts):
+                "cell \(cell): \(heavier) read \(heavierCounts) counts, not more than \(lighter) (\(lighterCounts) counts); re-seat the weight and measure again, or discard"
+            case .noReading(let cell, let force):
+                "cell \(cell): \(force) read nothing above the zero; check the weight sits on that cell"
+            }
+        }
+    }
+
+    /// Fits `measurements` of `cell` (other cells' measurements are ignored).
+    public init(cell: Int, measurements all: [CalibrationMeasurement]) throws(Problem) {
+        let measurements = all.filter { $0.cell == cell }
+        var byForce: [Int32: [Int32]] = [:]
+        for measurement in measurements {
+            guard measurement.counts > 0 else { throw .noReading(cell: cell, force: measurement.force) }
+            byForce[measurement.force.milligrams, default: []].append(measurement.counts)
+        }
+        guard byForce.count >= 2 else { throw .tooFewWeights(cell: cell, weights: byForce.count) }
+        var points = [CalibrationPoint(counts: 0, force: .zero)]
+        for milligrams in byForce.keys.sorted() {
+            let counts = byForce[milligrams]!
+            let sum = counts.reduce(Int64(0)) { $0 + Int64($1) }
+            let mean = Int32((2 * sum + Int64(counts.count)) / (2 * Int64(counts.count)))
+            let previous = points[points.count - 1]
+            if mean <= previous.counts {
+                throw .notMonotonic(
+                    cell: cell, lighter: previous.force, lighterCounts: previous.counts,
+                    heavier: Force(milligrams: milligrams), heavierCounts: mean)
+            }
+            points.append(CalibrationPoint(counts: mean, force: Force(milligrams: milligrams)))
+        }
+        let table: CalibrationTable
+        do {
+            table = try CalibrationTable(validating: points)
+        } catch {
+            throw .tooFewWeights(cell: cell, weights: byForce.count)
+        }
+        self.cell = cell
+        self.table = table
+        residuals = measurements.map { measurement in
+            let fitted = table.force(forCounts: measurement.counts).force
+            return (measurement, Force(milligrams: fitted.milligrams - measurement.force.milligrams))
+        }
+    }
+
+    public static func == (lhs: CalibrationFit, rhs: CalibrationFit) -> Bool {
+        lhs.cell == rhs.cell && lhs.table == rhs.table
+            && lhs.residuals.map(\.measurement) == rhs.residuals.map(\.measurement)
+            && lhs.residuals.map(\.residual) == rhs.residuals.map(\.residual)
+    }
+}

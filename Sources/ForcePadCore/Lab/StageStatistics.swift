@@ -1,0 +1,44 @@
+/// What one stage (peek or pop) did over a trial's presses.
+public struct StageStatistics: Sendable, Equatable {
+    public let stage: PressStage
+    /// The threshold the stage was set to during the trial.
+    public let threshold: Force
+    /// Presses in which the stage fired.
+    public let fired: Int
+    /// Force at which it fired, per firing (mg), in press order.
+    public let forcesMilligrams: [Int64]
+    /// Summary of ``forcesMilligrams`` (mg).
+    public let force: SampleSummary?
+    /// Fired force minus the threshold (mg): how far past the threshold the force had gone
+    /// by the frame that fired (filter delay, dwell).
+    public let overshoot: SampleSummary?
+    /// From `press.began` to the stage (µs).
+    public let touchToStage: SampleSummary?
+    /// Crossing → GPIO latency per firing that drove the line (µs), in press order.
+    public let latenciesMicros: [Int64]
+    /// Nearest-rank p50 and p99, and the maximum, of ``latenciesMicros`` (µs).
+    public let latencyP50Micros: Int64?
+    public let latencyP99Micros: Int64?
+    public let latencyMaxMicros: Int64?
+    /// Upward re-crossings of the threshold after the stage fired, without a release, summed
+    /// over the presses; and how many presses had any.
+    public let chatter: Int
+    public let pressesWithChatter: Int
+
+    public init(stage: PressStage, threshold: Force, records: [PressRecord]) {
+        self.stage = stage
+        self.threshold = threshold
+        let firings = records.compactMap { record in record.firing(stage).map { (record, $0) } }
+        fired = firings.count
+        forcesMilligrams = firings.map { Int64($0.1.force.milligrams) }
+        force = SampleSummary(forcesMilligrams)
+        overshoot = SampleSummary(forcesMilligrams.map { $0 - Int64(threshold.milligrams) })
+        touchToStage = SampleSummary(firings.map { $0.1.timeMicros - $0.0.beganMicros })
+        latenciesMicros = firings.compactMap { $0.1.latencyMicros }
+        latencyP50Micros = SampleSummary.percentile(latenciesMicros, permille: 500)
+        latencyP99Micros = SampleSummary.percentile(latenciesMicros, permille: 990)
+        latencyMaxMicros = latenciesMicros.max()
+        chatter = firings.reduce(0) { $0 + $1.1.chatter }
+        pressesWithChatter = firings.filter { $0.1.chatter > 0 }.count
+    }
+}
