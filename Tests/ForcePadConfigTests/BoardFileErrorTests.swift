@@ -81,7 +81,7 @@ struct BoardFileErrorTests {
         let message = Self.message(
             replacing: "model = \"ads7830\"", with: "model = \"ads1115\"\ndata_rate = 475")
         #expect(message
-            == "boards/bench.toml:13: sampling.rate_hz: 1000 Hz is above what 1× ADS1115 with 4 inputs at 475 SPS can deliver at 400000 Hz I2C: ceiling 98 Hz; lower rate_hz or the number of inputs")
+            == "boards/bench.toml:13: sampling.rate_hz: 1000 Hz is above what 1× ADS1115 with 4 inputs at 475 SPS can deliver at 400000 Hz I2C: ceiling 93 Hz; lower rate_hz or the number of inputs")
     }
 
     @Test func inputOutOfRange() {
@@ -153,6 +153,24 @@ struct BoardFileErrorTests {
     @Test func dataRateTheADS1115DoesNotHave() {
         #expect(Self.message(replacing: "model = \"ads7830\"", with: "model = \"ads1115\"\ndata_rate = 900")
             == "boards/bench.toml:7: adc[0].data_rate: 900 is not a data rate of the ADS1115; use one of 8, 16, 32, 64, 128, 250, 475, 860 (samples per second)")
+    }
+
+    @Test func fullScaleOnAnADS7830() {
+        #expect(Self.message(replacing: "model = \"ads7830\"", with: "model = \"ads7830\"\nfull_scale_v = 4.096")
+            == "boards/bench.toml:7: adc[0].full_scale_v: the ADS7830 has no programmable gain; remove full_scale_v (only ads1115 and ads1015 take one)")
+    }
+
+    @Test func fullScaleTheADS1115DoesNotHave() {
+        #expect(Self.message(replacing: "model = \"ads7830\"", with: "model = \"ads1115\"\nfull_scale_v = 3.3")
+            == "boards/bench.toml:7: adc[0].full_scale_v: 3.3 V is not a range of the ADS1115; use one of 6.144, 4.096, 2.048, 1.024, 0.512, 0.256 (volts, ±)")
+    }
+
+    @Test func fullScaleIsReadInMillivolts() throws {
+        let text = Self.valid.replacingOccurrences(of: "model = \"ads7830\"", with: "model = \"ads1115\"\nfull_scale_v = 2.048\ndata_rate = 475")
+            .replacingOccurrences(of: "rate_hz = 1000", with: "rate_hz = 90")
+        let board = try BoardFileLoader.parse(text: text, file: "boards/bench.toml")
+        #expect(board.adcs.first?.fullScaleMillivolts == 2048)
+        #expect(board.adcs.first?.dataRate == 475)
     }
 
     @Test func unknownModelSuggestsTheNearest() {

@@ -1,4 +1,5 @@
 import ForcePadConfig
+import ForcePadCore
 import Testing
 
 /// Each case checks the whole message: file, line, key, what is wrong and what is allowed.
@@ -21,7 +22,21 @@ struct ConfigFileErrorTests {
 
     @Test func unknownTopLevelTable() {
         #expect(Self.message("[haptic]\nenabled = true")
-            == "forcepad.toml:1: haptic: unknown key; did you mean 'haptics'? (allowed here: preset, thresholds, presets, hysteresis, press, force, filter, baseline, haptics, shortcuts, quick_actions, log)")
+            == "forcepad.toml:1: haptic: unknown key; did you mean 'haptics'? (allowed here: preset, thresholds, presets, hysteresis, press, force, filter, baseline, haptics, shortcuts, quick_actions, log, trials, faults)")
+    }
+
+    @Test func faultsLostAfterOutOfRange() {
+        #expect(Self.message("[faults]\nlost_after = 0")
+            == "forcepad.toml:2: faults.lost_after: 0 frames is out of range; allowed: 1…10000 frames")
+    }
+
+    @Test func faultsRetryTooFast() {
+        #expect(Self.message("[faults]\nretry_every = \"1ms\"")?.hasPrefix("forcepad.toml:2: faults.retry_every: 1ms is out of range") == true)
+    }
+
+    @Test func faultsAreRead() throws {
+        let settings = try ConfigFileLoader.parse(text: "[faults]\nlost_after = 3\nretry_every = \"1s\"", file: "f.toml")
+        #expect(settings.faults == SensorFaultSettings(lostAfterFrames: 3, reprobeMicros: 1_000_000))
     }
 
     @Test func wrongTypeForAForce() {

@@ -53,10 +53,10 @@ struct ShippedFilesTests {
     @Test func raspberryPi5WithADS1115() throws {
         let board = try BoardFileLoader.load(path: PackageRoot.path("boards/rpi5-ads1115.toml"))
         #expect(board.bus == I2CBusDescription(device: "/dev/i2c-1", clockHz: 400_000))
-        #expect(board.adcs == [ADCDescription(model: .ads1115, address: 0x48, inputs: [0, 1, 2, 3], dataRate: 860)])
+        #expect(board.adcs == [ADCDescription(model: .ads1115, address: 0x48, inputs: [0, 1, 2, 3], dataRate: 860, fullScaleMillivolts: 4096)])
         #expect(board.geometry == .strip(cells: 4))
         #expect(board.sampleRateHz == 150)
-        #expect(Int(board.sampleRateCeilingHz) == 165)
+        #expect(Int(board.sampleRateCeilingHz) == 152)
         #expect(board.haptic.chip == nil)
         #expect(board.calibration.points.map(\.counts) == [0, 2048, 4681, 8192, 13107, 16384, 18724, 21845, 23831, 25205])
     }
@@ -65,14 +65,15 @@ struct ShippedFilesTests {
         let board = try BoardFileLoader.load(path: PackageRoot.path("boards/zero2w-pcf8591.toml"))
         #expect(board.bus == I2CBusDescription(device: "/dev/i2c-1", clockHz: 100_000))
         #expect(board.adcs == [ADCDescription(model: .pcf8591, address: 0x48, inputs: [0, 1, 2, 3], dataRate: 0)])
-        #expect(board.sampleRateHz == 500)
-        #expect(Int(board.sampleRateCeilingHz) == 520)
+        #expect(board.sampleRateHz == 400)
+        #expect(Int(board.sampleRateCeilingHz) == 431)
         #expect(board.serial == SerialPortDescription(device: "/dev/ttyGS0", baud: 115_200))
     }
 
     @Test func exampleConfigLoadsWithEverySection() throws {
         let settings = try ConfigFileLoader.load(path: PackageRoot.path("docs/forcepad.example.toml"))
         #expect(settings.preset == .medium)
+        #expect(settings.faults == SensorFaultSettings(lostAfterFrames: 10, reprobeMicros: 200_000))
         #expect(settings.thresholds == Thresholds(touch: .grams(20), peek: .grams(150), pop: .grams(300)))
         #expect(settings.presetForces[.firm]?.peek == .grams(200))
         #expect(settings.presetForces[.firm]?.pop == .grams(350))

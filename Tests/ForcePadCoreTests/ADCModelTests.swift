@@ -25,6 +25,6 @@ import Testing
     }
 
     @Test func pcf8591IsBoundByItsHundredKilohertzBus() {
-        #expect(Int(ceiling(.pcf8591, inputs: 4, busHz: 100_000)) == 520)
+        #expect(Int(ceiling(.pcf8591, inputs: 4, busHz: 100_000)) == 431)
     }
 }

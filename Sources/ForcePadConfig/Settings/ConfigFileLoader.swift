@@ -1,8 +1,8 @@
 import ForcePadCore
 
 /// Loads `forcepad.toml`: thresholds, presets, hysteresis, force scale, filter, baseline, haptics,
-/// static shortcuts, log level and trial limits. Every section is optional; what the file leaves out
-/// keeps the value of ``ControllerSettings/standard``.
+/// static shortcuts, log level, trial limits and sensor faults. Every section is optional; what
+/// the file leaves out keeps the value of ``ControllerSettings/standard``.
 public enum ConfigFileLoader {
     /// Reads and checks the config file at `path`; errors name `path` as the file.
     public static func load(path: String) throws(ConfigError) -> ControllerSettings {
@@ -26,6 +26,7 @@ public enum ConfigFileLoader {
         let quickActionsTable = try root.table("quick_actions")
         let logTable = try root.table("log")
         let trialsTable = try root.table("trials")
+        let faultsTable = try root.table("faults")
         try root.finish()
 
         let standard = ControllerSettings.standard
@@ -46,6 +47,7 @@ public enum ConfigFileLoader {
             hysteresis: hysteresis, press: press, forceScale: forceScale, filter: filter, baseline: baseline, haptics: haptics,
             shortcuts: shortcuts, quickActions: quickActions, logLevel: logLevel)
         settings.trialLimits = try TrialsSection.read(trialsTable)
+        settings.faults = try FaultsSection.read(faultsTable)
         return settings
     }
 

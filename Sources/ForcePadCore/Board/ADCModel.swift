@@ -89,7 +89,8 @@ public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
     ///   config register to check the conversion is ready (48 bits), read the conversion
     ///   register (48 bits): 134 bits.
     /// - ADS7830: one SMBus byte-data read (38 bits); the conversion happens during it.
-    /// - PCF8591: one SMBus byte-data read per channel plus the discarded stale byte (48 bits).
+    /// - PCF8591: an SMBus byte-data read selecting the input, whose byte is the stale previous
+    ///   conversion (38 bits), then a receive-byte for the input's own conversion (20 bits).
     public func channelReadMicros(busHz: Int, dataRate: Int) -> Double {
         let bitMicros = 1_000_000 / Double(busHz)
         switch self {
@@ -99,7 +100,7 @@ public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
         case .ads7830:
             return 38 * bitMicros
         case .pcf8591:
-            return 48 * bitMicros
+            return 58 * bitMicros
         case .sim:
             return 0
         }
