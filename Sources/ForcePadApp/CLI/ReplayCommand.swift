@@ -10,10 +10,13 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Run a raw or force trace through the pipeline and print the events (deterministic).",
-        discussion: "Raw recordings (t_us,ch0,…) are used as recorded; force traces (t_us,g0,…) become counts through the board's inverse calibration. Each row is one loop period at its own time; after the last row the loop runs on until haptic patterns have finished.")
+        discussion: "Raw recordings (t_us,ch0,…) are used as recorded; force traces (t_us,g0,…) become counts through the board's inverse calibration. Each row is one loop period at its own time; after the last row the loop runs on until haptic patterns have finished. A recording's folder (state dir recordings/NAME) replays as it was made: its loop times, its tare and its calibration; its events up to the last frame are printed and compared with the recorded ones (on standard error).")
 
-    @Argument(help: ArgumentHelp("Trace file (CSV: t_us,ch0,… or t_us,g0,…).", valueName: "TRACE.csv"))
+    @Argument(help: ArgumentHelp("Trace file (CSV: t_us,ch0,… or t_us,g0,…), or a recording's folder.", valueName: "TRACE.csv|RECORDING"))
     var trace: String
+
+    @Flag(name: .customLong("recorded-settings"), help: "For a recording: use the thresholds, hysteresis and filter it was recorded with.")
+    var recordedSettings = false
 
     @OptionGroup var boardOption: BoardOption
 
@@ -30,6 +33,10 @@ struct ReplayCommand: ParsableCommand {
         let board = try boardOption.load()
         let paths = StandardPaths()
         let (settings, _) = try SettingsLoader.load(config: config, defaultPath: paths.configFile)
+        if FileManager.default.fileExists(atPath: LabPaths.info(in: self.trace)) {
+            try replayRecording(board: board, settings: settings)
+            return
+        }
         let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory ?? paths.stateDirectory)
         let trace: ForceTrace
         do {
@@ -55,5 +62,26 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         output.write(lines: lines)
+    }
+
+    /// Replays a recording's folder, prints its events and compares them with the recorded ones.
+    private func replayRecording(board: BoardDescription, settings: ControllerSettings) throws {
+        let replay: RecordingReplay
+        do {
+            let recording = try Recording.load(directory: trace, board: board)
+            replay = try RecordingReplay(
+                recording, board: board, settings: recordedSettings ? recording.info.recordedSettings(over: settings) : settings)
+        } catch {
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(2)
+        }
+        let catalog = (try? HapticPatternCatalog(patterns: settings.haptics.patterns))?.names ?? []
+        let formatter = EventFormatter(patternNames: catalog, geometry: board.geometry)
+        ConsoleOutput().write(lines: replay.loopEvents.compactMap { json ? formatter.json($0)?.rendered() : formatter.humanLine($0) })
+        if let difference = replay.difference {
+            StandardError.write("forcepad: the replay differs from the recording at \(difference)")
+        } else {
+            StandardError.write("forcepad: identical to the recording (\(replay.compared) events compared, GPIO timing left out)")
+        }
     }
 }

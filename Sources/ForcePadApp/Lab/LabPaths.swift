@@ -15,10 +15,14 @@ struct LabPaths {
     var recordings: String { stateDirectory + "/recordings" }
     var reports: String { stateDirectory + "/reports" }
     func recording(_ name: String) -> String { recordings + "/" + name }
-    func frames(_ name: String) -> String { recording(name) + "/frames.csv" }
-    func events(_ name: String) -> String { recording(name) + "/events.jsonl" }
-    func info(_ name: String) -> String { recording(name) + "/recording.json" }
-    func calibration(_ name: String) -> String { recording(name) + "/calibration.toml" }
+    func frames(_ name: String) -> String { Self.frames(in: recording(name)) }
+    func events(_ name: String) -> String { Self.events(in: recording(name)) }
+    func info(_ name: String) -> String { Self.info(in: recording(name)) }
+    func calibration(_ name: String) -> String { Self.calibration(in: recording(name)) }
+    static func frames(in directory: String) -> String { directory + "/frames.csv" }
+    static func events(in directory: String) -> String { directory + "/events.jsonl" }
+    static func info(in directory: String) -> String { directory + "/recording.json" }
+    static func calibration(in directory: String) -> String { directory + "/calibration.toml" }
     func reportJSON(_ name: String) -> String { reports + "/" + name + ".json" }
     func reportSVG(_ name: String) -> String { reports + "/" + name + ".svg" }
 

@@ -12,7 +12,7 @@ struct Recording {
     let events: [RecordedEvent]
     let calibration: CalibrationSet
 
-    /// Loads recording `name` for `board`.
+    /// Loads recording `name` of the state directory for `board`.
     static func load(name rawName: String, paths: LabPaths, board: BoardDescription) throws(CommandFailure) -> Recording {
         let name = try CaptureName.validated(rawName)
         guard LabPaths.exists(paths.info(name)) else {
@@ -21,30 +21,37 @@ struct Recording {
             }
             throw CommandFailure("no recording named '\(name)' in \(paths.recordings); record list shows them")
         }
-        let info = try CaptureInfo.load(path: paths.info(name))
+        return try load(directory: paths.recording(name), board: board)
+    }
+
+    /// Loads the recording in `directory` (which holds `recording.json`) for `board`.
+    static func load(directory: String, board: BoardDescription) throws(CommandFailure) -> Recording {
+        let info = try CaptureInfo.load(path: LabPaths.info(in: directory))
         guard info.board == board.name else {
-            throw CommandFailure("'\(name)' was recorded on board '\(info.board)'; this is '\(board.name)': start forcepad with --board \(info.board)")
+            throw CommandFailure("'\(info.name)' was recorded on board '\(info.board)', not '\(board.name)': give --board \(info.board)")
         }
-        let frames = try TraceFileReader.read(path: paths.frames(name))
+        let framesPath = LabPaths.frames(in: directory)
+        let frames = try TraceFileReader.read(path: framesPath)
         guard frames.kind == .rawCounts, frames.cellCount == board.geometry.cellCount else {
-            throw CommandFailure("\(paths.frames(name)) does not hold raw frames of \(board.geometry.cellCount) cells")
+            throw CommandFailure("\(framesPath) does not hold raw frames of \(board.geometry.cellCount) cells")
         }
         let calibration: CalibrationSet
         do {
-            calibration = try CalibrationFile.load(path: paths.calibration(name), board: board)
+            calibration = try CalibrationFile.load(path: LabPaths.calibration(in: directory), board: board)
         } catch {
             throw CommandFailure(error.description)
         }
-        var events: [RecordedEvent] = []
+        let eventsPath = LabPaths.events(in: directory)
         let text: String
         do {
-            text = String(decoding: try Data(contentsOf: URL(filePath: paths.events(name))), as: UTF8.self)
+            text = String(decoding: try Data(contentsOf: URL(filePath: eventsPath)), as: UTF8.self)
         } catch {
-            throw CommandFailure("cannot read \(paths.events(name)): \(error.localizedDescription)")
+            throw CommandFailure("cannot read \(eventsPath): \(error.localizedDescription)")
         }
+        var events: [RecordedEvent] = []
         for (index, line) in text.split(separator: "\n").enumerated() {
             guard let event = RecordedEvent.parse(String(line)) else {
-                throw CommandFailure("\(paths.events(name)):\(index + 1): not an event line ForcePad can read")
+                throw CommandFailure("\(eventsPath):\(index + 1): not an event line ForcePad can read")
             }
             events.append(event)
         }

@@ -6,7 +6,9 @@ import ForcePadHAL
 /// the events it gives, the force of every frame, and how the events compare with the
 /// recorded ones.
 struct RecordingReplay {
-    /// Replayed events up to the recording's last frame, as JSON lines read back.
+    /// Replayed events up to the recording's last frame, as the loop reported them and as
+    /// their JSON lines read back.
+    let loopEvents: [LoopEvent]
     let events: [RecordedEvent]
     /// Filtered total force per frame.
     let series: ForceSeries
@@ -21,6 +23,7 @@ struct RecordingReplay {
         let formatter = EventFormatter(patternNames: catalog, geometry: board.geometry)
         let last = recording.info.lastTimeMicros ?? Int64.max
         var replayed: [RecordedEvent] = []
+        var loopEvents: [LoopEvent] = []
         var series = ForceSeries()
         do {
             try ReplayRunner(board: board, settings: settings, calibration: recording.calibration).run(
@@ -29,6 +32,7 @@ struct RecordingReplay {
                 handle: { event in
                     if let line = formatter.json(event)?.rendered(), let parsed = RecordedEvent.parse(line), parsed.timeMicros <= last {
                         replayed.append(parsed)
+                        loopEvents.append(event)
                     }
                 },
                 frame: { frame in series.append(timeMicros: frame.timeMicros, total: frame.total) })
@@ -36,6 +40,7 @@ struct RecordingReplay {
             throw CommandFailure(error.message)
         }
         events = replayed
+        self.loopEvents = loopEvents
         self.series = series
         let recorded = recording.events.filter(\.isLoopEvent).map(\.withoutLineTiming)
         let again = replayed.map(\.withoutLineTiming)

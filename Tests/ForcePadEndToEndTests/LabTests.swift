@@ -1,0 +1,308 @@
+import Foundation
+import FoundationXML
+import Testing
+
+/// The lab toolkit end to end on the sim board: calibration with synthetic weights, a
+/// recorded session replayed exactly, a trial of 20 presses whose statistics are computed
+/// again here from the recorded events, and a report whose SVG is read as XML.
+@Suite struct LabTests {
+    /// A private state directory (and config file) for one test.
+    struct Scratch {
+        let directory: URL
+        var state: URL { directory.appendingPathComponent("state") }
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-lab-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("state"), withIntermediateDirectories: true)
+        }
+
+        func config(_ text: String) throws -> String {
+            let path = directory.appendingPathComponent("forcepad.toml")
+            try text.write(to: path, atomically: true, encoding: .utf8)
+            return path.path
+        }
+
+        func text(_ relativePath: String) throws -> String {
+            try String(contentsOf: state.appendingPathComponent(relativePath), encoding: .utf8)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// The JSON objects of the lines that are answers to `command` (`{"ok":…,"cmd":command}`).
+    static func answers(_ result: ForcePadProcess.Result, to command: String) -> [[String: Any]] {
+        objects(result.outputLines).filter { $0["cmd"] as? String == command }
+    }
+
+    static func objects(_ lines: [String]) -> [[String: Any]] {
+        lines.compactMap { line in
+            guard line.hasPrefix("{") else { return nil }
+            return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+
+    // MARK: Calibration
+
+    /// The sim board's curve (boards/sim.toml): counts for grams, interpolated.
+    static let simCurve: [(counts: Double, grams: Double)] = [
+        (0, 0), (256, 10), (585, 25), (1024, 50), (1638, 100), (2048, 150), (2340, 200), (2730, 300), (2978, 400), (3150, 500),
+    ]
+
+    static func simCounts(grams: Double) -> Double {
+        for index in 1..<simCurve.count where grams <= simCurve[index].grams {
+            let (low, high) = (simCurve[index - 1], simCurve[index])
+            return low.counts + (grams - low.grams) / (high.grams - low.grams) * (high.counts - low.counts)
+        }
+        return simCurve.last!.counts
+    }
+
+    @Test func calibratesACellWithKnownWeightsAndUsesItAfterARestart() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let weights = [25, 50, 100, 200, 400]
+        var lines = ["mode json", "calibrate start cell 1"]
+        for weight in weights { lines += ["sim press \(weight)g at 0.375", "calibrate add \(weight)g"] }
+        lines += ["sim release", "calibrate fit", "calibrate save"]
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: lines)
+        let answers = Self.answers(result, to: "calibrate")
+        #expect(answers.count == 3 + weights.count)
+        #expect(answers.allSatisfy { $0["ok"] as? Bool == true })
+        // Each weight reads what the simulated FSR gives for it, less the zero the tare took (a few counts of noise).
+        let added = answers.filter { $0["action"] as? String == "add" }
+        for (answer, weight) in zip(added, weights) {
+            #expect(answer["cell"] as? Int == 1)
+            let counts = Double(answer["counts"] as? Int ?? -1)
+            #expect(abs(counts - Self.simCounts(grams: Double(weight))) <= 8, "\(weight)g read \(counts)")
+        }
+        let fit = try #require(answers.first { $0["action"] as? String == "fit" })
+        let cells = try #require(fit["cells"] as? [[String: Any]])
+        #expect(cells.count == 1)
+        let residuals = try #require(cells[0]["residuals_g"] as? [Double])
+        #expect(residuals == [0, 0, 0, 0, 0])
+
+        // The saved file: checksum, board, cell 1 replaced by the measured points, others kept.
+        let saved = try scratch.text("calibration-sim.toml")
+        #expect(saved.contains("board = \"sim\""))
+        #expect(saved.contains("checksum = \"crc32:"))
+        let tables = saved.split(separator: "\n").filter { $0.hasPrefix("points = ") }
+        #expect(tables.count == 4)
+        let expected = "points = [[0, 0], " + added.map { "[\($0["counts"] as! Int), \(Int(($0["force_g"] as! Double)))]" }.joined(separator: ", ") + "]"
+        #expect(String(tables[1]) == expected)
+        #expect(tables[0] == "points = [[0, 0], [256, 10], [585, 25], [1024, 50], [1638, 100], [2048, 150], [2340, 200], [2730, 300], [2978, 400], [3150, 500]]")
+
+        let again = try ForcePadProcess.run(["--state-dir", scratch.state.path, "--json"], lines: ["calibrate show"])
+        let show = try #require(Self.answers(again, to: "calibrate").first)
+        #expect(show["source"] as? String == scratch.state.appendingPathComponent("calibration-sim.toml").path)
+    }
+
+    @Test func refusesTooFewAndNonMonotonicWeights() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: [
+            "calibrate fit", "calibrate start cell 0", "sim press 200g at 0.125", "calibrate add 200g", "calibrate fit",
+            "sim press 100g at 0.125", "calibrate add 300g", "calibrate fit", "calibrate save", "calibrate discard", "calibrate add 10g",
+        ])
+        let errors = result.outputLines.filter { $0.hasPrefix("error: ") }
+        #expect(errors == [
+            "error: no calibration session; begin with calibrate start [cell N]",
+            "error: cell 0: 1 weight measured; add at least 2 different weights (FSRs are not linear)",
+            errors.count > 2 ? errors[2] : "",
+            errors.count > 3 ? errors[3] : "",
+            "error: no calibration session; begin with calibrate start [cell N]",
+        ])
+        #expect(errors.count == 5 && errors[2].hasPrefix("error: cell 0: 300g read ") && errors[2].contains("not more than 200g"))
+        #expect(errors[2] == errors[3])
+        #expect(!FileManager.default.fileExists(atPath: scratch.state.appendingPathComponent("calibration-sim.toml").path))
+    }
+
+    // MARK: Recording and replay
+
+    /// A JSON event line without the GPIO timing (which only the hardware decides).
+    static func withoutLineTiming(_ object: [String: Any]) -> NSDictionary {
+        var copy = object
+        copy["line_us"] = nil
+        copy["latency_us"] = nil
+        return copy as NSDictionary
+    }
+
+    @Test func recordsScriptedPressesAndReplaysThemExactly() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path, "--json"], lines: [
+            "record start ../outside", "record start session", "record start other",
+            "sim press 200g for 200ms", "sim press 400g for 300ms at 0.3", "sim press 250g for 100ms at 0.625",
+            "sim press 180g at 0.2", "sim press 180g at 0.9", "wait 100ms", "sim release", "record stop", "record stop",
+            "replay session", "threshold peek 200g", "replay session", "replay session settings=recorded", "record list",
+        ])
+        let records = Self.answers(result, to: "record")
+        #expect(records[0]["error"] as? String == "name '../outside' is not usable: use letters, digits, '.', '-' and '_' (at most 64, not starting with '.' or '-'); it names a folder in the state directory")
+        #expect(records[1]["ok"] as? Bool == true)
+        #expect(records[2]["error"] as? String == "'session' is being recorded; stop it first (record stop or trial stop)")
+        #expect(records[3]["ok"] as? Bool == true && records[3]["dropped_frames"] as? Int == 0)
+        #expect(records[4]["error"] as? String == "nothing is being recorded; start with record start NAME")
+        let list = try #require(records[5]["recordings"] as? [[String: Any]])
+        #expect(list.map { $0["name"] as? String } == ["session"])
+
+        // The files: raw frames at 1 kHz, events as JSON lines, a description.
+        let frames = try scratch.text("recordings/session/frames.csv").split(separator: "\n")
+        #expect(frames.first == "t_us,ch0,ch1,ch2,ch3")
+        let times = frames.dropFirst().map { Int($0.split(separator: ",")[0])! }
+        #expect(times.count == records[3]["frames"] as? Int)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(frames.dropFirst().allSatisfy { $0.split(separator: ",").count == 5 })
+        let eventLines = try scratch.text("recordings/session/events.jsonl").split(separator: "\n").map(String.init)
+        let events = Self.objects(eventLines)
+        #expect(events.count == eventLines.count)
+        #expect(events.filter { $0["event"] as? String == "press.began" }.count == 4)
+        #expect(events.filter { $0["event"] as? String == "press.released" }.count == 3)
+        #expect(events.filter { $0["event"] as? String == "press.cancelled" }.map { $0["reason"] as? String } == ["drag"])
+        #expect(events.allSatisfy { ($0["t_us"] as! Int) >= times.first! && ($0["t_us"] as! Int) <= times.last! })
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("recordings/session/recording.json").utf8)) as? [String: Any])
+        #expect(info["board"] as? String == "sim" && info["kind"] as? String == "recording" && info["tare_row"] as? Int != nil)
+
+        // Replayed in the shell: identical with the settings it was made with, not with others.
+        let replays = Self.answers(result, to: "replay")
+        #expect(replays.map { $0["identical"] as? Bool } == [true, false, true])
+        #expect(replays[0]["compared"] as? Int == events.count)
+
+        // Replayed by `forcepad replay` on the folder: the same events, line for line.
+        let replay = try ForcePadProcess.run(
+            ["replay", scratch.state.appendingPathComponent("recordings/session").path, "--json"], input: Data())
+        #expect(replay.status == 0)
+        let replayed = Self.objects(replay.outputLines)
+        #expect(replayed.count == events.count)
+        #expect(replayed.map(Self.withoutLineTiming) == events.map(Self.withoutLineTiming))
+        #expect(replay.standardError.contains("identical to the recording (\(events.count) events compared"))
+    }
+
+    @Test func theExampleConfigsRecordShortcutRecords() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let example = ForcePadProcess.packageRoot.appendingPathComponent("docs/forcepad.example.toml").path
+        let result = try ForcePadProcess.run(
+            ["--config", example, "--state-dir", scratch.state.path], lines: ["shortcut run lab.record", "record stop"])
+        #expect(result.standardOutput.contains("shortcut.performed  lab.record handled"))
+        #expect(result.outputLines.contains { $0.hasPrefix("stopped session: ") })
+    }
+
+    // MARK: Trials and reports
+
+    @Test func aTrialOfTwentyPressesReportsWhatTheThresholdsDid() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let config = try scratch.config("""
+            [trials]
+            peek_tolerance = "120g"
+            latency_p99 = "50ms"
+            cancel_rate = 0.1
+            chatter = 0
+            """)
+        var lines = ["mode json", "trial start 20 name=firm"]
+        let forces = [160, 200, 240, 280, 320, 360, 400, 170, 210, 250, 290, 330, 370, 180, 220, 260, 300, 340]
+        for (index, force) in forces.enumerated() {
+            lines.append("sim press \(force)g for \(100 + 10 * index)ms at \(["0.375", "0.5", "0.625"][index % 3])")
+        }
+        // One press that dips below peek and comes back (chatter), one cancelled by a fast slide.
+        lines += ["sim press 200g", "sim press 140g", "sim press 200g", "sim release"]
+        lines += ["sim press 180g at 0.2", "sim press 180g at 0.9", "wait 100ms", "sim release", "trial", "trial report", "report firm"]
+        let result = try ForcePadProcess.run(["--config", config, "--state-dir", scratch.state.path], lines: lines)
+        let report = try #require(Self.answers(result, to: "trial").last)
+        #expect(report["ok"] as? Bool == true)
+
+        // Everything again, from the recorded events.
+        let events = Self.objects(try scratch.text("recordings/firm/events.jsonl").split(separator: "\n").map(String.init))
+        struct Press {
+            var began: Int
+            var stages: [String: (time: Int, force: Double)] = [:]
+            var latency: [String: Int] = [:]
+            var cancelled = false
+        }
+        var presses: [Press] = []
+        for event in events {
+            let time = event["t_us"] as! Int
+            switch event["event"] as! String {
+            case "press.began": presses.append(Press(began: time))
+            case "press.peek": presses[presses.count - 1].stages["peek"] = (time, event["force_g"] as! Double)
+            case "press.pop": presses[presses.count - 1].stages["pop"] = (time, event["force_g"] as! Double)
+            case "press.cancelled": presses[presses.count - 1].cancelled = true
+            case "haptic.on":
+                let pattern = event["pattern"] as! String
+                if let stage = presses.last?.stages[pattern], presses[presses.count - 1].latency[pattern] == nil {
+                    presses[presses.count - 1].latency[pattern] = (event["line_us"] as! Int) - stage.time
+                }
+            default: break
+            }
+        }
+        #expect(presses.count == 20)
+        #expect(report["presses"] as? Int == 20)
+        let cancelled = presses.filter(\.cancelled).count
+        #expect(cancelled >= 1)
+        #expect(report["cancelled"] as? Int == cancelled)
+        #expect(report["cancel_rate"] as? Double == Double(cancelled) / 20)
+        let thresholds = ["peek": 150.0, "pop": 300.0]
+        for stage in ["peek", "pop"] {
+            let figures = try #require(report[stage] as? [String: Any])
+            let fired = presses.compactMap { $0.stages[stage] }
+            let firedPresses = presses.filter { $0.stages[stage] != nil }
+            #expect(figures["fired"] as? Int == fired.count)
+            let forces = fired.map(\.force)
+            let mean = forces.reduce(0, +) / Double(forces.count)
+            let sd = (forces.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(forces.count - 1)).squareRoot()
+            let force = try #require(figures["force_g"] as? [String: Double])
+            #expect(abs(force["mean"]! - mean) < 0.0006)
+            #expect(abs(force["sd"]! - sd) < 0.0006)
+            #expect(force["min"] == forces.min() && force["max"] == forces.max())
+            let overshoot = try #require(figures["overshoot_g"] as? [String: Double])
+            #expect(abs(overshoot["mean"]! - (mean - thresholds[stage]!)) < 0.0006)
+            #expect(abs(overshoot["max"]! - (forces.max()! - thresholds[stage]!)) < 0.0006)
+            let timings = firedPresses.map { Double($0.stages[stage]!.time - $0.began) }
+            let timing = try #require(figures["touch_to_stage_us"] as? [String: Double])
+            #expect(abs(timing["mean"]! - timings.reduce(0, +) / Double(timings.count)) < 0.0006)
+            #expect(timing["min"] == timings.min() && timing["max"] == timings.max())
+            let latencies = firedPresses.compactMap { $0.latency[stage] }.sorted()
+            #expect(!latencies.isEmpty)
+            let latency = try #require(figures["latency_us"] as? [String: Int])
+            func rank(_ permille: Int) -> Int { latencies[max(1, (latencies.count * permille + 999) / 1000) - 1] }
+            #expect(latency["p50"] == rank(500) && latency["p99"] == rank(990) && latency["max"] == latencies.last)
+            #expect(latency["count"] == latencies.count)
+        }
+        // The dip below peek and back is one re-crossing; nothing else chatters.
+        #expect((report["peek"] as? [String: Any])?["chatter"] as? Int == 1)
+        #expect((report["pop"] as? [String: Any])?["chatter"] as? Int == 0)
+        let checks = try #require(report["checks"] as? [[String: Any]])
+        let cancelRatePasses = cancelled * 1000 <= 100 * 20
+        #expect(checks.map { $0["passed"] as? Bool } == [true, true, true, cancelRatePasses, false])
+        #expect(report["verdict"] as? String == "FAIL")
+
+        // The shell's own view: histograms and the verdict line.
+        let human = try ForcePadProcess.run(["--config", config, "--state-dir", scratch.state.path], lines: ["trial report firm"])
+        #expect(human.outputLines.first { $0.hasPrefix("trial firm: ") }?.hasPrefix("trial firm: 20 presses, \(cancelled) cancelled (rate 0.") == true)
+        #expect(human.outputLines.contains { $0.hasPrefix("  fired force:") || $0 == "  fired force:" })
+        #expect(human.outputLines.contains { $0.contains("█") })
+        #expect(human.outputLines.contains("FAIL: \(cancelRatePasses ? 4 : 3) of 5 limits met"))
+
+        // The report: self-describing JSON and an SVG plot with the expected series.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/firm.json").utf8)) as? [String: Any])
+        #expect(json["format"] as? String == "forcepad-report" && json["verdict"] as? String == "FAIL")
+        #expect((json["board"] as? [String: Any])?["name"] as? String == "sim")
+        #expect((json["calibration_crc32"] as? String)?.count == 8)
+        #expect((json["replay"] as? [String: Any])?["identical"] as? Bool == true)
+        #expect(((json["statistics"] as? [String: Any])?["peek"] as? [String: Any])?["fired"] as? Int == presses.filter { $0.stages["peek"] != nil }.count)
+        let svg = try XMLDocument(data: Data(scratch.text("reports/firm.svg").utf8))
+        #expect(svg.rootElement()?.name == "svg")
+        func nodes(_ path: String) throws -> [XMLElement] { try svg.nodes(forXPath: path).compactMap { $0 as? XMLElement } }
+        func attribute(_ name: String, of element: XMLElement?) -> String? {
+            element?.attributes?.first { $0.name == name }?.stringValue
+        }
+        let force = try nodes("//*[local-name()='polyline'][@id='force']")
+        #expect(force.count == 1)
+        #expect((attribute("points", of: force.first)?.split(separator: " ").count ?? 0) > 500)
+        let stages = try nodes("//*[local-name()='line'][@class='threshold']").compactMap { attribute("data-stage", of: $0) }
+        #expect(stages == ["touch", "peek", "pop"])
+        #expect(try nodes("//*[local-name()='rect'][@class='hysteresis']").count == 3)
+        let pulses = try nodes("//*[local-name()='rect'][@class='haptic-pulse']")
+        #expect(pulses.count == events.filter { $0["event"] as? String == "haptic.on" }.count)
+        let fired = try nodes("//*[local-name()='circle'][@class='fired']")
+        #expect(fired.count == presses.reduce(0) { $0 + $1.stages.count })
+    }
+}
