@@ -49,7 +49,7 @@ struct BoardFileErrorTests {
 
     @Test func unknownTableWithoutACloseKeyListsTheAllowedOnes() {
         #expect(Self.message(replacing: "[sampling]", with: "[leds]\ncount = 2\n[sampling]")
-            == "boards/bench.toml:11: leds: unknown key (allowed here: name, description, i2c, adc, pad, sampling, haptic, serial, calibration, sim)")
+            == "boards/bench.toml:11: leds: unknown key (allowed here: name, description, i2c, adc, pad, sampling, haptic, feedback, serial, calibration, sim)")
     }
 
     @Test func wrongType() {
@@ -205,7 +205,7 @@ struct BoardFileErrorTests {
 
     @Test func missingHapticLinePointsAtTheTable() {
         #expect(Self.message(replacing: "line = \"GPIO18\"", with: "active = \"low\"")
-            == "boards/bench.toml:13: haptic.line: missing; give a GPIO line name such as \"GPIO18\"")
+            == "boards/bench.toml:13: haptic.line: missing; give line = \"GPIO18\" (the line's name), or chip and offset (its number on that chip)")
     }
 
     @Test func unsupportedBaud() {

@@ -57,7 +57,7 @@ struct ShippedFilesTests {
         #expect(board.geometry == .strip(cells: 4))
         #expect(board.sampleRateHz == 150)
         #expect(Int(board.sampleRateCeilingHz) == 152)
-        #expect(board.haptic.chip == nil)
+        #expect(board.haptic.line == .named("GPIO18", chip: nil))
         #expect(board.calibration.points.map(\.counts) == [0, 2048, 4681, 8192, 13107, 16384, 18724, 21845, 23831, 25205])
     }
 

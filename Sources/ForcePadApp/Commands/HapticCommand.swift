@@ -59,7 +59,7 @@ extension ShellCommand where Context == ShellContext {
                 fallthrough
             default:
                 try arguments.end()
-                let report = HapticReport(board: controller.board, settings: controller.settings.haptics, snapshot: controller.snapshot())
+                let report = HapticReport(controller: controller, snapshot: controller.snapshot())
                 return CommandReply(lines: action == "stats" ? report.detailLines : [report.summary], fields: report.fields)
             }
         }

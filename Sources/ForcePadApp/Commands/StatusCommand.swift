@@ -10,8 +10,10 @@ extension ShellCommand where Context == ShellContext {
         ) { arguments, context throws(CommandFailure) in
             try arguments.end()
             let controller = context.controller
+            let snapshot = controller.snapshot()
             return StatusReport(
-                board: controller.board, settings: controller.settings, snapshot: controller.snapshot(),
+                board: controller.board, settings: controller.settings, snapshot: snapshot,
+                haptic: HapticReport(controller: controller, snapshot: snapshot),
                 configSource: controller.configSource, stateDirectory: controller.stateDirectory,
                 calibrationSource: controller.calibration.source, scheduling: controller.realTimeOutcome.summary
             ).reply

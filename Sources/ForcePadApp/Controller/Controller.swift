@@ -33,6 +33,10 @@ public final class Controller {
     /// The trace the simulated pad plays (kept alive while the loop may read it).
     private var playingTrace: TraceStorage?
     private var loopThread: PosixThread?
+    /// Where the haptic line was found (chip, offset, name); nil on a simulated board.
+    public private(set) var hapticLine: GPIOLineIdentity?
+    /// Measures the haptic line's real edges through the board's `[feedback]` wire; nil without one.
+    public private(set) var edgeWatcher: HapticEdgeWatcher?
     private var eventThread: PosixThread?
     private var nextSequence: UInt64 = 1
     /// How the loop thread is scheduled (what the real-time request got).
@@ -107,6 +111,11 @@ public final class Controller {
             do {
                 let sensor = try I2CFrameSource(board: board)
                 let line = try GPIOOutputLine(board.haptic, consumer: Self.gpioConsumer)
+                hapticLine = line.identity
+                if let feedback = board.feedback {
+                    edgeWatcher = try HapticEdgeWatcher(
+                        feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
+                }
                 runLoop = loopBody(sensor, line)
             } catch {
                 throw SetupError(error.description, exitCode: 1)
@@ -114,6 +123,7 @@ public final class Controller {
         }
         do {
             (loopThread, realTimeOutcome) = try PosixThread.startRealTime(realTime, body: runLoop)
+            try edgeWatcher?.start()
             eventThread = try PosixThread {
                 while !link.stopRequested.load(ordering: .relaxed) {
                     printer.drainInBackground()
@@ -123,6 +133,7 @@ public final class Controller {
         } catch {
             link.stopRequested.store(true, ordering: .relaxed)
             loopThread?.join()
+            edgeWatcher?.join()
             throw SetupError(error.description)
         }
         for warning in realTimeOutcome.warnings { logger.warning("\(warning)") }
@@ -362,6 +373,7 @@ public final class Controller {
         lab.shutdown()
         link.stopRequested.store(true, ordering: .relaxed)
         loopThread?.join()
+        edgeWatcher?.join()
         eventThread?.join()
         loopThread = nil
         eventThread = nil

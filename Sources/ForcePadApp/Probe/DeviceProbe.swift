@@ -2,9 +2,10 @@ import ForcePadCore
 import ForcePadHAL
 
 /// The checks of `forcepad probe`, in the order a lab bring-up goes: the I2C adapter, each
-/// converter (one frame read), the haptic line (requested, then released off), the serial
-/// port, and whether the loop may run with real-time priority. Each check runs whatever the
-/// others found, so one run lists every problem.
+/// converter (one frame read), the haptic line (requested, then released off), the feedback
+/// input when the board has one, the serial port, and whether the loop may run with
+/// real-time priority. Each check runs whatever the others found, so one run lists every
+/// problem.
 struct DeviceProbe {
     let board: BoardDescription
     /// Serial device to open instead of the board's (`--serial`).
@@ -18,6 +19,7 @@ struct DeviceProbe {
         } else {
             checks += converterChecks
             checks.append(hapticLineCheck)
+            if let feedback = board.feedback { checks.append(feedbackLineCheck(feedback)) }
         }
         checks.append(serialCheck)
         checks.append(realTimeCheck)
@@ -63,10 +65,22 @@ struct DeviceProbe {
             let line = try GPIOOutputLine(board.haptic, consumer: Controller.gpioConsumer)
             return .pass(
                 "haptic line",
-                "\(line.lineName) is \(line.chipPath) (\(line.chipLabel)) offset \(line.lineOffset); requested as an output and released off"
+                "\(line.identity.summary) on \(line.identity.chipPath); requested as an output and released off"
                     + (line.activeLow ? " (active low)" : ""))
         } catch {
             return .fail("haptic line", error.description)
+        }
+    }
+
+    /// The `[feedback]` input, requested with edge events and released.
+    private func feedbackLineCheck(_ feedback: GPIOLineDescription) -> ProbeCheck {
+        do {
+            let input = try GPIOEdgeInput(feedback, consumer: Controller.gpioConsumer)
+            return .pass(
+                "feedback line",
+                "\(input.identity.summary) on \(input.identity.chipPath); requested as an input with edge events and released")
+        } catch {
+            return .fail("feedback line", error.description)
         }
     }
 

@@ -107,6 +107,26 @@ struct EventFormatter {
         return FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  " + text
     }
 
+    /// A measured edge of the haptic output (`haptic.edge`): `level` is the feedback line's
+    /// level after the edge; a stage's edge has `t_us` of the stage's frame and `latency_us`
+    /// from it, any other edge `t_us` of the edge itself.
+    func json(_ edge: HapticEdgeEvent) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("t_us", .int(edge.timeMicros)), ("event", .string("haptic.edge")), ("level", .int(edge.high ? 1 : 0)),
+            ("edge_us", .int(edge.edgeMicros)),
+        ]
+        if let latency = edge.latencyMicros { fields.append(("latency_us", .int(latency))) }
+        return .object(fields)
+    }
+
+    /// A measured edge as one readable line.
+    func humanLine(_ edge: HapticEdgeEvent) -> String {
+        let direction = edge.high ? "rising" : "falling"
+        let latency = edge.latencyMicros.map { " (measured \($0)us after the frame)" } ?? ""
+        let text = "haptic.edge      \(direction)\(latency)"
+        return FixedDecimal.format(edge.timeMicros, scale: 3).leftPadded(to: 10) + " ms  " + text
+    }
+
     private func patternName(_ id: HapticPatternID) -> String {
         Int(id.rawValue) < patternNames.count ? patternNames[Int(id.rawValue)] : "test"
     }

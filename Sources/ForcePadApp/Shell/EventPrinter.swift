@@ -96,6 +96,9 @@ final class EventPrinter: Sendable {
                 }
             }
         }
+        while let edge = link.edges.pop() {
+            lines.append(mode.mode == .json ? formatter.json(edge).rendered() : formatter.humanLine(edge))
+        }
         return lines
     }
 

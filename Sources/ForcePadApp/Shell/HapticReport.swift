@@ -2,12 +2,54 @@ import ForcePadCore
 import ForcePadHAL
 import ForcePadShell
 
-/// The haptic output as `haptic stats` and `status` show it: mode, line access, counters and
-/// the stage-to-GPIO latency histogram.
+/// The haptic output as `haptic stats` and `status` show it: mode, line access, counters, the
+/// stage-to-GPIO latency histogram and, with a `[feedback]` wire, the stage-to-measured-edge
+/// histogram.
 struct HapticReport {
     let board: BoardDescription
     let settings: HapticSettings
     let snapshot: LoopSnapshot
+    /// Where the haptic line was found; nil on a simulated board.
+    let line: GPIOLineIdentity?
+    /// The feedback input and what it measured; nil without `[feedback]`.
+    let feedback: FeedbackReport?
+
+    /// The feedback input as the report shows it.
+    struct FeedbackReport {
+        let line: GPIOLineIdentity
+        let measurement: HapticEdgeMeasurement
+        /// Why the watcher stopped, if it did.
+        let failure: DeviceError?
+        /// Edges not reported because the printer fell behind.
+        let droppedEdges: UInt64
+    }
+
+    init(board: BoardDescription, settings: HapticSettings, snapshot: LoopSnapshot, line: GPIOLineIdentity?, feedback: FeedbackReport?) {
+        self.board = board
+        self.settings = settings
+        self.snapshot = snapshot
+        self.line = line
+        self.feedback = feedback
+    }
+
+    /// The controller's haptic output with `snapshot` (taken by the caller, to agree with
+    /// the rest of its answer).
+    init(controller: Controller, snapshot: LoopSnapshot) {
+        let watcher = controller.edgeWatcher
+        self.init(
+            board: controller.board, settings: controller.settings.haptics, snapshot: snapshot, line: controller.hapticLine,
+            feedback: watcher.map {
+                FeedbackReport(
+                    line: $0.identity, measurement: $0.currentMeasurement, failure: $0.stoppedBecause,
+                    droppedEdges: $0.droppedEdges.load(ordering: .relaxed))
+            })
+    }
+
+    /// The line as found (`pinctrl-bcm2711:18 (GPIO18)`), or as the board file names it on a
+    /// simulated board.
+    var lineText: String {
+        line?.summary ?? board.haptic.line.summary + (board.isSimulated ? " (simulated)" : "")
+    }
 
     /// The access as `haptic on|off|dry-run` names it.
     var accessName: String {
@@ -32,24 +74,42 @@ struct HapticReport {
 
     var summary: String {
         let counters = snapshot.hapticCounters
-        return "\(settings.mode.rawValue) on \(board.haptic.lineName)\(board.isSimulated ? " (simulated)" : ""), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(counters.pulses) pulses; stage→line p50 \(latencyText.percentile(500)) p99 \(latencyText.percentile(990)) max \(latencyText.maximum)"
+        var text = "\(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(counters.pulses) pulses; stage→line p50 \(latencyText.percentile(500)) p99 \(latencyText.percentile(990)) max \(latencyText.maximum)"
+        if let feedback {
+            let edge = HistogramText(histogram: feedback.measurement.latency)
+            text += "; stage→edge p50 \(edge.percentile(500)) p99 \(edge.percentile(990)) max \(edge.maximum)"
+        }
+        return text
     }
 
     var detailLines: [String] {
         let counters = snapshot.hapticCounters
         var lines = [
-            "haptics     \(settings.mode.rawValue) on \(board.haptic.lineName), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off")",
+            "haptics     \(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off")",
             "limits      max on \(QuantityText.duration(settings.maxOnMicros)), min off \(QuantityText.duration(settings.minOffMicros)), duty \(FixedDecimal.format(Int64(settings.maxDutyPermille), scale: 3)) over \(QuantityText.duration(settings.dutyWindowMicros))",
             "pulses      \(counters.pulses) played, \(counters.cutByMaxOn) cut by max on, \(counters.delayedByMinOff) delayed by min off, \(counters.refusedByDuty) refused by duty, \(counters.replaced) replaced",
             "latency     stage frame → GPIO call returned: \(latency.count) samples, p50 \(latencyText.percentile(500)), p99 \(latencyText.percentile(990)), max \(latencyText.maximum)",
         ] + latencyText.bucketLines
+        if let feedback { lines += feedbackLines(feedback) }
         lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.patterns[$0]!)" }.joined(separator: "; "))
         return lines
     }
 
+    private func feedbackLines(_ feedback: FeedbackReport) -> [String] {
+        let measurement = feedback.measurement
+        let edge = HistogramText(histogram: measurement.latency)
+        var state = "\(measurement.risingEdges) rising, \(measurement.fallingEdges) falling edges"
+        if feedback.droppedEdges > 0 { state += ", \(feedback.droppedEdges) not reported (printer behind)" }
+        if let failure = feedback.failure { state += "; stopped: \(failure.description)" }
+        return [
+            "feedback    \(feedback.line.summary): \(state)",
+            "edge        stage frame → measured edge: \(measurement.latency.count) samples, p50 \(edge.percentile(500)), p99 \(edge.percentile(990)), max \(edge.maximum)",
+        ] + edge.bucketLines
+    }
+
     var fields: [(String, JSONValue)] {
         let counters = snapshot.hapticCounters
-        return [
+        var fields: [(String, JSONValue)] = [
             ("mode", .string(settings.mode.rawValue)),
             ("access", .string(accessName)),
             ("line_on", .bool(snapshot.hapticLineActive)),
@@ -60,5 +120,18 @@ struct HapticReport {
             ("replaced", .int(Int64(counters.replaced))),
             ("latency", .object(latencyText.fields)),
         ]
+        if let line { fields.insert(("line", .string(line.summary)), at: 0) }
+        if let feedback {
+            let measurement = feedback.measurement
+            fields.append(("feedback", .object([
+                ("line", .string(feedback.line.summary)),
+                ("rising_edges", .int(Int64(measurement.risingEdges))),
+                ("falling_edges", .int(Int64(measurement.fallingEdges))),
+                ("dropped_edges", .int(Int64(feedback.droppedEdges))),
+                ("error", feedback.failure.map { .string($0.description) } ?? .null),
+                ("edge_latency", .object(HistogramText(histogram: measurement.latency).fields)),
+            ])))
+        }
+        return fields
     }
 }

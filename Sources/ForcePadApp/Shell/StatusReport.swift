@@ -7,6 +7,8 @@ struct StatusReport {
     let board: BoardDescription
     let settings: ControllerSettings
     let snapshot: LoopSnapshot
+    /// The haptic output with the same snapshot.
+    let haptic: HapticReport
     let configSource: String
     let stateDirectory: String
     let calibrationSource: String
@@ -63,10 +65,6 @@ struct StatusReport {
         }
     }
 
-    private var hapticReport: HapticReport {
-        HapticReport(board: board, settings: settings.haptics, snapshot: snapshot)
-    }
-
     private var latenessText: HistogramText { HistogramText(histogram: snapshot.lateness) }
 
     private var lines: [String] {
@@ -75,7 +73,7 @@ struct StatusReport {
         let counters = snapshot.counters
         return [
             "board       \(board.name): \(board.summary)",
-            "            \(board.geometry.summary), \(adcSummary), haptic \(board.haptic.lineName)\(board.isSimulated ? " (simulated)" : "")",
+            "            \(board.geometry.summary), \(adcSummary), haptic \(haptic.lineText)" + (haptic.feedback.map { ", feedback \($0.line.summary)" } ?? ""),
             "rate        \(board.sampleRateHz) Hz (ceiling \(ceilingText))",
             "lateness    wake-up after deadline: p50 \(latenessText.percentile(500)), p99 \(latenessText.percentile(990)), p99.9 \(latenessText.percentile(999)), max \(latenessText.maximum), last \(counters.lastLatenessMicros)us",
         ] + latenessText.bucketLines + [
@@ -85,7 +83,7 @@ struct StatusReport {
             "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms",
         ] + forceReport.summaryLines + [
             "press       \(pressState)",
-            "haptics     \(hapticReport.summary)",
+            "haptics     \(haptic.summary)",
             "filter      \(filterSummary.text)",
             "zero        \(zeroText)",
             "calibration \(calibrationSource)",
@@ -105,7 +103,7 @@ struct StatusReport {
                 ("geometry", .string(board.geometry.summary)),
                 ("cells", .int(Int64(board.geometry.cellCount))),
                 ("simulated", .bool(board.isSimulated)),
-                ("haptic_line", .string(board.haptic.lineName)),
+                ("haptic_line", .string(haptic.line?.summary ?? board.haptic.line.summary)),
             ])),
             ("rate_hz", .int(Int64(board.sampleRateHz))),
             ("thresholds", .object([
@@ -126,7 +124,7 @@ struct StatusReport {
             ("press", .object([
                 ("state", .string(snapshot.pressState.rawValue)), ("progress", .fractionQ16(snapshot.progressQ16)),
             ])),
-            ("haptics", .object(hapticReport.fields)),
+            ("haptics", .object(haptic.fields)),
             ("counters", .object([
                 ("periods", .int(Int64(counters.ticks))),
                 ("missed_periods", .int(Int64(counters.missedPeriods))),

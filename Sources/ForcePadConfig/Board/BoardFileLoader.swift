@@ -19,6 +19,7 @@ public enum BoardFileLoader {
         let pad = try root.table("pad")
         let sampling = try root.table("sampling")
         let haptic = try root.table("haptic")
+        let feedback = try root.table("feedback")
         let serial = try root.table("serial")
         let calibration = try root.table("calibration")
         let sim = try root.table("sim")
@@ -37,6 +38,7 @@ public enum BoardFileLoader {
             serial: try readSerial(serial),
             calibration: try CalibrationSection.read(calibration, adcs: adcs, board: root),
             simulation: try readSimulation(sim, adcs: adcs, root: root))
+        board.feedback = try readFeedback(feedback, haptic: board.haptic, adcs: adcs, root: root)
         board.sampleRateHz = try readSampleRate(sampling, board: board, root: root)
         return board
     }
@@ -103,17 +105,30 @@ public enum BoardFileLoader {
     }
 
     private static func readHaptic(_ table: TableReader?, root: TableReader) throws(ConfigError) -> HapticLineDescription {
-        let lineExample = "a GPIO line name such as \"GPIO18\""
         guard let table else {
             throw root.error("haptic", "missing; give [haptic] with line = \"GPIO18\" (the GPIO line name of the actuator)")
         }
-        let line = try table.requiredString("line", expected: lineExample)
-        let chipExample = "a GPIO chip label, name or /dev path such as \"pinctrl-bcm2711\""
-        let chip = try table.string("chip", expected: chipExample)
+        let line = try GPIOLineSection.read(table, example: "GPIO18")
         let active = try table.oneOf("active", ["high", "low"], noun: "active level") ?? "high"
         try table.finish()
-        if chip?.isEmpty == true { throw table.error("chip", "must not be empty; give \(chipExample) or remove chip") }
-        return HapticLineDescription(lineName: line, chip: chip, activeLow: active == "low")
+        return HapticLineDescription(line: line, activeLow: active == "low")
+    }
+
+    /// `[feedback]`: the input wired to the haptic output, on a board with a real GPIO line.
+    private static func readFeedback(
+        _ table: TableReader?, haptic: HapticLineDescription, adcs: [ADCDescription], root: TableReader
+    ) throws(ConfigError) -> GPIOLineDescription? {
+        guard let table else { return nil }
+        let line = try GPIOLineSection.read(table, example: "GPIO23")
+        try table.finish()
+        guard !adcs.allSatisfy({ $0.model == .sim }) else {
+            throw root.error("feedback", "only for boards with real converters and GPIO lines; the sim board's haptic line is simulated: remove [feedback]")
+        }
+        guard line != haptic.line else {
+            let key = line.name != nil ? "line" : "offset"
+            throw table.error(key, "\(line.summary) is the haptic line itself; wire the haptic output to another input and name that one")
+        }
+        return line
     }
 
     private static func readSerial(_ table: TableReader?) throws(ConfigError) -> SerialPortDescription {

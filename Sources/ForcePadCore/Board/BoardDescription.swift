@@ -13,6 +13,9 @@ public struct BoardDescription: Sendable, Equatable {
     /// Frames per second the loop reads (Hz).
     public var sampleRateHz: Int
     public var haptic: HapticLineDescription
+    /// The input wired to the haptic output (a loopback wire) whose edges measure when the
+    /// actuator line really changed; nil when the board has none.
+    public var feedback: GPIOLineDescription?
     public var serial: SerialPortDescription
     /// Default counts→force curve for every cell until a calibration is saved.
     public var calibration: CalibrationTable
@@ -25,7 +28,8 @@ public struct BoardDescription: Sendable, Equatable {
     public init(
         name: String, summary: String, bus: I2CBusDescription?, adcs: [ADCDescription],
         geometry: PadGeometry, sampleRateHz: Int, haptic: HapticLineDescription,
-        serial: SerialPortDescription, calibration: CalibrationTable, simulation: SimulationSettings?
+        serial: SerialPortDescription, calibration: CalibrationTable, simulation: SimulationSettings?,
+        feedback: GPIOLineDescription? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -34,6 +38,7 @@ public struct BoardDescription: Sendable, Equatable {
         self.geometry = geometry
         self.sampleRateHz = sampleRateHz
         self.haptic = haptic
+        self.feedback = feedback
         self.serial = serial
         self.calibration = calibration
         self.simulation = simulation

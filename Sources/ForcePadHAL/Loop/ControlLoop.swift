@@ -131,6 +131,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// (unless in a dry run, which never touches it).
     public func run<Clock: LoopClock & ~Copyable>(clock: inout Clock) {
         let start = clock.nowMicros()
+        link.originMicros.store(start, ordering: .releasing)
         forceLineOff(at: 0)
         var deadline = start
         while !link.stopRequested.load(ordering: .relaxed) {
@@ -207,6 +208,9 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     ) {
         var lineMicros = timeMicros
         if let edge, scheduler.settings.lineAccess.touchesLine {
+            if edge == .rising && stagePendingSinceMicros >= 0 {
+                link.pendingStageEdgeMicros.store(stagePendingSinceMicros, ordering: .releasing)
+            }
             do {
                 try line.setActive(edge == .rising)
             } catch {

@@ -2,7 +2,8 @@ import ForcePadCore
 import Synchronization
 
 /// The lock-free channels between the real-time loop and everything else: commands in,
-/// events out, the newest snapshot, and raw frames for a recording. Fixed size, allocated once.
+/// events out, the newest snapshot, raw frames for a recording, and what the haptic edge
+/// watcher needs from the loop. Fixed size, allocated once.
 public final class LoopLink: Sendable {
     public let commands: SPSCRing<LoopCommandEnvelope>
     public let events: SPSCRing<LoopEvent>
@@ -17,13 +18,27 @@ public final class LoopLink: Sendable {
     public let stopRequested = Atomic<Bool>(false)
     /// Set by the loop thread once it has stopped and driven the haptic line off.
     public let stopped = Atomic<Bool>(false)
+    /// The loop's time 0 as µs of CLOCK_MONOTONIC (the real loop's clock), stored once when
+    /// the loop starts; -1 before. Turns kernel edge timestamps into loop time.
+    public let originMicros = Atomic<Int64>(-1)
+    /// Sample time (µs) of the stage whose pattern the loop last raised the haptic line for,
+    /// stored just before the GPIO call; the edge watcher takes it (sets -1) when it matches
+    /// the measured edge to it. -1 when there is none.
+    public let pendingStageEdgeMicros = Atomic<Int64>(-1)
+    /// Edges of the haptic output measured on the feedback input, from the edge watcher to
+    /// the event printer.
+    public let edges: SPSCRing<HapticEdgeEvent>
 
     /// - Parameter frameCapacity: frames the recording ring holds (4096: 4 s at 1 kHz).
-    public init(initial: LoopSnapshot, commandCapacity: Int = 64, eventCapacity: Int = 1024, frameCapacity: Int = 4096) {
+    public init(
+        initial: LoopSnapshot, commandCapacity: Int = 64, eventCapacity: Int = 1024, frameCapacity: Int = 4096,
+        edgeCapacity: Int = 256
+    ) {
         commands = SPSCRing(capacity: commandCapacity)
         events = SPSCRing(capacity: eventCapacity)
         snapshots = LatestValueMailbox(initial: initial)
         frames = SPSCRing(capacity: frameCapacity)
+        edges = SPSCRing(capacity: edgeCapacity)
     }
 
     /// Loop side: pushes `frame` for the recorder while a recording runs, counting a drop
