@@ -105,6 +105,6 @@ import Testing
             "  28 … 30us  █     1",
         ])
         #expect(TextHistogram.lines([], unit: "g") { String($0) }.isEmpty)
-        #expect(TextHistogram.lines([5, 5], bins: 8, width: 2, unit: "g") { String($0) } == ["  5 … 5g  ██  2"])
+        #expect(TextHistogram.lines([5, 5], bins: 8, width: 2, unit: "g") { String($0) } == ["  5g  ██  2"])
     }
 }

@@ -60,6 +60,7 @@ struct ForcePlotSVG {
         }
         svg.append("<text x=\"\(Self.f(Self.left - 6))\" y=\"\(Self.f(pulseTop + 9))\" text-anchor=\"end\">haptic</text>")
         svg.append("<polyline id=\"force\" class=\"force\" fill=\"none\" stroke=\"black\" stroke-width=\"1.2\" points=\"\(points(x: x, y: y, plotWidth: plotWidth))\"/>")
+        svg += legend
         for record in analysis.records {
             for firing in [("peek", record.peek, "#1f77b4"), ("pop", record.pop, "#d62728")] {
                 guard let fired = firing.1 else { continue }
@@ -126,6 +127,26 @@ struct ForcePlotSVG {
         lines.append("<text x=\"\(Self.f(Self.left + (Self.width - Self.left - Self.right) / 2))\" y=\"\(Self.f(Self.height - 6))\" text-anchor=\"middle\">time since the recording started (s)</text>")
         lines.append("<text x=\"14\" y=\"\(Self.f(Self.top + (bottom - Self.top) / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 14 \(Self.f(Self.top + (bottom - Self.top) / 2)))\">total force (g)</text>")
         return lines
+    }
+
+    /// What the marks mean, above the plot.
+    private var legend: [String] {
+        let y = Self.top - 12
+        let x = Self.left
+        return [
+            "<g class=\"legend\">",
+            "<line x1=\"\(Self.f(x))\" y1=\"\(Self.f(y - 4))\" x2=\"\(Self.f(x + 20))\" y2=\"\(Self.f(y - 4))\" stroke=\"black\" stroke-width=\"1.2\"/>",
+            "<text x=\"\(Self.f(x + 26))\" y=\"\(Self.f(y))\">total force (filtered)</text>",
+            "<circle cx=\"\(Self.f(x + 170))\" cy=\"\(Self.f(y - 4))\" r=\"3.5\" fill=\"#1f77b4\"/>",
+            "<text x=\"\(Self.f(x + 178))\" y=\"\(Self.f(y))\">peek fired</text>",
+            "<circle cx=\"\(Self.f(x + 260))\" cy=\"\(Self.f(y - 4))\" r=\"3.5\" fill=\"#d62728\"/>",
+            "<text x=\"\(Self.f(x + 268))\" y=\"\(Self.f(y))\">pop fired</text>",
+            "<rect x=\"\(Self.f(x + 345))\" y=\"\(Self.f(y - 9))\" width=\"16\" height=\"10\" fill=\"#888888\" fill-opacity=\"0.25\"/>",
+            "<text x=\"\(Self.f(x + 367))\" y=\"\(Self.f(y))\">hysteresis band below each threshold</text>",
+            "<rect x=\"\(Self.f(x + 605))\" y=\"\(Self.f(y - 9))\" width=\"6\" height=\"10\" fill=\"#1f77b4\"/>",
+            "<text x=\"\(Self.f(x + 617))\" y=\"\(Self.f(y))\">haptic line on (peek, pop, other patterns)</text>",
+            "</g>",
+        ]
     }
 
     /// The smallest 1, 2 or 5 × 10^n at or above `value` (value > 0).

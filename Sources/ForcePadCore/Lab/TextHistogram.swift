@@ -6,7 +6,7 @@
 /// ```
 public enum TextHistogram {
     /// Lines for `samples` in at most `bins` equal-width bins from the smallest to the largest
-    /// sample, each bin naming its first and last value; the longest bar is `width` characters. `label` writes a bin edge
+    /// sample, each bin naming its first and last value (or its one value); the longest bar is `width` characters. `label` writes a bin edge
     /// (in the samples' unit) and `unit` follows the last value. No lines for no samples.
     public static func lines(
         _ samples: [Int64], bins: Int = 8, width: Int = 24, unit: String, label: (Int64) -> String
@@ -23,7 +23,7 @@ public enum TextHistogram {
         let ranges = (0..<binCount).map { bin in
             let lower = low + Int64(bin) * binWidth
             let upper = min(lower + binWidth - 1, high)
-            return "\(label(lower)) … \(label(upper))\(unit)"
+            return lower == upper ? label(lower) + unit : "\(label(lower)) … \(label(upper))\(unit)"
         }
         let rangeWidth = ranges.map(\.count).max() ?? 0
         return (0..<binCount).map { bin in
