@@ -43,9 +43,9 @@ struct RecordedEvent: Decodable, Equatable {
         return copy
     }
 
-    /// Whether the loop reports it (a replay can reproduce it); `shortcut.performed` comes
-    /// from the shell.
-    var isLoopEvent: Bool { event != "shortcut.performed" }
+    /// Whether the loop reports it (a replay can reproduce it): `shortcut.performed` comes
+    /// from the shell and `haptic.edge` from the feedback input.
+    var isLoopEvent: Bool { event != "shortcut.performed" && event != "haptic.edge" }
 
     /// The press event it stands for, if it is one.
     var pressEvent: PressEvent? {

@@ -97,7 +97,9 @@ final class EventPrinter: Sendable {
             }
         }
         while let edge = link.edges.pop() {
-            lines.append(mode.mode == .json ? formatter.json(edge).rendered() : formatter.humanLine(edge))
+            let json = formatter.json(edge).rendered()
+            lines.append(mode.mode == .json ? json : formatter.humanLine(edge))
+            tap.take(line: json, atMicros: edge.timeMicros)
         }
         return lines
     }
