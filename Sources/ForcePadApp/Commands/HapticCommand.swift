@@ -15,7 +15,8 @@ extension ShellCommand where Context == ShellContext {
                 "pattern changes a configured pattern (peek, pop, release or one named in [haptics.patterns]).",
                 "off keeps the line off but still reports haptic events; dry-run never touches the line.",
                 "stats shows counters and the latency from the frame in which a stage fired to the",
-                "return of the GPIO call that started its pattern.",
+                "return of the GPIO call that started its pattern; with a [feedback] wire on the board,",
+                "also the latency to the edge measured on the wire (see haptic.edge events).",
             ],
             examples: ["haptic test pop", "haptic test \"on 5ms\"", "haptic pattern peek \"on 10ms\"", "haptic dry-run", "haptic stats"],
             completer: { words, context in
