@@ -175,6 +175,35 @@ import Testing
         #expect(replay.standardError.contains("identical to the recording (\(events.count) events compared"))
     }
 
+    @Test func aWriteErrorStopsTheRecordingAndKeepsWholeLines() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // Files may not grow beyond 20 KiB (ulimit -f counts 512-byte blocks): writes fail with EFBIG.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' XFSZ; ulimit -f 40; exec \"$0\" --state-dir \"$1\"", ForcePadProcess.binary.path, scratch.state.path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("record start big\nsim press 200g for 1500ms\nrecord list\nreplay big\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("recording 'big' stopped: cannot write \(scratch.state.path)/recordings/big/frames.csv: File too large; check the disk space and the state directory's permissions"))
+        let frames = try scratch.text("recordings/big/frames.csv")
+        #expect(frames.utf8.count <= 20_480 && frames.hasSuffix("\n"))
+        let rows = frames.split(separator: "\n").count - 1
+        #expect(rows > 500)
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("recordings/big/recording.json").utf8)) as? [String: Any])
+        #expect(info["frames"] as? Int == rows)
+        #expect((info["stopped_by"] as? String)?.hasPrefix("error: cannot write") == true)
+        #expect(text.contains("replayed big: \(rows) frames"))
+        #expect(text.contains("identical to the recording"))
+    }
+
     @Test func theExampleConfigsRecordShortcutRecords() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

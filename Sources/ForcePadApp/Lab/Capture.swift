@@ -2,6 +2,7 @@ import ForcePadShell
 import ForcePadCore
 import ForcePadHAL
 import Glibc
+import Logging
 import Synchronization
 
 /// A recording in progress: a thread of its own (never the loop's) takes raw frames off the
@@ -16,6 +17,7 @@ final class Capture: @unchecked Sendable {
     private let tap: EventTap
     /// Waits until every event the loop has reported so far has passed through the tap.
     private let settleEvents: @Sendable () -> Void
+    private let logger: Logger
     private let framesFile: CaptureFile
     private let eventsFile: CaptureFile
     private let cellCount: Int
@@ -27,14 +29,24 @@ final class Capture: @unchecked Sendable {
     // Written by the capture thread; read by others only once `isDone`.
     private(set) var firstSequence: UInt64?
     private(set) var firstTimeMicros: Int64?
+    /// Time of the last frame in the file (µs), and how many frames the file holds.
     private(set) var lastTimeMicros: Int64?
+    private(set) var framesKept = 0
+    /// Times of the frames handed to the file but not yet known to be in it (µs), oldest first.
+    private var unconfirmedTimes: [Int64] = []
+    /// Time of the last frame handed to the file (µs).
+    private var lastAppendedMicros: Int64?
     /// Why the capture ended early (a write error), or nil.
     private(set) var failure: String?
+    /// Whether the events file failed (events are still written after the frames file fails,
+    /// up to the last frame it holds).
+    private var eventsFailed = false
 
     init(
         name: String, trialPresses: Int, link: LoopLink, tap: EventTap, cellCount: Int, paths: LabPaths,
-        settleEvents: @escaping @Sendable () -> Void
+        logger: Logger, settleEvents: @escaping @Sendable () -> Void
     ) throws(CommandFailure) {
+        self.logger = logger
         self.name = name
         self.trialPresses = trialPresses
         self.link = link
@@ -46,7 +58,7 @@ final class Capture: @unchecked Sendable {
         try framesFile.append("t_us," + (0..<cellCount).map { "ch\($0)" }.joined(separator: ",") + "\n")
     }
 
-    /// Frames written so far.
+    /// Frames taken from the loop so far.
     var frameCount: Int { frameCounter.load(ordering: .relaxed) }
 
     /// Whether the capture thread has finished and closed the files.
@@ -87,13 +99,60 @@ final class Capture: @unchecked Sendable {
     }
 
     private func run() {
+        let clock = MonotonicClock()
+        var lastFlush = clock.nowMicros()
         while !stopRequested.load(ordering: .acquiring) && failure == nil {
-            if let end = tap.trialProgress.endMicros, let last = lastTimeMicros, last >= end { break }
+            if let end = tap.trialProgress.endMicros, let last = lastAppendedMicros, last >= end {
+                logger.notice("trial \(name) complete: \(trialPresses) presses; trial report shows the statistics")
+                break
+            }
+            if frameCount >= ForceTrace.maxRows {
+                failure = "\(ForceTrace.maxRows) frames recorded, the most a replay reads; start a new recording"
+                break
+            }
             let wrote = writeFrames()
+            confirmFrames()
             writeEvents()
+            if clock.nowMicros() - lastFlush >= Self.flushMicros {
+                lastFlush = clock.nowMicros()
+                flushFiles()
+            }
             if !wrote { usleep(2_000) }
         }
         finish()
+    }
+
+    /// Longest time written lines wait in memory before they go to the files (µs).
+    static let flushMicros: Int64 = 250_000
+
+    /// Writes both files' buffers: frames first, then the events up to the last frame written.
+    private func flushFiles() {
+        if failure == nil {
+            do {
+                try framesFile.flush()
+            } catch {
+                failure = error.message
+            }
+            confirmFrames()
+        }
+        writeEvents()
+        guard !eventsFailed else { return }
+        do {
+            try eventsFile.flush()
+        } catch {
+            eventsFailed = true
+            if failure == nil { failure = error.message }
+        }
+    }
+
+    /// Moves the frames the file now holds from unconfirmed to kept.
+    private func confirmFrames() {
+        let kept = max(framesFile.linesWritten - 1, 0)
+        let newly = min(kept - framesKept, unconfirmedTimes.count)
+        guard newly > 0 else { return }
+        lastTimeMicros = unconfirmedTimes[newly - 1]
+        unconfirmedTimes.removeFirst(newly)
+        framesKept = kept
     }
 
     /// Stops the loop pushing, lets its last frames and events arrive, writes them and closes.
@@ -107,7 +166,7 @@ final class Capture: @unchecked Sendable {
         deadline = clock.nowMicros() + 500_000
         while link.events.count > 0 && clock.nowMicros() < deadline { usleep(1_000) }
         settleEvents()
-        writeEvents()
+        flushFiles()
         tap.end()
         for file in [framesFile, eventsFile] {
             do {
@@ -116,6 +175,7 @@ final class Capture: @unchecked Sendable {
                 if failure == nil { failure = error.message }
             }
         }
+        confirmFrames()
         done.store(true, ordering: .releasing)
     }
 
@@ -132,7 +192,8 @@ final class Capture: @unchecked Sendable {
                 firstSequence = frame.sequence
                 firstTimeMicros = frame.timeMicros
             }
-            lastTimeMicros = frame.timeMicros
+            lastAppendedMicros = frame.timeMicros
+            unconfirmedTimes.append(frame.timeMicros)
             var line = String(frame.timeMicros)
             for cell in 0..<cellCount {
                 line += ","
@@ -143,6 +204,7 @@ final class Capture: @unchecked Sendable {
                 try framesFile.append(line)
             } catch {
                 failure = error.message
+                confirmFrames()
                 return false
             }
             frameCounter.add(1, ordering: .relaxed)
@@ -150,14 +212,16 @@ final class Capture: @unchecked Sendable {
         return any
     }
 
-    /// Writes the tapped events up to the last frame written (later ones wait for their frame).
+    /// Hands the tapped events up to the last frame in the file to the events file (later ones
+    /// wait for their frame).
     private func writeEvents() {
-        guard failure == nil, let first = firstTimeMicros, let last = lastTimeMicros else { return }
+        guard !eventsFailed, let first = firstTimeMicros, let last = lastTimeMicros else { return }
         for event in tap.takeLines(through: last) where event.timeMicros >= first {
             do {
                 try eventsFile.append(event.line + "\n")
             } catch {
-                failure = error.message
+                eventsFailed = true
+                if failure == nil { failure = error.message }
                 return
             }
         }

@@ -1,12 +1,18 @@
 import ForcePadShell
 import Glibc
 
-/// A file a capture appends to: created new (never over an existing one), written in large
-/// blocks, flushed to disk on close. Errors carry errno's text so the operator can act.
+/// A file of lines a capture appends to: created new (never over an existing one), written
+/// in large blocks, flushed to disk on close. When a write fails (a full disk) the file is
+/// cut back to its last whole line, so what was written stays readable. Errors carry
+/// errno's text so the operator can act.
 final class CaptureFile {
     let path: String
     private var descriptor: Int32
     private var pending: [UInt8] = []
+    /// Bytes in the file, all of them whole lines.
+    private var size: Int64 = 0
+    /// Whole lines in the file.
+    private(set) var linesWritten = 0
     /// Bytes buffered before a write.
     static let blockBytes = 64 << 10
 
@@ -33,11 +39,18 @@ final class CaptureFile {
             let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                pending.removeFirst(offset)
-                throw Self.failure("cannot write \(path)")
+                let failure = Self.failure("cannot write \(path)")
+                let whole = pending[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                size += Int64(whole)
+                linesWritten += pending[..<whole].count { $0 == UInt8(ascii: "\n") }
+                ftruncate(descriptor, off_t(size))
+                pending.removeAll()
+                throw failure
             }
             offset += written
         }
+        size += Int64(pending.count)
+        linesWritten += pending.count { $0 == UInt8(ascii: "\n") }
         pending.removeAll(keepingCapacity: true)
     }
 

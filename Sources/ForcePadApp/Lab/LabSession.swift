@@ -61,7 +61,7 @@ final class LabSession: @unchecked Sendable {
         do {
             capture = try Capture(
                 name: name, trialPresses: trialPresses, link: link, tap: tap, cellCount: board.geometry.cellCount,
-                paths: paths, settleEvents: settleEvents)
+                paths: paths, logger: logger, settleEvents: settleEvents)
             try capture.start()
         } catch {
             removeRecording(name)
@@ -123,7 +123,7 @@ final class LabSession: @unchecked Sendable {
         captureInfo = nil
         info.stopped = UTCTimestamp.now()
         info.stoppedBy = capture.failure.map { "error: " + $0 } ?? reason
-        info.frames = capture.frameCount
+        info.frames = capture.framesKept
         info.droppedFrames = link.droppedFrames.load(ordering: .relaxed)
         info.firstTimeMicros = capture.firstTimeMicros
         info.lastTimeMicros = capture.lastTimeMicros
