@@ -1,0 +1,28 @@
+import ForcePadCore
+import ForcePadHAL
+import Testing
+
+/// Handing frames to a recording costs the loop no heap allocation, whether the ring has
+/// room or is full.
+@Suite struct FrameRecordingAllocationTests {
+    @Test func recordingAFrameDoesNotAllocate() {
+        let link = LoopLink(
+            initial: LoopSnapshot(cellCount: 8, recognizer: .standard, haptics: HapticSchedulerSettings(HapticSettings.standard)),
+            frameCapacity: 64)
+        var frame = RawFrame(cellCount: 8)
+        link.recordingFrames.store(true, ordering: .releasing)
+        // Warm-up: the first use of the generic ring instantiates its metadata.
+        link.record(frame)
+        _ = link.frames.pop()
+        let allocations = ThreadAllocationCounter.allocations {
+            for index in 0..<1_000 {
+                frame.sequence = UInt64(index)
+                link.record(frame)
+                if index % 2 == 0 { _ = link.frames.pop() }
+            }
+        }
+        #expect(allocations == 0, "\(allocations) allocations in 1000 frames")
+        #expect(link.frames.count == 64)
+        #expect(link.droppedFrames.load(ordering: .relaxed) == 1_000 - 500 - 64)
+    }
+}
