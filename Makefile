@@ -20,9 +20,16 @@ build: deps
 	$(SWIFT) build
 
 # `make bench`: the pipeline's cost per frame (fixed point and Float), detection delay and
-# allocations per frame, measured in one release-mode run; exits non-zero if a target is missed.
+# allocations per frame, the loop's lateness next to cyclictest (rt-tests, installed if
+# missing), stage-to-line latency, and forcepad's CPU and memory, measured in one release-mode
+# run of about 5 minutes; exits non-zero if a target is missed.
 bench: deps
+	@dpkg-query -W -f='$${Status}' rt-tests 2>/dev/null | grep -q "install ok installed" || { \
+		echo "Installing Debian packages: rt-tests"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq rt-tests; \
+	}
 	$(SWIFT) build -c release --product forcepad-bench
+	$(SWIFT) build -c release --product forcepad
 	./.build/release/forcepad-bench
 
 # Regenerates docs/commands.md from the shell's command table (a test checks it is current).

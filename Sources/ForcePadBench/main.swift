@@ -3,8 +3,15 @@ import ForcePadHAL
 import ForcePadReference
 import Glibc
 
-// forcepad-bench: the cost, delay and allocation figures of the pipeline, each compared
-// with its target in the same run. `make bench` builds it in release mode and runs it.
+// forcepad-bench: the cost, delay and allocation figures of the pipeline, the real loop's
+// timing next to cyclictest, and the program's CPU and memory, each compared with its target
+// in the same run. `make bench` builds it and `forcepad` in release mode and runs it.
+
+/// A line on standard error saying what the benchmark is doing (the timing takes minutes).
+func progress(_ text: String) {
+    let line = "forcepad-bench: \(text)\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+}
 
 let cellCount = BenchmarkFrames.cellCount
 let geometry = PadGeometry.strip(cells: cellCount)
@@ -94,7 +101,59 @@ table.append(BenchmarkRow(
     "allocations per tick, control loop on the sim board", value: DecimalText.format(tickAllocations, places: 3),
     target: "0", meets: tickAllocations == 0))
 
+// Timing on the real clock: the control loop on the sim board (its per-period lateness
+// histogram) and cyclictest with the scheduling the loop got, in alternating rounds of
+// `durations.periods` periods per side in all. The loop's p99.9 must stay within 1.5×
+// cyclictest's and it must skip no period. The stage-to-line latency comes from the same
+// loop rounds, the simulated pad being pressed every 500 ms.
+let durations = BenchmarkDurations.fromEnvironment()
+let periodMicros = 1_000_000 / SimBoard.board().sampleRateHz
+let sideSeconds = durations.periods * periodMicros / 1_000_000
+progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then forcepad for \(durations.processSeconds) s")
+let comparison = try LatenessComparison(periods: durations.periods, periodMicros: periodMicros, request: .standard)
+let periodsName = "\(durations.periods) periods of \(periodMicros) us"
+let loopLateness = LatencyPercentiles(comparison.loopLateness)!
+table.append(BenchmarkRow("loop lateness, ControlLoop on the sim board, \(periodsName)", value: loopLateness.summary))
+var policyLines = ["loop thread: \(comparison.realTime.summary) (asked: SCHED_FIFO \(RealTimeRequest.defaultFIFOPriority), memory locked)"]
+policyLines += comparison.realTime.warnings.map { "  warning: \($0)" }
+if let failure = comparison.cyclictestFailure {
+    table.append(BenchmarkRow("cyclictest lateness, \(periodsName)", value: "not run", target: "measured", verdict: .fail))
+    policyLines.append("cyclictest:  \(failure)")
+} else if let cyclictest = comparison.cyclictest.percentiles {
+    table.append(BenchmarkRow("cyclictest lateness, \(periodsName)", value: cyclictest.summary))
+    let ratio = Double(loopLateness.p999Micros) / Double(max(cyclictest.p999Micros, 1))
+    table.append(BenchmarkRow(
+        "loop p99.9 / cyclictest p99.9", value: DecimalText.format(ratio, places: 2), target: "<= 1.50", meets: ratio <= 1.5))
+    policyLines.append("cyclictest:  \(comparison.realTime.summary) (\(comparison.cyclictestArguments.joined(separator: " ")), per round)")
+    policyLines += comparison.cyclictestRemarks.map { "  cyclictest says: \($0)" }
+}
+policyLines.append("cpu wake-up latency: " + (comparison.wakeLatencyRefusal.map { "not requested (\($0)); cyclictest told the same (--default-system)" }
+    ?? "0 us requested (/dev/cpu_dma_latency) for both sides, as cyclictest does by default"))
+table.append(BenchmarkRow(
+    "loop overruns in \(comparison.loopPeriods) periods (periods skipped)",
+    value: "\(comparison.loopOverruns) (\(comparison.loopMissedPeriods))", target: "0", meets: comparison.loopMissedPeriods == 0))
+if let stages = LatencyPercentiles(comparison.stageLatency) {
+    table.append(BenchmarkRow(
+        "stage crossing -> GPIO call, \(stages.samples) stages (sim line)", value: "p50 \(stages.p50Micros) / p99 \(stages.p99Micros) us"))
+} else {
+    table.append(BenchmarkRow("stage crossing -> GPIO call", value: "no stage fired", target: "measured", verdict: .fail))
+}
+
+// The whole program: CPU and peak memory of `forcepad --board sim` at 1 kHz.
+do {
+    let usage = try ForcepadProcessUsage(seconds: durations.processSeconds)
+    let ran = "\(DecimalText.format(usage.seconds, places: 0)) s"
+    table.append(BenchmarkRow("forcepad CPU, sim board at 1 kHz for \(ran), % of one core", value: DecimalText.format(usage.cpuPercentOfOneCore, places: 2)))
+    table.append(BenchmarkRow("forcepad peak memory (VmHWM), MiB", value: DecimalText.format(usage.peakResidentMiB, places: 1)))
+    policyLines.append("forcepad: \(usage.command.joined(separator: " ")); its loop ran \(usage.periods.map(String.init) ?? "?") periods, \(usage.missedPeriods.map(String.init) ?? "?") skipped")
+} catch {
+    table.append(BenchmarkRow("forcepad CPU and memory", value: "not run", target: "measured", verdict: .fail))
+    policyLines.append("forcepad: \(error.description)")
+}
+
 print("forcepad-bench: \(cellCount)-channel frames, default settings at \(SimBoard.board().sampleRateHz) Hz; cost is the fastest of \(rounds) rounds of \(meter.framesPerRound) frames per chain")
+for line in policyLines { print(line) }
+if !durations.isStandard { print("shortened by FORCEPAD_BENCH_PERIODS / FORCEPAD_BENCH_SECONDS: the targets are stated for \(BenchmarkDurations.standardPeriods) periods and \(BenchmarkDurations.standardProcessSeconds) s") }
 print(table.printed())
 print("checksum \(meter.checksum &+ allocationChecksum)")
 exit(table.failed ? 1 : 0)

@@ -1,0 +1,60 @@
+import ForcePadCore
+import ForcePadHAL
+
+/// The control loop's wake-up lateness next to cyclictest's on this machine: rounds of the
+/// loop on the sim board (``SimLoopRun``) and of cyclictest alternate, so both sides see the
+/// same background load, and each side's histograms are summed over its rounds. cyclictest
+/// gets the scheduling the loop thread was granted. The CPU wake-up latency is held at 0 µs
+/// for the whole comparison (``CPUWakeLatencyHold``), as cyclictest does for its own run.
+struct LatenessComparison {
+    /// Rounds per side: enough to spread both over the same minutes, few enough that start-up
+    /// is negligible (10 000 periods per round at the default length).
+    static let rounds = 10
+
+    /// The loop's lateness and its stage-to-line latency, over all its rounds.
+    private(set) var loopLateness = LatencyHistogram()
+    private(set) var stageLatency = LatencyHistogram()
+    /// Periods the loop ran and skipped, and its `overrun` events, over all its rounds.
+    private(set) var loopPeriods: UInt64 = 0
+    private(set) var loopMissedPeriods: UInt64 = 0
+    private(set) var loopOverruns = 0
+    /// How the loop thread was scheduled (in its first round; every round asks the same).
+    private(set) var realTime = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
+    private(set) var cyclictest = CyclictestHistogram(limitMicros: CyclictestRun.histogramLimitMicros)
+    private(set) var cyclictestArguments: [String] = []
+    private(set) var cyclictestRemarks: [String] = []
+    /// Why cyclictest did not run, if it did not (the loop's rounds still run).
+    private(set) var cyclictestFailure: String?
+    /// Why the wake-up latency could not be held, or nil.
+    let wakeLatencyRefusal: String?
+
+    /// Runs `periods` periods of `periodMicros` per side, the loop asking for `request`.
+    init(periods: Int, periodMicros: Int, request: RealTimeRequest) throws {
+        let hold = CPUWakeLatencyHold()
+        defer { hold.release() }
+        wakeLatencyRefusal = hold.refusal
+        let rounds = min(Self.rounds, periods)
+        for round in 0..<rounds {
+            let roundPeriods = periods / rounds + (round < periods % rounds ? 1 : 0)
+            let run = try SimLoopRun(periods: roundPeriods, request: request)
+            if round == 0 { realTime = run.realTime }
+            loopLateness.add(run.snapshot.lateness)
+            stageLatency.add(run.snapshot.stageLatency)
+            loopPeriods += run.snapshot.counters.ticks
+            loopMissedPeriods += run.snapshot.counters.missedPeriods
+            loopOverruns += run.overruns
+            guard cyclictestFailure == nil else { continue }
+            do {
+                let ran = try CyclictestRun(
+                    periods: roundPeriods, periodMicros: periodMicros, policy: realTime,
+                    tunesPowerManagement: hold.refusal == nil, into: &cyclictest)
+                if round == 0 {
+                    cyclictestArguments = ran.arguments
+                    cyclictestRemarks = ran.remarks
+                }
+            } catch {
+                cyclictestFailure = error.description
+            }
+        }
+    }
+}

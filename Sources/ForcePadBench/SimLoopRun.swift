@@ -1,0 +1,77 @@
+import ForcePadCore
+import ForcePadHAL
+import Glibc
+
+/// The real control loop on the sim board, wired as the controller wires it (simulated pad,
+/// simulated haptic line, default settings, 1 kHz), run by ``ControlLoop/run(clock:)`` on its
+/// own thread with ``MonotonicClock`` for a number of periods, while this thread plays the
+/// controller's other side: it presses the simulated pad through the command ring and drains
+/// the event ring every 2 ms, as the controller's event thread does every 5 ms.
+struct SimLoopRun {
+    /// The loop's last snapshot, published after it stopped.
+    let snapshot: LoopSnapshot
+    /// `overrun` events the loop reported (each one is one or more skipped periods).
+    let overruns: Int
+    /// How the loop thread was scheduled.
+    let realTime: RealTimeOutcome
+
+    /// One press cycle of the simulated finger, 500 ms: down to 200 g (peek), 150 ms later
+    /// on to 400 g (pop), 150 ms later lifted (release). Each stage starts a haptic pattern.
+    static let pressCycleMillis = 500
+    static let pressSteps: [(atMillis: Int, command: SimulationCommand)] = [
+        (0, .press(force: .grams(200), position: .center, holdMicros: 0)),
+        (150, .press(force: .grams(400), position: .center, holdMicros: 0)),
+        (300, .release),
+    ]
+
+    /// Runs at least `periods` periods with the loop thread scheduled as `request` asks.
+    init(periods: Int, request: RealTimeRequest) throws {
+        let board = SimBoard.board()
+        let settings = ControllerSettings.standard
+        let recognizer = PressRecognizerSettings(settings)
+        let haptics = HapticSchedulerSettings(settings.haptics)
+        let link = LoopLink(initial: LoopSnapshot(
+            cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
+        let loop = ControlLoop(
+            source: SimulatedPad(board: board, simulation: board.simulation!),
+            line: SimulatedHapticLine(),
+            pipeline: ForcePipeline(
+                calibrations: Array(repeating: board.calibration, count: board.geometry.cellCount),
+                geometry: board.geometry, settings: PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)),
+            recognizer: recognizer, haptics: haptics, patterns: try HapticPatternCatalog(patterns: settings.haptics.patterns).bank,
+            periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
+        // The thread takes its scheduling before the loop's first period, as the controller's does.
+        let (thread, outcome) = try PosixThread.startRealTime(request) {
+            var clock = MonotonicClock()
+            loop.run(clock: &clock)
+        }
+        realTime = outcome
+
+        var overruns = 0
+        var sequence: UInt64 = 0
+        var step = 0
+        let periodMillis = 1000 / board.sampleRateHz
+        while true {
+            let ticks = Int(link.snapshots.latest().counters.ticks)
+            if ticks >= periods { break }
+            let cycle = step / Self.pressSteps.count
+            let due = cycle * Self.pressCycleMillis + Self.pressSteps[step % Self.pressSteps.count].atMillis
+            if ticks * periodMillis >= due {
+                sequence += 1
+                let command = LoopCommand.simulate(Self.pressSteps[step % Self.pressSteps.count].command)
+                if link.commands.push(LoopCommandEnvelope(sequence: sequence, command: command)) { step += 1 }
+            }
+            while let event = link.events.pop() {
+                if case .overrun = event { overruns += 1 }
+            }
+            usleep(2_000)
+        }
+        link.stopRequested.store(true, ordering: .relaxed)
+        thread.join()
+        while let event = link.events.pop() {
+            if case .overrun = event { overruns += 1 }
+        }
+        snapshot = link.snapshots.latest()
+        self.overruns = overruns
+    }
+}
