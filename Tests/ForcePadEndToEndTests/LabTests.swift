@@ -204,6 +204,19 @@ import Testing
         #expect(text.contains("identical to the recording"))
     }
 
+    @Test func aSignalEndsTheRecordingAndDescribesIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], input: Data("record start cut\nsim press 200g for 100ms\n".utf8),
+            signal: (SIGTERM, 1.5))
+        #expect(result.status == 0)
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("recordings/cut/recording.json").utf8)) as? [String: Any])
+        #expect(info["stopped_by"] as? String == "shutdown")
+        let rows = try scratch.text("recordings/cut/frames.csv").split(separator: "\n").count - 1
+        #expect(rows > 500 && info["frames"] as? Int == rows)
+    }
+
     @Test func theExampleConfigsRecordShortcutRecords() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -19,7 +19,7 @@ extension ShellCommand where Context == ShellContext {
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             let lab = controller.lab
-            try lab.collectFinishedTrial()
+            try lab.collectFinishedCapture()
             guard !arguments.isAtEnd else {
                 try arguments.end()
                 guard let running = lab.running else {

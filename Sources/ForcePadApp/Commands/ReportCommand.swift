@@ -19,7 +19,7 @@ extension ShellCommand where Context == ShellContext {
             let lab = controller.lab
             let name = try arguments.word("recording name")
             try arguments.end()
-            try lab.collectFinishedTrial()
+            try lab.collectFinishedCapture()
             if let running = lab.running, running.name == name {
                 throw CommandFailure("'\(name)' is still being recorded; stop it first")
             }

@@ -19,7 +19,7 @@ extension ShellCommand where Context == ShellContext {
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             let lab = controller.lab
-            try lab.collectFinishedTrial()
+            try lab.collectFinishedCapture()
             guard !arguments.isAtEnd else {
                 guard let running = lab.running, running.trialPresses > 0 else {
                     return CommandReply(lines: ["no trial running" + (lab.lastTrial.map { "; the last was \($0)" } ?? "")], fields: [("trial", .null)])
@@ -57,7 +57,7 @@ extension ShellCommand where Context == ShellContext {
                     guard lab.waitForTrial(timeoutMicros: 2_000_000) else {
                         throw CommandFailure("trial \(name) has \(running.ended) of \(running.trialPresses) presses; finish them or trial stop")
                     }
-                    try lab.collectFinishedTrial()
+                    try lab.collectFinishedCapture()
                 }
                 let analysis = try TrialAnalysis(
                     Recording.load(name: name, paths: lab.paths, board: controller.board), board: controller.board,

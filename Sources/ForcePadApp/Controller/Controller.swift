@@ -345,13 +345,15 @@ public final class Controller {
     }
 
     /// Stops the loop from another thread (a signal): waits up to a second for it to drive the
-    /// haptic line off, then prints the last events. Returns whether the loop stopped.
+    /// haptic line off, then prints the last events and ends a recording in progress (its
+    /// files are kept and described). Returns whether the loop stopped.
     public func stopFromAnotherThread() -> Bool {
         link.stopRequested.store(true, ordering: .relaxed)
         let clock = MonotonicClock()
         let deadline = clock.nowMicros() + 1_000_000
         while !link.stopped.load(ordering: .acquiring) && clock.nowMicros() < deadline { usleep(1_000) }
         printer.drain()
+        lab.shutdown()
         return link.stopped.load(ordering: .acquiring)
     }
 

@@ -7,8 +7,10 @@ import Logging
 import Synchronization
 
 /// The lab tools of a running controller: the calibration session, the recording (or trial)
-/// in progress and the last one made. Used from the shell thread; the capture writes on a
-/// thread of its own and hears the loop's events through the ``EventTap``.
+/// in progress and the last one made. Used from the shell thread, and at a signal from the
+/// thread that stops the controller (``shutdown()``), so starting, stopping and describing a
+/// capture hold a lock; the capture writes on a thread of its own and hears the loop's
+/// events through the ``EventTap``.
 final class LabSession: @unchecked Sendable {
     let tap = EventTap()
     let paths: LabPaths
@@ -16,6 +18,8 @@ final class LabSession: @unchecked Sendable {
     private let logger: Logger
     /// Waits until every event reported so far has passed the printer (and so the tap).
     private var settleEvents: @Sendable () -> Void = {}
+    /// Held while a capture starts, stops or is described.
+    private let lock = Mutex(())
     private var capture: Capture?
     private var captureInfo: CaptureInfo?
     private var captureSettings: ControllerSettings?
@@ -35,17 +39,25 @@ final class LabSession: @unchecked Sendable {
         settleEvents = settle
     }
 
-    /// The capture in progress: its name, frames so far, presses of a trial, whether a trial.
+    /// The capture in progress: its name, frames so far, and for a trial the presses it
+    /// counts (0 for a recording) and how many have ended.
     var running: (name: String, frames: Int, trialPresses: Int, ended: Int)? {
-        guard let capture else { return nil }
-        return (capture.name, capture.frameCount, capture.trialPresses, tap.trialProgress.ended)
+        lock.withLock { _ in
+            capture.map { ($0.name, $0.frameCount, $0.trialPresses, tap.trialProgress.ended) }
+        }
     }
 
     /// Starts recording `name` (a trial when `trialPresses` > 0): waits for the pad to rest,
     /// starts the frame ring, and tares with the recording running, so that a replay can
     /// repeat the tare on the same frame and reproduce every event.
     func start(name rawName: String, trialPresses: Int, controller: Controller) throws(CommandFailure) {
-        try collectFinishedTrial()
+        try lock.withLock { _ throws(CommandFailure) in
+            try startLocked(name: rawName, trialPresses: trialPresses, controller: controller)
+        }
+    }
+
+    private func startLocked(name rawName: String, trialPresses: Int, controller: Controller) throws(CommandFailure) {
+        try collectLocked()
         if let capture {
             throw CommandFailure("'\(capture.name)' is being recorded; stop it first (record stop or trial stop)")
         }
@@ -93,20 +105,29 @@ final class LabSession: @unchecked Sendable {
                 controller.calibration, board: board.name, version: ForcePadVersion.current, timestamp: started
             ).write(atomicallyTo: paths.calibration(name))
         } catch {
-            _ = try? stop(controller: controller, reason: "command")
+            _ = try? stopLocked(controller: controller, reason: "command")
             throw error
         }
     }
 
     /// Stops the capture in progress and writes its description; returns it.
-    func stop(controller: Controller?, reason: String) throws(CommandFailure) -> CaptureInfo {
+    func stop(controller: Controller, reason: String) throws(CommandFailure) -> CaptureInfo {
+        try lock.withLock { _ throws(CommandFailure) in try stopLocked(controller: controller, reason: reason) }
+    }
+
+    private func stopLocked(controller: Controller?, reason: String) throws(CommandFailure) -> CaptureInfo {
         guard let capture, var info = captureInfo else { throw CommandFailure("nothing is being recorded; start with record start NAME") }
         capture.stop()
         return try conclude(capture, info: &info, controller: controller, reason: reason)
     }
 
-    /// Writes the description of a trial that ended by itself, if one did.
-    func collectFinishedTrial() throws(CommandFailure) {
+    /// Writes the description of a capture that ended by itself (a trial that counted its
+    /// presses, or a write error), if one did.
+    func collectFinishedCapture() throws(CommandFailure) {
+        try lock.withLock { _ throws(CommandFailure) in try collectLocked() }
+    }
+
+    private func collectLocked() throws(CommandFailure) {
         guard let capture, capture.isDone, var info = captureInfo else { return }
         _ = capture.waitUntilDone(timeoutMicros: 0)
         _ = try conclude(capture, info: &info, controller: nil, reason: "trial complete")
@@ -114,8 +135,10 @@ final class LabSession: @unchecked Sendable {
 
     /// Waits up to `timeoutMicros` for a running trial to count its last press.
     func waitForTrial(timeoutMicros: Int64) -> Bool {
-        guard let capture, capture.trialPresses > 0 else { return true }
-        return capture.waitUntilDone(timeoutMicros: timeoutMicros)
+        lock.withLock { _ in
+            guard let capture, capture.trialPresses > 0 else { return true }
+            return capture.waitUntilDone(timeoutMicros: timeoutMicros)
+        }
     }
 
     private func conclude(_ capture: Capture, info: inout CaptureInfo, controller: Controller?, reason: String) throws(CommandFailure) -> CaptureInfo {
@@ -140,13 +163,16 @@ final class LabSession: @unchecked Sendable {
         return info
     }
 
-    /// Stops a capture when the controller shuts down (its files are kept and described).
+    /// Stops a capture when the controller shuts down or is stopped by a signal (its files
+    /// are kept and described).
     func shutdown() {
-        guard capture != nil else { return }
-        do {
-            if let capture, capture.isDone { try collectFinishedTrial() } else { _ = try stop(controller: nil, reason: "shutdown") }
-        } catch {
-            logger.error("recording not described: \(error.message)")
+        lock.withLock { _ in
+            guard let capture else { return }
+            do throws(CommandFailure) {
+                if capture.isDone { try collectLocked() } else { _ = try stopLocked(controller: nil, reason: "shutdown") }
+            } catch {
+                logger.error("recording not described: \(error.message)")
+            }
         }
     }
 

@@ -18,7 +18,7 @@ struct TrialReportText {
             guard let force = stage.force, let overshoot = stage.overshoot, let timing = stage.touchToStage else { continue }
             lines.append("  fired at    mean \(Self.grams(force.mean))  sd \(Self.grams(force.standardDeviation))  min \(Self.grams(force.minimum))  max \(Self.grams(force.maximum))")
             lines.append("  overshoot   mean \(Self.grams(overshoot.mean))  max \(Self.grams(overshoot.maximum))")
-            lines.append("  touch→\(stage.stage.rawValue)  mean \(Self.millis(timing.mean))  min \(Self.millis(Double(timing.minimum)))  max \(Self.millis(Double(timing.maximum)))")
+            lines.append("  " + "touch→\(stage.stage.rawValue)".padded(to: 12) + "mean \(Self.millis(timing.mean))  min \(Self.millis(Double(timing.minimum)))  max \(Self.millis(Double(timing.maximum)))")
             if let p50 = stage.latencyP50Micros, let p99 = stage.latencyP99Micros, let max = stage.latencyMaxMicros {
                 lines.append("  latency     p50 \(p50)us  p99 \(p99)us  max \(max)us (crossing → GPIO, \(stage.latenciesMicros.count) edges)")
             } else {
