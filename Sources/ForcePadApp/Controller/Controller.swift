@@ -92,7 +92,7 @@ public final class Controller {
         let pipeline = ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings)
         let catalog = patterns
         /// The loop over `source` and `line`, as the body of its thread.
-        func loopBody<Source: FrameSource & ~Copyable, Line: HapticLine & ~Copyable>(
+        func loopBody<Source: FrameSource & ~Copyable & SendableMetatype, Line: HapticLine & ~Copyable & SendableMetatype>(
             _ source: consuming Source, _ line: consuming Line
         ) -> @Sendable () -> Void {
             let loop = ControlLoop(
