@@ -69,7 +69,8 @@ public final class HapticEdgeWatcher: Sendable {
         }
     }
 
-    /// Measures one edge against the loop's origin and pending stage, and reports it.
+    /// Measures one edge against the loop's origin and pending stage, and reports it. An edge
+    /// from before the loop started has no loop time and is left out.
     private func handle(_ edge: GPIOEdge) {
         let origin = link.originMicros.load(ordering: .acquiring)
         guard origin >= 0 else { return }
