@@ -6,7 +6,7 @@ APT_PACKAGES := libi2c-dev libgpiod-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test build bench docs deps clean
+.PHONY: run test build bench docs deps clean rig
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -36,6 +36,11 @@ bench: deps
 docs: deps
 	$(SWIFT) build --product forcepad
 	./.build/debug/forcepad reference > docs/commands.md
+
+# `make rig`: the kernel rig (docs/rig.md). Release builds against libgpiod v1 and v2 run in a
+# QEMU guest with Debian's kernel, i2c-stub, gpio-sim and a UART bridged to the host.
+rig: deps
+	SWIFT=$(SWIFT) bash rig/rig.sh
 
 # Installs the system libraries the C shims link against, if any is missing.
 deps:

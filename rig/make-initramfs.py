@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Assembles the rig guest's initramfs (a newc cpio archive, uncompressed: the emulated
+guest unpacks it faster than it could decompress it).
+
+Contents:
+  /init, /rig/player, /rig/watcher        from rig/guest/
+  /bin/busybox                             the host's busybox-static
+  /lib/modules/KVER/*.ko                   configfs, i2c-dev, i2c-stub, gpio-sim
+  /opt/forcepad/bin/NAME                   each forcepad build given, stripped
+  /opt/forcepad/boards/*.toml              the package's boards (so --board sim resolves)
+  /rig/boards/*.toml and *.profile         the rig's boards; a profile tells the player how
+                                           the board's ADC presents its conversions
+  /rig/config/*.toml, /rig/traces/*.csv    forcepad settings and force traces for the tests
+  the shared libraries the binaries need (ldd), at the paths ldd names.
+"""
+import argparse
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+
+RIG = Path(__file__).resolve().parent
+ROOT = RIG.parent
+
+
+class Archive:
+    """Writes a newc cpio archive: directories, regular files, symlinks, device nodes."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.inode = 1
+        self.seen = set()
+
+    def _entry(self, name, mode, data=b"", rdev=(0, 0)):
+        name = name.lstrip("/")
+        if name in self.seen:
+            return
+        self.seen.add(name)
+        encoded = name.encode() + b"\0"
+        fields = [self.inode, mode, 0, 0, 2 if stat.S_ISDIR(mode) else 1, 0, len(data),
+                  0, 0, rdev[0], rdev[1], len(encoded), 0]
+        self.inode += 1
+        header = b"070701" + b"".join(b"%08X" % value for value in fields)
+        self.stream.write(header + encoded)
+        self.stream.write(b"\0" * (-(len(header) + len(encoded)) % 4))
+        self.stream.write(data)
+        self.stream.write(b"\0" * (-len(data) % 4))
+
+    def directory(self, name):
+        parts = name.strip("/").split("/")
+        for depth in range(1, len(parts) + 1):
+            self._entry("/".join(parts[:depth]), stat.S_IFDIR | 0o755)
+
+    def file(self, name, data, executable=False):
+        self.directory(os.path.dirname(name.strip("/")) or ".")
+        self._entry(name, stat.S_IFREG | (0o755 if executable else 0o644), data)
+
+    def symlink(self, name, target):
+        self.directory(os.path.dirname(name.strip("/")))
+        self._entry(name, stat.S_IFLNK | 0o777, target.encode())
+
+    def char_device(self, name, major, minor):
+        self.directory(os.path.dirname(name.strip("/")))
+        self._entry(name, stat.S_IFCHR | 0o600, rdev=(major, minor))
+
+    def close(self):
+        self._entry("TRAILER!!!", 0)
+
+
+def shared_libraries(binary):
+    """(path in the guest, file on the host) for every library ldd lists, and the loader."""
+    output = subprocess.run(["ldd", str(binary)], check=True, capture_output=True, text=True).stdout
+    libraries = []
+    for line in output.splitlines():
+        words = line.split()
+        if "=>" in words:
+            path = words[words.index("=>") + 1]
+            if path.startswith("/"):
+                libraries.append((path, os.path.realpath(path)))
+        elif words and words[0].startswith("/"):
+            libraries.append((words[0], os.path.realpath(words[0])))
+    return libraries
+
+
+def stripped(binary):
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / "binary"
+        subprocess.run(["strip", "-o", str(copy), str(binary)], check=True)
+        return copy.read_bytes()
+
+
+def player_profile(board_path):
+    """The player's view of a board: model, bus, address, ADC channel per cell, calibration."""
+    board = tomllib.loads(board_path.read_text())
+    adcs = board["adc"]
+    if len(adcs) != 1:
+        sys.exit(f"{board_path}: the rig's player handles boards with one ADC")
+    device = board["i2c"]["device"]
+    points = " ".join(f"{counts}:{grams}" for counts, grams in board["calibration"]["points"])
+    return (f"model={adcs[0]['model']}\n"
+            f"bus={device.rsplit('-', 1)[1]}\n"
+            f"address=0x{adcs[0]['address']:02x}\n"
+            f"inputs=\"{' '.join(str(i) for i in adcs[0]['inputs'])}\"\n"
+            f"calibration=\"{points}\"\n").encode()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kernel-dir", required=True, help="CACHE/kernel/KVER")
+    parser.add_argument("--kver", required=True)
+    parser.add_argument("--forcepad", action="append", default=[], metavar="NAME=PATH",
+                        help="a forcepad build to install as /opt/forcepad/bin/NAME")
+    parser.add_argument("--busybox", default="/bin/busybox")
+    parser.add_argument("--output", required=True)
+    args = parser.parse_args()
+
+    output = Path(args.output)
+    partial = output.with_suffix(output.suffix + ".part")
+    with open(partial, "wb") as stream:
+        archive = Archive(stream)
+        for directory in ["bin", "dev", "proc", "sys", "tmp", "root", "etc"]:
+            archive.directory(directory)
+        archive.char_device("dev/console", 5, 1)
+        archive.char_device("dev/null", 1, 3)
+        archive.file("init", (RIG / "guest/init").read_bytes(), executable=True)
+        archive.file("bin/busybox", Path(args.busybox).read_bytes(), executable=True)
+        for tool in ["player", "watcher"]:
+            archive.file(f"rig/{tool}", (RIG / "guest" / tool).read_bytes(), executable=True)
+        for module in sorted(Path(args.kernel_dir, "modules").glob("*.ko")):
+            archive.file(f"lib/modules/{args.kver}/{module.name}", module.read_bytes())
+
+        libraries = {}
+        for spec in args.forcepad:
+            name, path = spec.split("=", 1)
+            archive.file(f"opt/forcepad/bin/{name}", stripped(path), executable=True)
+            libraries.update(shared_libraries(path))
+        for guest_path, host_path in sorted(libraries.items()):
+            archive.file(guest_path, Path(host_path).read_bytes(), executable=True)
+
+        for board in sorted((ROOT / "boards").glob("*.toml")):
+            archive.file(f"opt/forcepad/boards/{board.name}", board.read_bytes())
+        for board in sorted((RIG / "boards").glob("*.toml")):
+            archive.file(f"rig/boards/{board.name}", board.read_bytes())
+            archive.file(f"rig/boards/{board.stem}.profile", player_profile(board))
+        for folder, pattern in [("config", "*.toml"), ("traces", "*.csv")]:
+            for item in sorted((RIG / folder).glob(pattern)):
+                archive.file(f"rig/{folder}/{item.name}", item.read_bytes())
+        archive.close()
+    partial.rename(output)
+
+
+if __name__ == "__main__":
+    main()

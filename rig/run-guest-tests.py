@@ -1,0 +1,521 @@
+#!/usr/bin/env python3
+"""Boots the rig guest in QEMU and runs forcepad's checks against the real kernel there.
+
+The guest has two 8250 UARTs, both bridged to Unix sockets on the host: ttyS0 is the
+kernel console and carries a command shell for this driver (everything read from it is
+kept in WORKDIR/console.log), ttyS1 is the UART forcepad serves its shell on. Every
+exchange with forcepad goes over ttyS1; the command shell starts and stops programs, plays
+force traces into i2c-stub, pulls the sensor and reads the haptic line back from gpio-sim.
+
+Prints one line per check and closes with "N passed, N failed"; exits 1 if any failed.
+"""
+import argparse
+import json
+import os
+import re
+import secrets
+import shlex
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HAPTIC_LINE = "GPIO18"
+ADS7830_BOARD = "/rig/boards/rig-ads7830.toml"
+ADS1115_BOARD = "/rig/boards/rig-ads1115.toml"
+ADS7830_PROFILE = "/rig/boards/rig-ads7830.profile"
+ADS1115_PROFILE = "/rig/boards/rig-ads1115.profile"
+PULSE_CONFIG = "/rig/config/pulse.toml"
+LEVEL_CONFIG = "/rig/config/level.toml"
+# The counts rig-ads7830's calibration gives for 0, 100, 50 and 150 g, and rig-ads1115's for 100 g.
+ADS7830_COUNTS = {0: 0, 100: 102, 50: 64, 150: 128}
+ADS1115_COUNTS_100G = 13107
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def require(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+class LineSocket:
+    """A Unix socket read as lines (CR, LF or CRLF endings)."""
+
+    def __init__(self, path, deadline, transcript=None):
+        self.transcript = transcript
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                self.sock.connect(str(path))
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise CheckFailed(f"QEMU never opened {path}")
+                time.sleep(0.1)
+        self.buffer = b""
+        self.lines = []
+
+    def send(self, text):
+        self.sock.sendall(text.encode())
+
+    def _fill(self, timeout):
+        self.sock.settimeout(max(timeout, 0.01))
+        try:
+            data = self.sock.recv(65536)
+        except socket.timeout:
+            return
+        if not data:
+            raise CheckFailed("the guest closed the serial connection")
+        if self.transcript:
+            self.transcript.write(data)
+            self.transcript.flush()
+        self.buffer += data
+        parts = re.split(rb"\r\n|\r|\n", self.buffer)
+        self.buffer = parts.pop()
+        self.lines.extend(part.decode(errors="replace") for part in parts if part)
+
+    def next_line(self, deadline):
+        while not self.lines:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            self._fill(remaining)
+        return self.lines.pop(0)
+
+    def drain(self, seconds=0.0):
+        end = time.monotonic() + seconds
+        drained = []
+        while True:
+            line = self.next_line(end)
+            if line is None:
+                return drained
+            drained.append(line)
+
+
+class ControlShell:
+    """The guest's command shell on ttyS0: runs a command, returns (exit status, output)."""
+
+    def __init__(self, connection):
+        self.connection = connection
+
+    def run(self, command, timeout=30):
+        token = secrets.token_hex(4)
+        self.connection.send(f"{command}\necho \"@@$rig_status@@{token}\"\n")
+        deadline = time.monotonic() + timeout
+        output = []
+        while True:
+            line = self.connection.next_line(deadline)
+            if line is None:
+                raise CheckFailed(f"guest command timed out after {timeout}s: {command}")
+            match = re.fullmatch(rf"(.*)@@(\d+)@@{token}", line)
+            if match:
+                if match.group(1):
+                    output.append(match.group(1))
+                return int(match.group(2)), "\n".join(output)
+            output.append(line)
+
+    def check(self, command, timeout=30):
+        status, output = self.run(command, timeout)
+        require(status == 0, f"`{command}` exited {status}: {output.strip()[-300:]}")
+        return output
+
+
+class Forcepad:
+    """One forcepad process in the guest, its shell served on ttyS1 in JSON mode."""
+
+    def __init__(self, guest, binary, board, config=None, name="fp"):
+        self.guest, self.name = guest, name
+        self.log = f"/tmp/{name}.err"
+        arguments = [f"/opt/forcepad/bin/{binary}", "--board", board, "--serial", "/dev/ttyS1",
+                     "--json", "--no-rt", "--state-dir", f"/tmp/{name}-state"]
+        if config:
+            arguments += ["--config", config]
+        guest.uart.drain()
+        guest.shell.check(f"rm -rf /tmp/{name}-state; {shlex.join(arguments)} > {self.log} 2>&1 & "
+                          f"echo $! > /tmp/{name}.pid")
+        self.events = []
+        # The shell answers once the controller runs: ask until it does.
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                self.command("help", timeout=3)
+                break
+            except CheckFailed:
+                status, _ = guest.shell.run(f"kill -0 $(cat /tmp/{name}.pid)")
+                if status != 0 or time.monotonic() > deadline:
+                    raise CheckFailed(f"forcepad did not answer on ttyS1; its stderr: {self.stderr()}")
+
+    def stderr(self):
+        return self.guest.shell.run(f"cat {self.log}")[1].strip()[-600:]
+
+    def _read(self, deadline):
+        """The next JSON object from the UART, or None at the deadline. Events are kept."""
+        while True:
+            line = self.guest.uart.next_line(deadline)
+            if line is None:
+                return None
+            start = line.find("{")
+            if start < 0:
+                continue
+            try:
+                message = json.loads(line[start:])
+            except json.JSONDecodeError:
+                continue
+            if "event" in message:
+                self.events.append(message)
+            return message
+
+    def command(self, text, timeout=10):
+        """Sends a shell command over the UART; returns its JSON answer."""
+        self.guest.uart.send(text + "\r")
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self._read(deadline)
+            if message is None:
+                raise CheckFailed(f"no answer to `{text}` over ttyS1 within {timeout}s")
+            if "ok" in message:
+                require(message["ok"], f"`{text}` failed: {message.get('error')}")
+                return message
+
+    def wait_for_event(self, predicate, timeout, what):
+        """The first event (kept or new) that satisfies predicate."""
+        for event in self.events:
+            if predicate(event):
+                return event
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self._read(deadline)
+            if message is None:
+                seen = ", ".join(e["event"] for e in self.events[-12:]) or "none"
+                raise CheckFailed(f"no {what} within {timeout}s (last events: {seen})")
+            if "event" in message and predicate(message):
+                return message
+
+    def stop(self, signal="TERM"):
+        """Signals the process and returns its exit status."""
+        status, output = self.guest.shell.run(
+            f"pid=$(cat /tmp/{self.name}.pid); kill -{signal} $pid; wait $pid; echo exit=$?", timeout=30)
+        match = re.search(r"exit=(\d+)", output)
+        require(match is not None, f"could not stop forcepad: {output}")
+        return int(match.group(1))
+
+
+class Guest:
+    def __init__(self, args, workdir):
+        self.workdir = workdir
+        self.console_log = workdir / "console.log"
+        uart_socket, control_socket = workdir / "uart.sock", workdir / "control.sock"
+        for path in (uart_socket, control_socket):
+            path.unlink(missing_ok=True)
+        command = [
+            args.qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
+            "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
+            "-kernel", str(args.kernel), "-initrd", str(args.initramfs),
+            "-append", "console=ttyS0 rdinit=/init quiet loglevel=4 panic=-1 mitigations=off",
+            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=off",
+            "-serial", "chardev:control",
+            "-chardev", f"socket,id=uart,path={uart_socket},server=on,wait=off",
+            "-serial", "chardev:uart",
+        ]
+        started = time.monotonic()
+        self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
+        deadline = started + args.boot_timeout
+        self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
+        self.uart = LineSocket(uart_socket, deadline)
+        while True:
+            if self.qemu.poll() is not None:
+                raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu.stdout.read().decode()[-500:]} "
+                                  f"console: {self.console()[-800:]}")
+            try:
+                self.shell.run("true", timeout=2)
+                break
+            except CheckFailed:
+                if time.monotonic() > deadline:
+                    raise CheckFailed(f"the guest did not come up within {args.boot_timeout}s; "
+                                      f"console: {self.console()[-800:]}")
+        self.boot_seconds = time.monotonic() - started
+
+    def console(self):
+        try:
+            return self.console_log.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def line_value(self):
+        output = self.shell.check(f"cat {self.value_file}")
+        return int(output.strip())
+
+    def locate_haptic_line(self):
+        """The sysfs value file of the gpio-sim line named HAPTIC_LINE."""
+        output = self.shell.check(
+            "for l in /sys/kernel/config/gpio-sim/*/bank*/line*; do "
+            f"[ \"$(cat $l/name)\" = {HAPTIC_LINE} ] && echo ${{l##*line}}; done; "
+            "cat /sys/kernel/config/gpio-sim/*/dev_name /sys/kernel/config/gpio-sim/*/bank*/chip_name")
+        offset, device, chip = output.split()
+        self.value_file = f"/sys/devices/platform/{device}/{chip}/sim_gpio{offset}/value"
+
+    def stop(self):
+        try:
+            self.shell.connection.send("poweroff -f\n")
+            self.qemu.wait(timeout=20)
+        except Exception:
+            self.qemu.kill()
+            self.qemu.wait()
+
+
+class Checks:
+    def __init__(self, guest, builds):
+        self.guest, self.builds = guest, builds
+        self.passed, self.failed = 0, 0
+
+    def run(self, name, function, *arguments):
+        started = time.monotonic()
+        try:
+            detail = function(*arguments)
+            self.passed += 1
+            print(f"PASS {name} ({time.monotonic() - started:.1f}s){': ' + detail if detail else ''}", flush=True)
+        except CheckFailed as failure:
+            self.failed += 1
+            print(f"FAIL {name} ({time.monotonic() - started:.1f}s): {failure}", flush=True)
+            # Leave no forcepad, player or watcher behind for the next check.
+            self.guest.shell.run("for f in /tmp/*.pid; do [ -f $f ] && kill -9 $(cat $f) 2>/dev/null; rm -f $f; done; "
+                                 "killall -9 player watcher forcepad 2>/dev/null; true")
+            self.guest.uart.drain(0.5)
+
+    # --- the checks ---------------------------------------------------------------------
+
+    def kernel_devices(self):
+        shell = self.guest.shell
+        modules = shell.check("cat /proc/modules | cut -d' ' -f1 | sort | tr '\\n' ' '")
+        for module in ("configfs", "i2c_dev", "i2c_stub", "gpio_sim"):
+            require(module in modules.split(), f"module {module} not loaded ({modules})")
+        shell.check("test -c /dev/i2c-0 && ls /dev/gpiochip0")
+        shell.check("i2cset -y 0 0x48 0x84 0x5a && test $(i2cget -y 0 0x48 0x84) = 0x5a && i2cset -y 0 0x48 0x84 0")
+        self.guest.locate_haptic_line()
+        label = shell.check("cat /sys/kernel/config/gpio-sim/*/bank0/label").strip()
+        require(label == "rig-gpio", f"the gpio-sim bank is labelled {label!r}, not rig-gpio")
+        return f"i2c-stub at 0x48 on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
+
+    def uart_shell(self, binary):
+        """The shell answers over the real 8250 UART from the host (sim board, no I/O)."""
+        fp = Forcepad(self.guest, binary, "sim", name="uart")
+        status = fp.command("status")
+        require(status.get("board", {}).get("name") == "sim", f"status names board {status.get('board')}")
+        self.guest.uart.send("mode human\r")
+        human = self.guest.uart.drain(2.0)
+        self.guest.uart.send("status\r")
+        human = self.guest.uart.drain(3.0)
+        require(any("board" in line and "sim:" in line for line in human),
+                f"human status over ttyS1 lacks the board line: {human[:4]}")
+        fp.command("mode json")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return "status in JSON and human mode over ttyS1"
+
+    def frames_ads7830(self, binary):
+        """Register values written into i2c-stub show up as per-cell readings and grams."""
+        fp = Forcepad(self.guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="frames")
+        grams = [0, 100, 50, 0]
+        self.guest.shell.check(f"player {ADS7830_PROFILE} --frame {' '.join(map(str, grams))}")
+        expected = [ADS7830_COUNTS[g] for g in grams]
+        force = self._settled_force(fp, expected)
+        cells = force["cells_g"]
+        require(all(abs(c - g) <= 3 for c, g in zip(cells, grams)), f"cells_g {cells}, expected about {grams}")
+        self.guest.shell.check(f"player {ADS7830_PROFILE} --frame 0 0 0 0")
+        self._settled_force(fp, [0, 0, 0, 0])
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return f"readings {expected} → cells_g {cells}"
+
+    def frames_ads1115(self, binary):
+        """The ADS1115 path: single-shot conversions read back from the conversion register."""
+        fp = Forcepad(self.guest, binary, ADS1115_BOARD, PULSE_CONFIG, name="ads1115")
+        self.guest.shell.check(f"player {ADS1115_PROFILE} --frame 100")
+        force = self._settled_force(fp, [ADS1115_COUNTS_100G] * 4)
+        cells = force["cells_g"]
+        require(all(abs(c - 100) <= 1 for c in cells), f"cells_g {cells}, expected 100 g each")
+        self.guest.shell.check(f"player {ADS1115_PROFILE} --frame 0")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return f"readings {force['readings']} → cells_g {cells}"
+
+    def _settled_force(self, fp, readings, timeout=15):
+        deadline = time.monotonic() + timeout
+        while True:
+            force = fp.command("force")
+            if force.get("readings") == readings:
+                # The filter needs a few frames after the readings change.
+                time.sleep(0.5)
+                return fp.command("force")
+            if time.monotonic() > deadline:
+                raise CheckFailed(f"readings {force.get('readings')}, expected {readings}")
+            time.sleep(0.3)
+
+    def press_haptics(self, binary):
+        """A press played into the ADC gives peek and pop, and the line carries their patterns."""
+        guest = self.guest
+        fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="press")
+        require(guest.line_value() == 0, "the haptic line is high before any press")
+        guest.shell.check(f"watcher {HAPTIC_LINE} /tmp/haptic.log > /tmp/watcher.err 2>&1 & echo $! > /tmp/watcher.pid")
+        guest.shell.check(f"player {ADS7830_PROFILE} /rig/traces/peek-then-pop.csv > /tmp/player.err 2>&1 & "
+                          "echo $! > /tmp/player.pid")
+        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
+                                     "press.released")
+        guest.shell.run("wait $(cat /tmp/player.pid); rm /tmp/player.pid")
+        time.sleep(0.5)
+        guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
+        log = guest.shell.check("cat /tmp/haptic.log")
+        code = fp.stop()
+
+        names = [e["event"] for e in fp.events if e["event"].startswith("press.") and e["event"] != "press.progress"]
+        require(names == ["press.began", "press.peek", "press.pop", "press.released"],
+                f"press events {names}")
+        require(released.get("stage") == "pop", f"released at stage {released.get('stage')}")
+        began = next(e for e in fp.events if e["event"] == "press.began")
+        require(0.3 <= began.get("x", -1) <= 0.7, f"press centroid x {began.get('x')}, the trace presses cells 1 and 2")
+        stage_times = {e["event"]: e["t_us"] for e in fp.events if e["event"] in ("press.peek", "press.pop")}
+        haptic_on = [(e["pattern"], e["t_us"]) for e in fp.events if e["event"] == "haptic.on"]
+        require([p for p, _ in haptic_on] == ["peek", "pop"], f"haptic.on events {haptic_on}")
+        require(haptic_on[0][1] == stage_times["press.peek"] and haptic_on[1][1] == stage_times["press.pop"],
+                f"haptic.on {haptic_on} not in the ticks of peek/pop {stage_times}")
+
+        pulses = line_pulses(log)
+        require(pulses is not None, f"the watcher's log does not start low: {log!r}")
+        # peek = "on 80ms"; pop = "on 80ms off 80ms on 80ms" (rig/config/pulse.toml).
+        require(len(pulses) == 3, f"{len(pulses)} pulses on the line, expected 3 (peek 1, pop 2): {pulses}")
+        widths = [round((end - start) * 1000) for start, end in pulses]
+        require(all(40 <= w <= 300 for w in widths), f"pulse widths {widths} ms, configured 80 ms")
+        pop_gap = round((pulses[2][0] - pulses[1][1]) * 1000)
+        require(20 <= pop_gap <= 300, f"gap inside the pop pattern {pop_gap} ms, configured 80 ms")
+        line_interval = pulses[1][0] - pulses[0][0]
+        event_interval = (stage_times["press.pop"] - stage_times["press.peek"]) / 1e6
+        require(abs(line_interval - event_interval) <= 0.25,
+                f"peek→pop is {line_interval:.2f}s on the line but {event_interval:.2f}s in the events")
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return (f"pulses {widths} ms, pop gap {pop_gap} ms, peek→pop {line_interval:.2f}s on the line "
+                f"vs {event_interval:.2f}s in events")
+
+    def sensor_lost(self, binary):
+        """rmmod i2c-stub mid-press: sensor.lost with the line off; insmod: sensor.restored."""
+        guest = self.guest
+        fp = Forcepad(guest, binary, ADS7830_BOARD, LEVEL_CONFIG, name="fault")
+        guest.shell.check(f"player {ADS7830_PROFILE} --frame 0 100 100 0")
+        fp.wait_for_event(lambda e: e["event"] == "press.peek", 20, "press.peek")
+        fp.wait_for_event(lambda e: e["event"] == "haptic.on", 5, "haptic.on")
+        time.sleep(0.3)
+        require(guest.line_value() == 1, "the line is not held high at peek in trigger-level mode")
+        guest.shell.check("rmmod i2c_stub")
+        lost = fp.wait_for_event(lambda e: e["event"] == "sensor.lost", 20, "sensor.lost")
+        require(guest.line_value() == 0, "the haptic line is still high after sensor.lost")
+        cancelled = [e for e in fp.events if e["event"] == "press.cancelled"]
+        require(cancelled and cancelled[0].get("reason") == "sensor-lost",
+                f"the press was not cancelled for sensor-lost: {cancelled}")
+        guest.shell.check(f"insmod /lib/modules/$(uname -r)/i2c-stub.ko chip_addr=0x48 && "
+                          f"player {ADS7830_PROFILE} --frame 0 0 0 0")
+        fp.wait_for_event(lambda e: e["event"] == "sensor.restored", 20, "sensor.restored")
+        self._settled_force(fp, [0, 0, 0, 0])
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return f"sensor.lost ({lost.get('error')}), line 0, sensor.restored, frames again"
+
+    def sigterm_line_low(self, binary):
+        """SIGTERM while the line is high: forcepad drives it low and exits 0."""
+        guest = self.guest
+        fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="sigterm")
+        self._line_high(fp)
+        code = fp.stop("TERM")
+        value = guest.line_value()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        require(value == 0, "the line is left high after SIGTERM")
+        return "line 1 → SIGTERM → exit 0, line 0"
+
+    def sigkill_control(self, binary):
+        """The rig itself: after SIGKILL the line keeps its last value, so the SIGTERM check can fail."""
+        guest = self.guest
+        fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="sigkill")
+        self._line_high(fp)
+        fp.stop("KILL")
+        value = guest.line_value()
+        require(value == 1, "gpio-sim reset the line when SIGKILL released it; the SIGTERM check proves nothing")
+        return "line stays 1 after SIGKILL"
+
+    def _line_high(self, fp):
+        fp.command('haptic test "on 1s"')
+        deadline = time.monotonic() + 5
+        while self.guest.line_value() != 1:
+            require(time.monotonic() < deadline, "the line did not go high for `haptic test \"on 1s\"`")
+            time.sleep(0.05)
+
+
+def line_pulses(log):
+    """(rise, fall) uptimes from the watcher's log, or None if it does not start low."""
+    samples = [(float(t), int(v)) for t, v in (line.split() for line in log.splitlines() if line.strip())]
+    if not samples or samples[0][1] != 0:
+        return None
+    pulses, rise = [], None
+    for t, value in samples[1:]:
+        if value == 1:
+            rise = t
+        elif rise is not None:
+            pulses.append((rise, t))
+            rise = None
+    return pulses
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kernel", required=True, type=Path)
+    parser.add_argument("--initramfs", required=True, type=Path)
+    parser.add_argument("--workdir", required=True, type=Path)
+    parser.add_argument("--build", action="append", required=True, metavar="NAME",
+                        help="forcepad builds in /opt/forcepad/bin; the first gets every check, "
+                             "the others the GPIO and UART checks")
+    parser.add_argument("--only", action="append", default=[], help="run only these checks")
+    parser.add_argument("--qemu", default="qemu-system-x86_64")
+    parser.add_argument("--memory", type=int, default=1024)
+    parser.add_argument("--cpus", type=int, default=2)
+    parser.add_argument("--boot-timeout", type=float, default=180)
+    args = parser.parse_args()
+    args.workdir.mkdir(parents=True, exist_ok=True)
+
+    try:
+        guest = Guest(args, args.workdir)
+    except CheckFailed as failure:
+        print(f"FAIL boot: {failure}")
+        print("0 passed, 1 failed")
+        return 1
+    print(f"PASS boot ({guest.boot_seconds:.1f}s)", flush=True)
+    checks = Checks(guest, args.build)
+    plan = [("kernel-devices", checks.kernel_devices)]
+    first = args.build[0]
+    for index, build in enumerate(args.build):
+        plan.append((f"uart-shell[{build}]", checks.uart_shell, build))
+        if index == 0:
+            plan.append((f"frames-ads7830[{build}]", checks.frames_ads7830, build))
+            plan.append((f"frames-ads1115[{build}]", checks.frames_ads1115, build))
+        plan.append((f"press-haptics[{build}]", checks.press_haptics, build))
+        if index == 0:
+            plan.append((f"sensor-lost[{build}]", checks.sensor_lost, build))
+        plan.append((f"sigterm-line-low[{build}]", checks.sigterm_line_low, build))
+    plan.append((f"rig-sigkill-control[{first}]", checks.sigkill_control, first))
+    try:
+        for name, function, *arguments in plan:
+            if args.only and not any(name.startswith(o) for o in args.only):
+                continue
+            if name != "kernel-devices" and not hasattr(guest, "value_file"):
+                guest.locate_haptic_line()
+            checks.run(name, function, *arguments)
+    finally:
+        guest.stop()
+    print(f"{checks.passed + 1} passed, {checks.failed} failed")
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
