@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Puts what the guest needs from Debian's kernel packages into the rig cache:
 #   CACHE/kernel/KVER/vmlinuz                      the kernel linux-image-amd64 points at
-#   CACHE/kernel/KVER/modules/{configfs,i2c-dev,i2c-stub}.ko
-#   CACHE/kernel/KVER/gpio-sim/{gpio-sim.c,gpiolib.h,irq_sim.c}   from linux-source-6.1
+#   CACHE/kernel/KVER/modules/{configfs,i2c-dev}.ko
+#   CACHE/kernel/KVER/source/{gpio-sim.c,gpiolib.h,irq_sim.c,i2c-stub.c}   from linux-source-6.1
 # and makes sure linux-headers-KVER (with linux-kbuild) is installed to build modules against.
 # Prints KVER on the last line. Every step is skipped when its result is already cached.
 #
@@ -23,7 +23,7 @@ fi
 kver=${image_package#linux-image-}
 version=$(apt-cache policy "$image_package" | sed -n 's/^ *Candidate: //p')
 kdir="$cache/kernel/$kver"
-mkdir -p "$kdir/modules" "$kdir/gpio-sim" "$cache/downloads"
+mkdir -p "$kdir/modules" "$kdir/source" "$cache/downloads"
 
 download() { # PACKAGE[=VERSION]: the .deb's path on stdout
     local name=${1%%=*}
@@ -43,24 +43,23 @@ if [ ! -f "$kdir/vmlinuz" ]; then
     dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$unpack" \
         "./boot/vmlinuz-$kver" \
         "$modules/fs/configfs/configfs.ko" \
-        "$modules/drivers/i2c/i2c-dev.ko" \
-        "$modules/drivers/i2c/i2c-stub.ko"
-    cp "$unpack/$modules/fs/configfs/configfs.ko" "$unpack/$modules/drivers/i2c/i2c-dev.ko" \
-        "$unpack/$modules/drivers/i2c/i2c-stub.ko" "$kdir/modules/"
+        "$modules/drivers/i2c/i2c-dev.ko"
+    cp "$unpack/$modules/fs/configfs/configfs.ko" "$unpack/$modules/drivers/i2c/i2c-dev.ko" "$kdir/modules/"
     cp "$unpack/boot/vmlinuz-$kver" "$kdir/vmlinuz.part" && mv "$kdir/vmlinuz.part" "$kdir/vmlinuz"
     rm -rf "$unpack" "$deb"
 fi
 
-if [ ! -f "$kdir/gpio-sim/irq_sim.c" ]; then
-    # The source package is a 140 MB tarball inside a .deb: stream it and keep three files.
+if [ ! -f "$kdir/source/i2c-stub.c" ]; then
+    # The source package is a 140 MB tarball inside a .deb: stream it and keep four files.
     series=$(echo "$kver" | cut -d. -f1,2)
-    echo "rig: fetching linux-source-$series $version (three files are kept)" >&2
+    echo "rig: fetching linux-source-$series $version (four files are kept)" >&2
     deb=$(download "linux-source-$series=$version")
     dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/linux-source-$series.tar.xz" \
-        | tar -xJ -C "$kdir/gpio-sim" --strip-components=3 \
+        | tar -xJ -C "$kdir/source" --strip-components=3 \
             "linux-source-$series/drivers/gpio/gpio-sim.c" \
             "linux-source-$series/drivers/gpio/gpiolib.h" \
-            "linux-source-$series/kernel/irq/irq_sim.c"
+            "linux-source-$series/kernel/irq/irq_sim.c" \
+            "linux-source-$series/drivers/i2c/i2c-stub.c"
     rm -f "$deb"
 fi
 

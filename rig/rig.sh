@@ -65,8 +65,8 @@ kver=$(bash "$root/rig/fetch-kernel.sh" "$cache" | tail -n 1) \
     || unavailable "could not fetch Debian's kernel packages (linux-image-amd64, linux-source, linux-headers)"
 bash "$root/rig/build-libgpiod-v2.sh" "$cache" || unavailable "could not fetch the gpiod source package from PyPI"
 phase "kernel and libgpiod v2 downloads"
-bash "$root/rig/build-gpio-sim.sh" "$cache" "$kver"
-phase "gpio-sim module"
+bash "$root/rig/build-modules.sh" "$cache" "$kver"
+phase "gpio-sim and i2c-stub modules"
 
 # Two release builds: Debian's libgpiod v1, then the v2 headers and static library in front.
 v2="$cache/libgpiod-v2"
