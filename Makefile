@@ -1,5 +1,6 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
-# `make test` runs the whole test suite. Both install the Debian packages they need first.
+# `make test` runs the whole test suite, then the kernel rig where QEMU can run (docs/rig.md).
+# Both install the Debian packages they need first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libi2c-dev libgpiod-dev
@@ -15,6 +16,7 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
 
 build: deps
 	$(SWIFT) build
