@@ -28,6 +28,11 @@ public struct ReferenceLowPassFilter<Sample: BinaryFloatingPoint> {
         y2 = ReferenceCellValues(repeating: 0)
     }
 
+    /// Forgets the history: the next input passes unchanged and starts the filter again.
+    public mutating func restart() {
+        primed = false
+    }
+
     /// Filters `milligrams[0..<cellCount]` in place, after clamping each value to
     /// ±``CellFilterBank/inputLimit`` like the fixed-point filter.
     @inlinable

@@ -51,6 +51,12 @@ public struct ReferencePipeline<Sample: BinaryFloatingPoint> {
         zeros[cell] = Sample(counts)
     }
 
+    /// Restarts the filters from the next frame, as the fixed-point pipeline does when a tare
+    /// sets the zeros.
+    public mutating func restartFilters() {
+        filters.restart()
+    }
+
     /// Processes one raw frame and returns the resulting frame.
     @inlinable
     public mutating func process(_ raw: RawFrame) -> ReferenceFrame<Sample> {

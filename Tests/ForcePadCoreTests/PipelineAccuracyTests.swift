@@ -187,6 +187,8 @@ import Testing
             #expect(abs(fixed.zero(cell: cell).counts - resting(cell)) <= 1)
             reference.setZero(cell: cell, counts: fixed.zero(cell: cell).counts)
         }
+        // The tare restarted the fixed-point filters; the reference does the same.
+        reference.restartFilters()
         // The steps trace on top of the resting offsets.
         let frames = Self.frames(.steps).map { frame in
             var shifted = frame

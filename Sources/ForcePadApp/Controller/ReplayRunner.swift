@@ -15,10 +15,11 @@ struct ReplayRunner {
     /// force frame.
     ///
     /// A recording replays as it was made: `keepTimes` ticks at the rows' own loop times
-    /// (instead of from 0), `tareAtRow` starts a tare with that row, and `menuShortcuts` is the
-    /// number of shortcuts the pad's quick-action menu offered.
+    /// (instead of from 0), `zeros` are the cells' zeros (Q0 counts) when it began, `tareAtRow`
+    /// starts a tare with that row, and `menuShortcuts` is the number of shortcuts the pad's
+    /// quick-action menu offered.
     func run(
-        _ trace: ForceTrace, keepTimes: Bool = false, tareAtRow: Int? = nil, menuShortcuts: Int = 0,
+        _ trace: ForceTrace, keepTimes: Bool = false, zeros: [Int32] = [], tareAtRow: Int? = nil, menuShortcuts: Int = 0,
         handle: (LoopEvent) -> Void, frame: (ForceFrame) -> Void = { _ in }
     ) throws(SetupError) {
         guard trace.cellCount == board.geometry.cellCount else {
@@ -36,10 +37,12 @@ struct ReplayRunner {
         let pipelineSettings = PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)
         let link = LoopLink(initial: LoopSnapshot(
             cellCount: trace.cellCount, recognizer: recognizer, haptics: haptics))
+        var pipeline = ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings)
+        pipeline.start(atZeros: zeros)
         let loop = ControlLoop(
             source: TraceFrameSource(trace: storage.view, calibrations: calibration.tables),
             line: SimulatedHapticLine(),
-            pipeline: ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings),
+            pipeline: pipeline,
             recognizer: recognizer, haptics: haptics, patterns: catalog.bank,
             periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
         // The manual clock stands at each row's time, so the (simulated) line acts in its period.

@@ -44,6 +44,8 @@ struct CaptureInfo: Codable, Equatable {
     /// Loop time of the first and last frame (µs).
     var firstTimeMicros: Int64?
     var lastTimeMicros: Int64?
+    /// Each cell's zero when the recording began, before its tare (Q0 counts).
+    var zerosCounts: [Int32]?
     /// Row of `frames.csv` (from 0) at which the recording's tare began.
     var tareRow: Int?
     var calibrationChecksum: String
@@ -63,7 +65,7 @@ struct CaptureInfo: Codable, Equatable {
         case format, formatVersion = "format_version", forcepadVersion = "forcepad_version", name, kind, board
         case sampleRateHertz = "sample_rate_hz", cells, started, stopped, stoppedBy = "stopped_by", frames
         case droppedFrames = "dropped_frames", firstTimeMicros = "first_t_us", lastTimeMicros = "last_t_us"
-        case tareRow = "tare_row", calibrationChecksum = "calibration_crc32", thresholds, hysteresis
+        case zerosCounts = "zeros_counts", tareRow = "tare_row", calibrationChecksum = "calibration_crc32", thresholds, hysteresis
         case dwellMicros = "dwell_us", filter, menuShortcuts = "menu_shortcuts", trialPresses = "trial_presses"
         case settingsChanged = "settings_changed"
     }

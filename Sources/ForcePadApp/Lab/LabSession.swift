@@ -48,8 +48,9 @@ final class LabSession: @unchecked Sendable {
     }
 
     /// Starts recording `name` (a trial when `trialPresses` > 0): waits for the pad to rest,
-    /// starts the frame ring, and tares with the recording running, so that a replay can
-    /// repeat the tare on the same frame and reproduce every event.
+    /// starts the frame ring, and tares with the recording running. A tare restarts the
+    /// pipeline's filters and sets its zeros from the frames it reads, so a replay that repeats
+    /// the tare on the same frame reproduces every event.
     func start(name rawName: String, trialPresses: Int, controller: Controller) throws(CommandFailure) {
         try lock.withLock { _ throws(CommandFailure) in
             try startLocked(name: rawName, trialPresses: trialPresses, controller: controller)
@@ -79,6 +80,8 @@ final class LabSession: @unchecked Sendable {
             removeRecording(name)
             throw error
         }
+        let startSnapshot = controller.snapshot()
+        let zeros = (0..<board.geometry.cellCount).map { startSnapshot.zeroCounts[$0] }
         let tareRow: Int
         do {
             tareRow = try tare(controller, capture: capture)
@@ -92,7 +95,7 @@ final class LabSession: @unchecked Sendable {
         captureInfo = CaptureInfo(
             forcepadVersion: ForcePadVersion.current, name: name, kind: trialPresses > 0 ? "trial" : "recording",
             board: board.name, sampleRateHertz: board.sampleRateHz, cells: board.geometry.cellCount, started: started,
-            frames: 0, droppedFrames: 0, tareRow: tareRow,
+            frames: 0, droppedFrames: 0, zerosCounts: zeros, tareRow: tareRow,
             calibrationChecksum: CRC32.hex(controller.calibration.checksum(board: board.name)),
             thresholds: CaptureInfo.levels(settings.thresholds), hysteresis: CaptureInfo.levels(settings.hysteresis),
             dwellMicros: settings.hysteresis.dwellMicros, filter: CaptureInfo.filter(settings.filter),
@@ -193,7 +196,7 @@ final class LabSession: @unchecked Sendable {
 
     /// Tares with the capture running and returns the frames.csv row of the tare's first frame.
     private func tare(_ controller: Controller, capture: Capture) throws(CommandFailure) -> Int {
-        // Let three frames be recorded first, so a replay's spike rejection has the same history.
+        // A few frames before the tare, so the recording holds the frame it starts on.
         let startSequence = controller.snapshot().raw.sequence
         let clock = MonotonicClock()
         let deadline = clock.nowMicros() + 1_000_000

@@ -27,7 +27,7 @@ struct RecordingReplay {
         var series = ForceSeries()
         do {
             try ReplayRunner(board: board, settings: settings, calibration: recording.calibration).run(
-                recording.frames, keepTimes: true, tareAtRow: recording.info.tareRow,
+                recording.frames, keepTimes: true, zeros: recording.info.zerosCounts ?? [], tareAtRow: recording.info.tareRow,
                 menuShortcuts: recording.info.menuShortcuts,
                 handle: { event in
                     if let line = formatter.json(event)?.rendered(), let parsed = RecordedEvent.parse(line), parsed.timeMicros <= last {

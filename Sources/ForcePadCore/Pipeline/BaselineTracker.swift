@@ -43,6 +43,15 @@ public struct BaselineTracker: Sendable {
         }
     }
 
+    /// Starts every zero (and the tare reference) at `zeros` (Q0 counts, one per cell) without
+    /// counting as a tare: where a replay starts the zeros a recording began with.
+    public mutating func start(atZeros zeros: [Int32]) {
+        for cell in 0..<min(cellCount, zeros.count) {
+            baselineQ16[cell] = Int64(zeros[cell]) << 16
+            tareQ16[cell] = baselineQ16[cell]
+        }
+    }
+
     /// Sets every zero (and the tare reference) to `zeros` (Q16 counts).
     public mutating func tare(to zeros: InlineArray<64, Int64>) {
         for cell in 0..<cellCount {

@@ -42,6 +42,11 @@ public struct CellFilterBank: Sendable {
         }
     }
 
+    /// Forgets the history: the next input passes unchanged and starts the filter again.
+    public mutating func restart() {
+        primed = false
+    }
+
     /// Filters `milligrams[0..<cellCount]` in place.
     @inline(__always)
     public mutating func filter(_ milligrams: inout CellValues) {

@@ -51,7 +51,10 @@ public struct ForcePipeline: Sendable {
     }
 
     /// Starts measuring every cell's zero over the configured number of frames; the result
-    /// appears in ``tareOutcome``. Refused if the pad is touched meanwhile.
+    /// appears in ``tareOutcome``. Refused if the pad is touched meanwhile. When it succeeds,
+    /// the filters restart from the next frame and drift tracking resumes from the next frame,
+    /// so from then on the output depends only on the zeros and the frames read since the tare
+    /// began (a recording that starts with a tare replays exactly).
     public mutating func startTare() {
         tare = TareMeasurement(cellCount: cellCount, frames: settings.tareFrames)
         measuringTare = true
@@ -65,6 +68,12 @@ public struct ForcePipeline: Sendable {
 
     /// Whether a tare has set the zeros since start.
     public var hasTare: Bool { baseline.hasTare }
+
+    /// Starts every cell's zero at `zeros` (Q0 counts) without a tare, as a recording's
+    /// replay does with the zeros the recording began with. For set-up, not the loop.
+    public mutating func start(atZeros zeros: [Int32]) {
+        baseline.start(atZeros: zeros)
+    }
 
     /// Processes one raw frame and returns the resulting force frame.
     public mutating func process(_ raw: RawFrame) -> ForceFrame {
@@ -93,31 +102,34 @@ public struct ForcePipeline: Sendable {
         output.centroid = contacts.centroid(output.cellMilligrams.span, threshold: threshold)
         output.normalisedQ16 = Int32(clamping: (total << 16) / Int64(max(settings.averageTouch.milligrams, 1)))
 
-        if measuringTare { measureTare() }
-        if output.total < settings.contactThreshold && output.contacts == 0 {
+        let zerosSet = measuringTare && measureTare()
+        if !zerosSet && output.total < settings.contactThreshold && output.contacts == 0 {
             baseline.track(readings.span)
         }
         return output
     }
 
-    private mutating func measureTare() {
+    /// Adds the frame to the tare in progress; returns true when it set the zeros.
+    private mutating func measureTare() -> Bool {
         tare.add(readings.span, total: output.total)
         if tare.peak >= settings.touch {
             tareOutcome = .refusedTouched(peak: tare.peak)
             measuringTare = false
-            return
+            return false
         }
         if tare.framesLeft > 0 {
             tareOutcome = .measuring(framesLeft: tare.framesLeft)
-            return
+            return false
         }
+        measuringTare = false
         let widest = tare.widestSpread()
         if widest.spread > settings.tareSpreadLimitCounts {
             tareOutcome = .refusedUnsteady(cell: widest.cell, spreadCounts: widest.spread)
-        } else {
-            baseline.tare(to: tare.zerosQ16())
-            tareOutcome = .done
+            return false
         }
-        measuringTare = false
+        baseline.tare(to: tare.zerosQ16())
+        filters.restart()
+        tareOutcome = .done
+        return true
     }
 }
