@@ -63,7 +63,8 @@ import Testing
         var lines = ["mode json", "calibrate start cell 1"]
         for weight in weights { lines += ["sim press \(weight)g at 0.375", "calibrate add \(weight)g"] }
         lines += ["sim release", "calibrate fit", "calibrate save"]
-        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: lines)
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 60)
         let answers = Self.answers(result, to: "calibrate")
         #expect(answers.count == 3 + weights.count)
         #expect(answers.allSatisfy { $0["ok"] as? Bool == true })
@@ -247,7 +248,8 @@ import Testing
         // One press that dips below peek and comes back (chatter), one cancelled by a fast slide.
         lines += ["sim press 200g", "sim press 140g", "sim press 200g", "sim release"]
         lines += ["sim press 180g at 0.2", "sim press 180g at 0.9", "wait 100ms", "sim release", "trial", "trial report", "report firm"]
-        let result = try ForcePadProcess.run(["--config", config, "--state-dir", scratch.state.path], lines: lines)
+        let result = try ForcePadProcess.run(
+            ["--config", config, "--state-dir", scratch.state.path], input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 120)
         let report = try #require(Self.answers(result, to: "trial").last)
         #expect(report["ok"] as? Bool == true)
 
