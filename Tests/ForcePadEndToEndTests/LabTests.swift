@@ -116,6 +116,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.state.appendingPathComponent("calibration-sim.toml").path))
     }
 
+    @Test func withoutACellEachWeightGoesToTheCellCarryingIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: [
+            "calibrate start", "sim press 100g at 0.875", "calibrate add 100g", "sim release", "sim press 100g at 0.5", "calibrate add 100g",
+            "sim press 100g at 0.5", "calibrate add 100g cell 2", "sim release", "calibrate show",
+        ])
+        #expect(result.outputLines.contains { $0.hasPrefix("cell 3: 100g reads ") })
+        #expect(result.outputLines.contains { $0.hasPrefix("error: the weight rests on cells ") && $0.hasSuffix("; place it on one cell, or name the cell with 'cell N'") })
+        #expect(result.outputLines.contains { $0.hasPrefix("cell 2: 100g reads ") })
+        #expect(result.outputLines.contains("session (every cell): 2 points"))
+    }
+
     // MARK: Recording and replay
 
     /// A JSON event line without the GPIO timing (which only the hardware decides).
@@ -134,6 +147,7 @@ import Testing
             "sim press 200g for 200ms", "sim press 400g for 300ms at 0.3", "sim press 250g for 100ms at 0.625",
             "sim press 180g at 0.2", "sim press 180g at 0.9", "wait 100ms", "sim release", "record stop", "record stop",
             "replay session", "threshold peek 200g", "replay session", "replay session settings=recorded", "record list",
+            "report session",
         ])
         let records = Self.answers(result, to: "record")
         #expect(records[0]["error"] as? String == "name '../outside' is not usable: use letters, digits, '.', '-' and '_' (at most 64, not starting with '.' or '-'); it names a folder in the state directory")
@@ -165,6 +179,12 @@ import Testing
         let replays = Self.answers(result, to: "replay")
         #expect(replays.map { $0["identical"] as? Bool } == [true, false, true])
         #expect(replays[0]["compared"] as? Int == events.count)
+
+        // A report of a plain recording covers all its presses, with no verdict when no limit is set.
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/session.json").utf8)) as? [String: Any])
+        #expect((report["statistics"] as? [String: Any])?["presses"] as? Int == 4)
+        #expect(report["verdict"] is NSNull)
+        #expect((report["thresholds"] as? [String: Any])?["peek_g"] as? Int == 150)
 
         // Replayed by `forcepad replay` on the folder: the same events, line for line.
         let replay = try ForcePadProcess.run(
