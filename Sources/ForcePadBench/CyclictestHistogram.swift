@@ -33,6 +33,11 @@ struct CyclictestHistogram {
         return unused
     }
 
+    /// Samples of at least `micros` µs (overflows included).
+    func samples(atLeast micros: Int) -> UInt64 {
+        buckets[min(micros, buckets.count)...].reduce(overflows, +)
+    }
+
     /// Its percentiles; nil while empty.
     var percentiles: LatencyPercentiles? {
         LatencyPercentiles(microsecondBuckets: buckets, overflows: overflows, maxMicros: maxMicros)

@@ -110,6 +110,7 @@ let durations = BenchmarkDurations.fromEnvironment()
 let periodMicros = 1_000_000 / SimBoard.board().sampleRateHz
 let sideSeconds = durations.periods * periodMicros / 1_000_000
 progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then forcepad for \(durations.processSeconds) s")
+let loadBefore = LoadAverage.read()
 let comparison = try LatenessComparison(periods: durations.periods, periodMicros: periodMicros, request: .standard)
 let periodsName = "\(durations.periods) periods of \(periodMicros) us"
 let loopLateness = LatencyPercentiles(comparison.loopLateness)!
@@ -127,11 +128,23 @@ if let failure = comparison.cyclictestFailure {
     policyLines.append("cyclictest:  \(comparison.realTime.summary) (\(comparison.cyclictestArguments.joined(separator: " ")), per round)")
     policyLines += comparison.cyclictestRemarks.map { "  cyclictest says: \($0)" }
 }
+policyLines.append("load average before the timing: \(loadBefore); after: \(LoadAverage.read())")
 policyLines.append("cpu wake-up latency: " + (comparison.wakeLatencyRefusal.map { "not requested (\($0)); cyclictest told the same (--default-system)" }
     ?? "0 us requested (/dev/cpu_dma_latency) for both sides, as cyclictest does by default"))
-table.append(BenchmarkRow(
-    "loop overruns in \(comparison.loopPeriods) periods (periods skipped)",
-    value: "\(comparison.loopOverruns) (\(comparison.loopMissedPeriods))", target: "0", meets: comparison.loopMissedPeriods == 0))
+// The loop skips a period when it wakes two periods late. A machine on which cyclictest
+// woke that late too was not idle: the overrun target (stated for an idle machine) is then
+// reported, not judged.
+let overrunMeasure = "loop overruns in \(comparison.loopPeriods) periods (periods skipped)"
+let overrunValue = "\(comparison.loopOverruns) (\(comparison.loopMissedPeriods))"
+let cyclictestStalls = comparison.cyclictestFailure == nil ? comparison.cyclictest.samples(atLeast: 2 * periodMicros) : 0
+if comparison.loopMissedPeriods > 0 && cyclictestStalls > 0 {
+    table.append(BenchmarkRow(overrunMeasure, value: overrunValue, target: "0 if idle"))
+} else {
+    table.append(BenchmarkRow(overrunMeasure, value: overrunValue, target: "0", meets: comparison.loopMissedPeriods == 0))
+}
+if comparison.cyclictestFailure == nil {
+    table.append(BenchmarkRow("cyclictest wake-ups >= 2 periods late (would skip)", value: "\(cyclictestStalls)"))
+}
 if let stages = LatencyPercentiles(comparison.stageLatency) {
     table.append(BenchmarkRow(
         "stage crossing -> GPIO call, \(stages.samples) stages (sim line)", value: "p50 \(stages.p50Micros) / p99 \(stages.p99Micros) us"))
