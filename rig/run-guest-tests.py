@@ -5,7 +5,8 @@ The guest has two 8250 UARTs, both bridged to Unix sockets on the host: ttyS0 is
 kernel console and carries a command shell for this driver (everything read from it is
 kept in WORKDIR/console.log), ttyS1 is the UART forcepad serves its shell on. Every
 exchange with forcepad goes over ttyS1; the command shell starts and stops programs, plays
-force traces into i2c-stub, pulls the sensor and reads the haptic line back from gpio-sim.
+force traces into i2c-stub, pulls the sensor, reads the haptic line back from gpio-sim and
+drives the feedback input there through its pull.
 
 Prints one line per check and closes with "N passed, N failed"; exits 1 if any failed.
 """
@@ -28,6 +29,8 @@ ADS7830_PROFILE = "/rig/boards/rig-ads7830.profile"
 ADS1115_PROFILE = "/rig/boards/rig-ads1115.profile"
 PULSE_CONFIG = "/rig/config/pulse.toml"
 LEVEL_CONFIG = "/rig/config/level.toml"
+FEEDBACK_BOARD = "/rig/boards/rig-feedback.toml"
+FEEDBACK_LINE = "GPIO23"
 # The counts rig-ads7830's calibration gives for 0, 100, 50 and 150 g, and rig-ads1115's for 100 g.
 ADS7830_COUNTS = {0: 0, 100: 102, 50: 64, 150: 128}
 ADS1115_COUNTS_100G = 13107
@@ -255,12 +258,16 @@ class Guest:
 
     def locate_haptic_line(self):
         """The sysfs value file of the gpio-sim line named HAPTIC_LINE."""
+        self.value_file = self.sim_line_file(HAPTIC_LINE, "value")
+
+    def sim_line_file(self, name, attribute):
+        """The sysfs file `attribute` (value, pull) of the gpio-sim line called name."""
         output = self.shell.check(
             "for l in /sys/kernel/config/gpio-sim/*/bank*/line*; do "
-            f"[ \"$(cat $l/name)\" = {HAPTIC_LINE} ] && echo ${{l##*line}}; done; "
+            f"[ \"$(cat $l/name)\" = {name} ] && echo ${{l##*line}}; done; "
             "cat /sys/kernel/config/gpio-sim/*/dev_name /sys/kernel/config/gpio-sim/*/bank*/chip_name")
         offset, device, chip = output.split()
-        self.value_file = f"/sys/devices/platform/{device}/{chip}/sim_gpio{offset}/value"
+        return f"/sys/devices/platform/{device}/{chip}/sim_gpio{offset}/{attribute}"
 
     def stop(self):
         try:
@@ -428,6 +435,44 @@ class Checks:
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"sensor.lost ({lost.get('error')}), line 0, sensor.restored, frames again"
 
+    def feedback_edges(self, binary):
+        """[feedback]: edges driven on the input (through gpio-sim's pull, standing in for the
+        loopback wire) come out as haptic.edge, the one after a stage's haptic.on with its
+        latency; the haptic line is found by chip label and offset."""
+        guest = self.guest
+        fp = Forcepad(guest, binary, FEEDBACK_BOARD, PULSE_CONFIG, name="feedback")
+        line = fp.command("status").get("board", {}).get("haptic_line")
+        require(line == "rig-gpio:18 (GPIO18)", f"status shows the haptic line as {line!r}")
+        pull = guest.sim_line_file(FEEDBACK_LINE, "pull")
+
+        guest.shell.check(f"echo pull-up > {pull}")
+        rising = fp.wait_for_event(lambda e: e["event"] == "haptic.edge", 10, "haptic.edge (rising)")
+        require(rising.get("level") == 1 and "latency_us" not in rising and rising["t_us"] == rising["edge_us"],
+                f"an edge of no stage came out as {rising}")
+        guest.shell.check(f"echo pull-down > {pull}")
+        falling = fp.wait_for_event(lambda e: e["event"] == "haptic.edge" and e.get("level") == 0, 10,
+                                    "haptic.edge (falling)")
+        require(falling.get("level") == 0 and falling["edge_us"] > rising["edge_us"], f"falling edge {falling}")
+
+        guest.shell.check(f"player {ADS7830_PROFILE} --frame 0 200 0 0")
+        peek = fp.wait_for_event(lambda e: e["event"] == "haptic.on", 20, "haptic.on for peek")
+        guest.shell.check(f"echo pull-up > {pull}")
+        stage_edge = fp.wait_for_event(lambda e: e["event"] == "haptic.edge" and "latency_us" in e, 10,
+                                       "haptic.edge with latency_us")
+        require(stage_edge["t_us"] == peek["t_us"] and stage_edge["level"] == 1
+                and stage_edge["latency_us"] == stage_edge["edge_us"] - peek["t_us"] >= 0,
+                f"stage edge {stage_edge} does not match haptic.on {peek}")
+        guest.shell.check(f"echo pull-down > {pull}; player {ADS7830_PROFILE} --frame 0 0 0 0")
+        fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 20, "press.released")
+
+        stats = fp.command("haptic stats").get("feedback", {})
+        require(stats.get("line") == f"rig-gpio:23 ({FEEDBACK_LINE})", f"feedback line {stats.get('line')!r}")
+        require((stats.get("rising_edges"), stats.get("falling_edges")) == (2, 2), f"edge counts in {stats}")
+        require(stats.get("edge_latency", {}).get("samples") == 1, f"stage→edge histogram {stats.get('edge_latency')}")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return f"rising, falling, peek edge {stage_edge['latency_us']}us after its frame; haptic by rig-gpio:18"
+
     def sigterm_line_low(self, binary):
         """SIGTERM while the line is high: forcepad drives it low and exits 0."""
         guest = self.guest
@@ -502,6 +547,7 @@ def main():
                  (f"frames-ads1115[{build}]", checks.frames_ads1115, build),
                  (f"press-haptics[{build}]", checks.press_haptics, build),
                  (f"sensor-lost[{build}]", checks.sensor_lost, build),
+                 (f"feedback-edges[{build}]", checks.feedback_edges, build),
                  (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build)]
     plan.append((f"rig-sigkill-control[{args.build[0]}]", checks.sigkill_control, args.build[0]))
     try:
