@@ -20,7 +20,7 @@ import Testing
 
     @Test func noSectionMeansNoLimits() throws {
         #expect(try ConfigFileLoader.parse(text: "", file: "forcepad.toml").trialLimits == .none)
-        #expect(try ConfigFileLoader.parse(text: "[trials]\n", file: "forcepad.toml").trialLimits.isEmpty)
+        #expect(try ConfigFileLoader.parse(text: "[trials]\n", file: "forcepad.toml").trialLimits == .none)
     }
 
     @Test(arguments: [

@@ -69,6 +69,7 @@ import Testing
         let record = assembler.records[0]
         #expect(record.peek?.chatter == 2)
         #expect(record.peakForce == .grams(152))
+        #expect(TrialStatistics(records: assembler.records, thresholds: thresholds).peak?.maximum == 152_000)
         let statistics = TrialStatistics(records: assembler.records, thresholds: thresholds)
         #expect(statistics.peek.chatter == 2 && statistics.peek.pressesWithChatter == 1)
     }

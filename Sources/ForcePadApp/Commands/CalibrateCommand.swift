@@ -172,13 +172,15 @@ extension ShellCommand where Context == ShellContext {
             ("cells", .array(calibration.tables.map { table in .array(table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) }) })),
         ]
         if let session = controller.lab.calibration {
-            lines.append("session (\(session.cell.map { "cell \($0)" } ?? "every cell")): \(session.measurements.count) points")
+            let zeros = session.zeros.map(String.init).joined(separator: " ")
+            lines.append("session (\(session.cell.map { "cell \($0)" } ?? "every cell"), zeros \(zeros) counts): \(session.measurements.count) points")
             for measurement in session.measurements {
                 lines.append("  cell \(measurement.cell): \(measurement.force) → \(measurement.counts) counts")
             }
             fields.append(("session", .array(session.measurements.map {
                 .object([("cell", .int(Int64($0.cell))), ("force_g", .grams($0.force)), ("counts", .int(Int64($0.counts)))])
             })))
+            fields.append(("session_zeros", .array(session.zeros.map { .int(Int64($0)) })))
         } else {
             lines.append("no calibration session (calibrate start begins one)")
         }

@@ -13,6 +13,9 @@ struct TrialReportText {
             "\(info.kind) \(info.name): \(statistics.presses) presses, \(statistics.cancelled) cancelled (rate \(Self.fixed(statistics.cancelRate, 3)))",
             "thresholds  touch \(analysis.thresholds.touch)  peek \(analysis.thresholds.peek)  pop \(analysis.thresholds.pop)",
         ]
+        if let peak = statistics.peak {
+            lines.append("peak force  mean \(Self.grams(peak.mean))  min \(Self.grams(peak.minimum))  max \(Self.grams(peak.maximum))")
+        }
         for stage in statistics.stages {
             lines.append("\(stage.stage.rawValue) (\(stage.threshold)): fired \(stage.fired) of \(statistics.presses)")
             guard let force = stage.force, let overshoot = stage.overshoot, let timing = stage.touchToStage else { continue }
@@ -45,6 +48,7 @@ struct TrialReportText {
         var fields: [(String, JSONValue)] = [
             ("name", .string(analysis.recording.info.name)), ("presses", .int(Int64(statistics.presses))),
             ("cancelled", .int(Int64(statistics.cancelled))), ("cancel_rate", Self.number(statistics.cancelRate)),
+            ("peak_g", Self.summary(statistics.peak, scale: 1000)),
         ]
         for stage in statistics.stages { fields.append((stage.stage.rawValue, Self.json(stage))) }
         fields.append(("checks", .array(analysis.checks.map {
@@ -54,14 +58,16 @@ struct TrialReportText {
         return fields
     }
 
+    /// Mean, sd, min and max in the unit `scale` divides to (1000: mg to g).
+    static func summary(_ summary: SampleSummary?, scale: Double) -> JSONValue {
+        guard let summary else { return .null }
+        return .object([
+            ("mean", number(summary.mean / scale)), ("sd", number(summary.standardDeviation / scale)),
+            ("min", number(Double(summary.minimum) / scale)), ("max", number(Double(summary.maximum) / scale)),
+        ])
+    }
+
     static func json(_ stage: StageStatistics) -> JSONValue {
-        func summary(_ summary: SampleSummary?, scale: Double) -> JSONValue {
-            guard let summary else { return .null }
-            return .object([
-                ("mean", number(summary.mean / scale)), ("sd", number(summary.standardDeviation / scale)),
-                ("min", number(Double(summary.minimum) / scale)), ("max", number(Double(summary.maximum) / scale)),
-            ])
-        }
         func optional(_ value: Int64?) -> JSONValue { value.map { .int($0) } ?? .null }
         return .object([
             ("threshold_g", .grams(stage.threshold)), ("fired", .int(Int64(stage.fired))),

@@ -28,6 +28,4 @@ public struct TrialLimits: Sendable, Equatable {
 
     /// No limits: trials report statistics without a verdict.
     public static let none = TrialLimits()
-
-    public var isEmpty: Bool { self == .none }
 }

@@ -5,6 +5,8 @@ public struct TrialStatistics: Sendable, Equatable {
     public let cancelled: Int
     /// Cancelled presses per finished press, 0…1 (0 when there were none).
     public let cancelRate: Double
+    /// Highest total force of each press (mg): how hard the presses went.
+    public let peak: SampleSummary?
     public let peek: StageStatistics
     public let pop: StageStatistics
 
@@ -15,6 +17,7 @@ public struct TrialStatistics: Sendable, Equatable {
         presses = finished.count
         cancelled = finished.filter(\.isCancelled).count
         cancelRate = presses > 0 ? Double(cancelled) / Double(presses) : 0
+        peak = SampleSummary(finished.map { Int64($0.peakForce.milligrams) })
         peek = StageStatistics(stage: .peek, threshold: thresholds.peek, records: finished)
         pop = StageStatistics(stage: .pop, threshold: thresholds.pop, records: finished)
     }
