@@ -37,7 +37,10 @@ struct CyclictestRun {
         let (output, status) = child.finish()
         let tail = output.split(separator: "\n").suffix(3).joined(separator: " / ")
         guard status == 0 else {
-            throw Failure(description: "\(arguments.joined(separator: " ")) exited with status \(status): \(tail)")
+            // cyclictest checks at start that it may switch to SCHED_FIFO, even when told to run without it.
+            let hint = output.contains("scheduling policy")
+                ? " (cyclictest needs real-time privileges to start at all: run the benchmark as root or with an rtprio limit)" : ""
+            throw Failure(description: "\(arguments.joined(separator: " ")) exited with status \(status): \(tail)\(hint)")
         }
         guard let remarks = histogram.add(output: output) else {
             throw Failure(description: "no histogram in the output of \(arguments.joined(separator: " ")): \(tail)")
