@@ -104,7 +104,7 @@ table.append(BenchmarkRow(
 // Timing on the real clock: the control loop on the sim board (its per-period lateness
 // histogram) and cyclictest with the scheduling the loop got, in alternating rounds of
 // `durations.periods` periods per side in all. The loop's p99.9 must stay within 1.5×
-// cyclictest's and it must skip no period. The stage-to-line latency comes from the same
+// cyclictest's, and on an idle machine it must skip no period. The stage-to-line latency comes from the same
 // loop rounds, the simulated pad being pressed every 500 ms.
 let durations = BenchmarkDurations.fromEnvironment()
 let periodMicros = 1_000_000 / SimBoard.board().sampleRateHz
