@@ -29,6 +29,25 @@ import Testing
         ])
     }
 
+    @Test func theCentroidJumpOfALiftingFingerIsAReleaseNotADrag() {
+        // Peek at 200 g centred, then the force falls: at 80 g (below half the peak) one cell
+        // leaves contact and the centroid jumps by a quarter of the pad within a frame.
+        var recognizer = PressRecognizer(settings: .standard)
+        let pressed = moving(grams: 200, count: 60) { _ in 32768 }
+        let lifting = (60..<Int64(100)).map {
+            ForceFrame.at(millis: $0, milligrams: Int32(200_000 - 4_000 * ($0 - 59)), x: $0 < 90 ? 32768 : 16384)
+        }
+        let events = recognizer.events(for: pressed + lifting + [.at(millis: 100, milligrams: 0)])
+        #expect(events.last == .released(atMicros: 100_000, stage: .peek))
+        #expect(!events.contains { if case .cancelled = $0 { true } else { false } })
+    }
+
+    @Test func theSameJumpAtFullForceIsADrag() {
+        var recognizer = PressRecognizer(settings: .standard)
+        let trace = moving(grams: 200, count: 120) { $0 < 60 ? 32768 : 16384 }
+        #expect(recognizer.events(for: trace).last == .cancelled(atMicros: 60_000, reason: .drag))
+    }
+
     @Test func aDragAfterPopChangesNothing() {
         var recognizer = PressRecognizer(settings: .standard)
         let trace = moving(grams: 400, count: 100) { 16384 + 262 * Int32($0) } + [.at(millis: 100, milligrams: 0)]

@@ -11,7 +11,9 @@
 ///   press is released when the total falls below touch − the touch band.
 /// - The press is cancelled when more than one contact region appears (if
 ///   `multiTouchFails`), when the centroid moves faster than the drag speed before pop,
-///   when the sensor is lost, or on command. After a cancel nothing is reported until the
+///   when the sensor is lost, or on command. A finger lifting off moves the centroid too
+///   (cells leave contact one by one), so once the total has fallen below half of the
+///   press's peak the centroid is not read as a drag. After a cancel nothing is reported until the
 ///   total falls below the release level; then a new press may begin.
 /// - Progress events report the phase's progress (preview: touch → peek, commit: peek →
 ///   pop) only when it moved by the progress step and the progress interval has passed
@@ -39,6 +41,8 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     private var popLeft = false
     private var progressLimiter = ProgressRateLimiter()
     private var dragDetector = DragDetector()
+    /// Highest frame total of the current press (mg, Q0).
+    private var peakMilligrams: Int32 = 0
 
     /// 1.0 in Q16.
     private static let oneQ16: Int32 = 1 << 16
@@ -139,9 +143,17 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     }
 
     /// Feeds the centroid to the drag detector until pop; after pop a drag changes nothing.
+    /// While the total is below half of the press's peak the finger is lifting: the detector
+    /// starts afresh instead.
     @_noAllocation
     private mutating func isDraggedBeforePop(_ frame: ForceFrame) -> Bool {
-        switch state {
+        let total = frame.total.milligrams
+        if total > peakMilligrams { peakMilligrams = total }
+        if total < peakMilligrams / 2 {
+            dragDetector.reset()
+            return false
+        }
+        return switch state {
         case .touching, .peek:
             dragDetector.isDragging(
                 position: frame.centroid, contacts: frame.contacts, atMicros: frame.timeMicros,
@@ -157,6 +169,7 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
         peekLeft = false
         popLeft = false
         dragDetector.reset()
+        peakMilligrams = 0
         progressLimiter.restart(atMicros: frame.timeMicros)
         events.append(.began(atMicros: frame.timeMicros, force: frame.total, position: frame.centroid))
     }
