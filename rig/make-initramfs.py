@@ -19,11 +19,13 @@ import stat
 import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
 
 RIG = Path(__file__).resolve().parent
 ROOT = RIG.parent
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(RIG))
+from player_profile import player_profile  # noqa: E402
 
 
 class Archive:
@@ -92,21 +94,6 @@ def stripped(binary):
         return copy.read_bytes()
 
 
-def player_profile(board_path):
-    """The player's view of a board: model, bus, address, ADC channel per cell, calibration."""
-    board = tomllib.loads(board_path.read_text())
-    adcs = board["adc"]
-    if len(adcs) != 1:
-        sys.exit(f"{board_path}: the rig's player handles boards with one ADC")
-    device = board["i2c"]["device"]
-    points = " ".join(f"{counts}:{grams}" for counts, grams in board["calibration"]["points"])
-    return (f"model={adcs[0]['model']}\n"
-            f"bus={device.rsplit('-', 1)[1]}\n"
-            f"address=0x{adcs[0]['address']:02x}\n"
-            f"inputs=\"{' '.join(str(i) for i in adcs[0]['inputs'])}\"\n"
-            f"calibration=\"{points}\"\n").encode()
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kernel-dir", required=True, help="CACHE/kernel/KVER")
@@ -144,7 +131,7 @@ def main():
             archive.file(f"opt/forcepad/boards/{board.name}", board.read_bytes())
         for board in sorted((RIG / "boards").glob("*.toml")):
             archive.file(f"rig/boards/{board.name}", board.read_bytes())
-            archive.file(f"rig/boards/{board.stem}.profile", player_profile(board))
+            archive.file(f"rig/boards/{board.stem}.profile", player_profile(board).encode())
         for folder, pattern in [("config", "*.toml"), ("traces", "*.csv")]:
             for item in sorted((RIG / folder).glob(pattern)):
                 archive.file(f"rig/{folder}/{item.name}", item.read_bytes())
