@@ -15,7 +15,8 @@ int fp_rt_set_fifo(pthread_t thread, int priority);
 /** Keeps `thread` on CPU number `cpu` only. */
 int fp_rt_pin_to_cpu(pthread_t thread, int cpu);
 
-/** Locks the process's current and future pages in memory (mlockall). */
+/** Locks the process's pages in memory as they are touched, now and in future mappings
+ *  (mlockall with MCL_ONFAULT): once resident, a page is never paged out. */
 int fp_rt_lock_memory(void);
 
 /** Number of CPUs the process may run on, or a negative errno. */

@@ -11,11 +11,20 @@ public final class PosixThread: Sendable {
     /// The thread's pthread handle (for scheduling calls).
     let handle: pthread_t
 
-    /// Starts `body` on a new thread.
+    /// Stack size of every thread started here (bytes): ample for the loop and the threads
+    /// that serve it, and far below glibc's 8 MiB default, which matters once memory is
+    /// locked (`mlockall` makes every page of every stack resident).
+    public static let stackBytes = 512 * 1024
+
+    /// Starts `body` on a new thread with a ``stackBytes`` stack.
     public init(body: @escaping @Sendable () -> Void) throws(DeviceError) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { raw in
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, Self.stackBytes)
+        let result = pthread_create(&thread, &attributes, { raw in
             let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
             body.run()
             return nil

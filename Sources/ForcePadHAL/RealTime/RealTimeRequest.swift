@@ -6,8 +6,8 @@ public struct RealTimeRequest: Sendable, Equatable {
     public var fifoPriority: Int?
     /// CPU number to pin the loop thread to; nil lets the kernel choose.
     public var cpu: Int?
-    /// Whether to lock current and future pages in memory (`mlockall`), so a page fault
-    /// never delays a period.
+    /// Whether to lock pages in memory (`mlockall`, as they are first touched), so once the
+    /// loop has run a period its pages are never paged out and a page fault never delays it.
     public var lockMemory: Bool
 
     /// Priority used when none is given: above the kernel's threaded interrupts (50) so an
