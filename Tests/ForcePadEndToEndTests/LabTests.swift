@@ -129,6 +129,19 @@ import Testing
         #expect(result.outputLines.contains { $0.hasPrefix("session (every cell, zeros ") && $0.hasSuffix(" counts): 2 points") })
     }
 
+    @Test func aWeightThatReadsNothingIsRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: [
+            "calibrate start", "calibrate add 50g", "calibrate add 50g cell 2",
+        ])
+        let errors = result.outputLines.filter { $0.hasPrefix("error: ") }
+        #expect(errors.count == 2)
+        #expect(errors.first?.hasPrefix("error: nothing measurable rests on the pad (") == true)
+        #expect(errors.last?.hasPrefix("error: nothing measurable rests on cell 2 (") == true)
+        #expect(errors.allSatisfy { $0.hasSuffix(" counts above zero, at least 4 needed); place the weight and wait for it to settle") })
+    }
+
     // MARK: Recording and replay
 
     /// A JSON event line without the GPIO timing (which only the hardware decides).

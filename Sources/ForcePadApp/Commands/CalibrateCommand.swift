@@ -5,6 +5,10 @@ import ForcePadShell
 import Glibc
 
 extension ShellCommand where Context == ShellContext {
+    /// Fewest counts above zero a weight must read to be a calibration point: below this the
+    /// reading is the converter's noise, whatever the weight is said to be.
+    static let leastWeightCounts: Int32 = 4
+
     static var calibrate: Self {
         ShellCommand(
             name: "calibrate",
@@ -48,6 +52,12 @@ extension ShellCommand where Context == ShellContext {
                 let named = try Self.cellOption(&arguments, controller: controller)
                 try arguments.end()
                 let means = try Self.measure(controller)
+                let heaviest = means.indices.max { means[$0] < means[$1] } ?? 0
+                let checked = named ?? session.cell ?? heaviest
+                guard means[checked] >= Self.leastWeightCounts else {
+                    let place = named ?? session.cell != nil ? "cell \(checked)" : "the pad"
+                    throw CommandFailure("nothing measurable rests on \(place) (\(means[checked]) counts above zero, at least \(Self.leastWeightCounts) needed); place the weight and wait for it to settle")
+                }
                 let cell: Int
                 if let chosen = named ?? session.cell {
                     cell = chosen
