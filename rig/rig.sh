@@ -76,6 +76,11 @@ phase "release build (libgpiod v1)"
 "$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
     --scratch-path "$root/.build-rig-v2" -Xcc "-I$v2" -Xlinker "-L$v2"
 phase "release build (libgpiod v2)"
+# Each build must have taken its own path through Sources/CGPIOD/forcepad_gpio.c.
+nm -u "$root/.build-rig/release/forcepad" | grep -q ' gpiod_line_request_output$' \
+    || { echo "rig: .build-rig's forcepad does not call libgpiod v1's gpiod_line_request_output" >&2; exit 1; }
+nm "$root/.build-rig-v2/release/forcepad" | grep -q ' [Tt] gpiod_chip_request_lines$' \
+    || { echo "rig: .build-rig-v2's forcepad does not contain libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
 
 initramfs="$cache/initramfs.cpio"
 python3 "$root/rig/make-initramfs.py" --kernel-dir "$cache/kernel/$kver" --kver "$kver" \
