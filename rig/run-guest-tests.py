@@ -547,7 +547,8 @@ class Checks:
 
 def line_pulses(log):
     """(rise, fall) uptimes from the watcher's log, or None if it does not start low."""
-    samples = [(float(t), int(v)) for t, v in (line.split() for line in log.splitlines() if line.strip())]
+    samples = [(float(t), int(v)) for t, v in
+               (line.split() for line in log.splitlines() if re.fullmatch(r"\d+\.\d+ [01]", line.strip()))]
     if not samples or samples[0][1] != 0:
         return None
     pulses, rise = [], None
