@@ -41,18 +41,18 @@ phase() { # NAME: reports how long the phase that just ended took
 [ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "the guest is an x86_64 Debian kernel and needs an x86_64 Linux host"
 command -v apt-get > /dev/null && command -v dpkg-deb > /dev/null \
     || unavailable "no apt-get/dpkg-deb to fetch QEMU and Debian's kernel packages"
-if [ -n "$sudo_cmd" ] && ! sudo -n true 2> /dev/null; then
-    unavailable "installing packages needs root or password-less sudo"
-fi
 
 mkdir -p "$cache"
-# Host packages: QEMU, a static busybox for the guest, a compiler for the module, pip.
+# Host packages: QEMU, a static busybox for the guest, a compiler for the modules, pip.
 needed=(qemu-system-x86 busybox-static gcc make python3-pip)
 missing=()
 for package in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2> /dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
+    if [ -n "$sudo_cmd" ] && ! sudo -n true 2> /dev/null; then
+        unavailable "installing ${missing[*]} needs root or password-less sudo"
+    fi
     echo "rig: installing ${missing[*]}"
     { $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"; } \
         > "$cache/apt.log" 2>&1 || unavailable "apt-get install ${missing[*]} failed (see $cache/apt.log)"
@@ -77,9 +77,9 @@ phase "release build (libgpiod v1)"
     --scratch-path "$root/.build-rig-v2" -Xcc "-I$v2" -Xlinker "-L$v2"
 phase "release build (libgpiod v2)"
 # Each build must have taken its own path through Sources/CGPIOD/forcepad_gpio.c.
-nm -u "$root/.build-rig/release/forcepad" | grep -q ' gpiod_line_request_output$' \
+nm -u "$root/.build-rig/release/forcepad" | grep -c ' gpiod_line_request_output$' > /dev/null \
     || { echo "rig: .build-rig's forcepad does not call libgpiod v1's gpiod_line_request_output" >&2; exit 1; }
-nm "$root/.build-rig-v2/release/forcepad" | grep -q ' [Tt] gpiod_chip_request_lines$' \
+nm "$root/.build-rig-v2/release/forcepad" | grep -c ' [Tt] gpiod_chip_request_lines$' > /dev/null \
     || { echo "rig: .build-rig-v2's forcepad does not contain libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
 
 initramfs="$cache/initramfs.cpio"
