@@ -84,6 +84,27 @@ import Testing
                 == "read block 0x00 from 0x48 on /dev/null failed: an I2C block read moves 1 to 32 bytes, not \(length)")
     }
 
+    @Test func aClosedBusFailsEveryTransferUntilReopened() throws {
+        var bus = try I2CBus(devicePath: "/dev/null")
+        bus.close()
+        let closed = #expect(throws: DeviceError.self) { _ = try bus.readByteData(register: 0x84, from: 0x48) }
+        #expect(closed?.errno == EBADF)
+        try bus.reopen()
+        let reopened = #expect(throws: DeviceError.self) { _ = try bus.readByteData(register: 0x84, from: 0x48) }
+        #expect(reopened?.errno == ENOTTY)
+    }
+
+    @Test func reopeningAnAdapterThatIsGoneKeepsTheBusAsItWas() throws {
+        let path = "/tmp/forcepad-i2c-\(getpid())"
+        _ = creat(path, 0o600)
+        var bus = try I2CBus(devicePath: path)
+        unlink(path)
+        let error = #expect(throws: DeviceError.self) { try bus.reopen() }
+        #expect(error?.errno == ENOENT)
+        let stillOpen = #expect(throws: DeviceError.self) { _ = try bus.readByteData(register: 0, from: 0x48) }
+        #expect(stillOpen?.errno == ENOTTY)
+    }
+
     @Test func swappingSMBusWordOrderExchangesTheTwoBytes() {
         #expect(I2CBus.swapSMBusWordOrder(0x8583) == 0x8385)
         #expect(I2CBus.swapSMBusWordOrder(I2CBus.swapSMBusWordOrder(0x1234)) == 0x1234)

@@ -8,6 +8,7 @@ final class SensorSwitch: @unchecked Sendable {
     var failing = false
     var reads = 0
     var reconnects = 0
+    var disconnects = 0
 }
 
 /// The simulated pad behind a switch: while the switch is on, every read fails with ENODEV.
@@ -24,6 +25,10 @@ struct FailingSource: FrameSource {
 
     mutating func apply(_ command: SimulationCommand, at timeMicros: Int64) -> Bool {
         pad.apply(command, at: timeMicros)
+    }
+
+    mutating func disconnect() {
+        sensor.disconnects += 1
     }
 
     mutating func reconnect() throws(DeviceError) {
@@ -130,6 +135,8 @@ struct FailingSource: FrameSource {
         harness.run(fromMillis: 5, toMillis: 200)
         // Probes at 54, 104, 154 ms: one reconnect each, no reads (the reconnect fails first).
         #expect(harness.sensor.reconnects == 3)
+        // Let go when lost, and again after each failed attempt.
+        #expect(harness.sensor.disconnects == 4)
         #expect(harness.sensor.reads == readsWhenLost)
         #expect(harness.events().isEmpty)
         harness.sensor.failing = false

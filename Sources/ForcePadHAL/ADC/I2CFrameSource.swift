@@ -14,7 +14,8 @@ import Glibc
 ///   discarded), then receive-byte for the selected input.
 ///
 /// A failed transfer is retried once; a second failure fails the frame (the loop drops it and
-/// counts towards `sensor.lost`). ``reconnect()`` reopens the adapter, so a bus whose driver
+/// counts towards `sensor.lost`). While the sensor is lost the adapter is closed
+/// (``disconnect()``) and reopened for each attempt (``reconnect()``), so a bus whose driver
 /// was unloaded and loaded again answers without a restart. Reads allocate nothing unless a
 /// transfer fails.
 public struct I2CFrameSource: ~Copyable, FrameSource {
@@ -69,10 +70,16 @@ public struct I2CFrameSource: ~Copyable, FrameSource {
         frame.isStale = stale
     }
 
-    /// Reopens the adapter (its driver may have been reloaded, leaving the old descriptor
-    /// dead) and checks it again.
+    /// Reopens the adapter (its driver may have been reloaded, leaving an old descriptor
+    /// dead).
     public mutating func reconnect() throws(DeviceError) {
         try bus.reopen()
+    }
+
+    /// Closes the adapter while the sensor is lost, so nothing holds it between attempts
+    /// (its driver can be reloaded, a USB adapter replugged).
+    public mutating func disconnect() {
+        bus.close()
     }
 
     /// Reads one channel: its counts, or nil when an ADS1x15 conversion was not ready in time.

@@ -40,12 +40,21 @@ public struct I2CBus: ~Copyable, Sendable {
     }
 
     deinit {
-        _ = fp_i2c_close(descriptor)
+        if descriptor >= 0 { _ = fp_i2c_close(descriptor) }
     }
 
-    /// Opens the adapter again and closes the old descriptor, for an adapter whose driver was
-    /// unloaded and loaded again (the old descriptor then fails every transfer with ENODEV).
-    /// If the adapter cannot be opened, the old descriptor is kept and the error thrown.
+    /// Closes the adapter's descriptor, which releases the adapter (its driver can then be
+    /// unloaded and loaded again); every transfer fails (EBADF) until ``reopen()``.
+    public mutating func close() {
+        if descriptor >= 0 { _ = fp_i2c_close(descriptor) }
+        descriptor = -1
+        selectedAddress = nil
+    }
+
+    /// Opens the adapter again, closing the old descriptor if it is still open: for an adapter
+    /// that was closed, or whose driver was unloaded and loaded again (an old descriptor then
+    /// fails every transfer with ENODEV). If the adapter cannot be opened, the error is thrown
+    /// and the bus stays as it was.
     public mutating func reopen() throws(DeviceError) {
         let result = fp_i2c_open(devicePath)
         guard result >= 0 else {
@@ -53,7 +62,7 @@ public struct I2CBus: ~Copyable, Sendable {
                 operation: "open \(devicePath)", errno: -result,
                 hint: Self.hint(for: -result, devicePath: devicePath, address: nil))
         }
-        _ = fp_i2c_close(descriptor)
+        if descriptor >= 0 { _ = fp_i2c_close(descriptor) }
         descriptor = result
         selectedAddress = nil
     }

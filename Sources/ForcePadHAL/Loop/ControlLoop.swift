@@ -74,8 +74,9 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     }
 
     /// Reads and processes one frame. A failed read drops the frame; after
-    /// `faults.lostAfterFrames` failures in a row the sensor is lost; while lost, each attempt
-    /// first reconnects the source and, when it fails, schedules the next one.
+    /// `faults.lostAfterFrames` failures in a row the sensor is lost and the source let go;
+    /// while lost, each attempt first reconnects the source and, when it fails, lets go again
+    /// and schedules the next one.
     private func readFrame(at timeMicros: Int64) {
         do {
             if snapshot.sensorLost { try source.reconnect() }
@@ -102,6 +103,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             snapshot.counters.readErrors += 1
             failedFramesInARow += 1
             if snapshot.sensorLost {
+                source.disconnect()
                 nextProbeMicros = timeMicros + faults.reprobeMicros
             } else {
                 emit(.readFailed(atMicros: timeMicros, errno: error.errno))
@@ -115,6 +117,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     private func loseSensor(at timeMicros: Int64, errno: Int32) {
         snapshot.sensorLost = true
         snapshot.counters.sensorLosses += 1
+        source.disconnect()
         nextProbeMicros = timeMicros + faults.reprobeMicros
         emit(.sensorLost(atMicros: timeMicros, errno: errno))
         recognizer.sensorLost(atMicros: timeMicros, into: &pressEvents)

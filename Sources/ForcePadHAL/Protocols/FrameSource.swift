@@ -13,9 +13,13 @@ public protocol FrameSource: ~Copyable {
     /// Makes the device usable again after it was lost (e.g. reopens its bus); called by the
     /// loop before each probe while the sensor is lost. Sources that cannot be lost do nothing.
     mutating func reconnect() throws(DeviceError)
+    /// Lets go of the device while it is lost (e.g. closes its bus), when it is lost and after
+    /// each failed probe.
+    mutating func disconnect()
 }
 
 extension FrameSource where Self: ~Copyable {
     public mutating func apply(_ command: SimulationCommand, at timeMicros: Int64) -> Bool { false }
     public mutating func reconnect() throws(DeviceError) {}
+    public mutating func disconnect() {}
 }
