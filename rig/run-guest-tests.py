@@ -457,7 +457,9 @@ class Checks:
                 f"vs {event_interval:.2f}s in events")
 
     def sensor_lost(self, binary):
-        """The ADC stops answering mid-press: sensor.lost with the line off; back: sensor.restored."""
+        """The ADC stops answering mid-press (i2c-stub's `absent`): sensor.lost with the line
+        off; then i2c-stub is unloaded and loaded again with the registers rewritten:
+        sensor.restored."""
         guest = self.guest
         fp = Forcepad(guest, binary, ADS7830_BOARD, LEVEL_CONFIG, name="fault")
         guest.shell.check(f"player {ADS7830_PROFILE} --frame 0 200 0 0")
@@ -471,12 +473,18 @@ class Checks:
         cancelled = fp.wait_for_event(lambda e: e["event"] in ("press.cancelled", "press.released"), 5,
                                       "press.cancelled")
         require(cancelled.get("reason") == "sensor-lost", f"the press ended with {cancelled}, not cancelled for sensor-lost")
-        guest.shell.check(f"echo 0 > {STUB_ABSENT} && player {ADS7830_PROFILE} --frame 0 0 0 0")
+        # While lost, forcepad holds the bus only during its attempts, so the module can go:
+        # the bus vanishes, comes back empty, and the registers are written again.
+        guest.shell.check("i=0; while ! rmmod i2c_stub 2> /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done; "
+                          "test ! -e /sys/module/i2c_stub")
+        time.sleep(0.5)
+        guest.shell.check(f"insmod /lib/modules/$(uname -r)/i2c-stub.ko chip_addr=0x48 && "
+                          f"player {ADS7830_PROFILE} --frame 0 0 0 0")
         fp.wait_for_event(lambda e: e["event"] == "sensor.restored", 20, "sensor.restored")
         self._settled_force(fp, [0, 0, 0, 0])
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
-        return f"sensor.lost ({lost.get('error')}), line 0, sensor.restored, frames again"
+        return f"sensor.lost ({lost.get('error')}), line 0, rmmod and insmod i2c-stub, sensor.restored, frames again"
 
     def feedback_edges(self, binary):
         """[feedback]: edges driven on the input (through gpio-sim's pull, standing in for the
