@@ -82,7 +82,10 @@ nm -u "$root/.build-rig/release/forcepad" | grep -c ' gpiod_line_request_output$
 nm "$root/.build-rig-v2/release/forcepad" | grep -c ' [Tt] gpiod_chip_request_lines$' > /dev/null \
     || { echo "rig: .build-rig-v2's forcepad does not contain libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
 
-initramfs="$cache/initramfs.cpio"
+# Each run has its own folder (several checkouts' runs may share a cache); the last five
+# are kept for their logs.
+run_dir=$(mktemp -d "$cache/run.XXXXXX")
+initramfs="$run_dir/initramfs.cpio"
 python3 "$root/rig/make-initramfs.py" --kernel-dir "$cache/kernel/$kver" --kver "$kver" \
     --forcepad "forcepad=$root/.build-rig/release/forcepad" \
     --forcepad "forcepad-v2=$root/.build-rig-v2/release/forcepad" \
@@ -93,8 +96,10 @@ only=()
 for name in ${RIG_ONLY:-}; do only+=(--only "$name"); done
 status=0
 python3 "$root/rig/run-guest-tests.py" --qemu "$qemu" --kernel "$cache/kernel/$kver/vmlinuz" \
-    --initramfs "$initramfs" --workdir "$cache/run" --build forcepad --build forcepad-v2 "${only[@]}" \
+    --initramfs "$initramfs" --workdir "$run_dir" --build forcepad --build forcepad-v2 "${only[@]}" \
     || status=$?
 phase "guest checks"
-echo "rig: total $(( $(date +%s) - rig_started ))s; console log in $cache/run/console.log"
+rm -f "$initramfs"
+ls -dt "$cache"/run.* | tail -n +6 | xargs rm -rf
+echo "rig: total $(( $(date +%s) - rig_started ))s; guest console log in $run_dir/console.log"
 exit $status

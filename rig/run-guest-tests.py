@@ -17,8 +17,10 @@ import re
 import secrets
 import shlex
 import socket
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -241,9 +243,9 @@ class Guest:
     def __init__(self, args, workdir):
         self.workdir = workdir
         self.console_log = workdir / "console.log"
-        uart_socket, control_socket = workdir / "uart.sock", workdir / "control.sock"
-        for path in (uart_socket, control_socket):
-            path.unlink(missing_ok=True)
+        # A short private directory: socket paths are limited to 107 bytes.
+        self.socket_dir = Path(tempfile.mkdtemp(prefix="rig-"))
+        uart_socket, control_socket = self.socket_dir / "uart.sock", self.socket_dir / "control.sock"
         command = [
             args.qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
             "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
@@ -258,6 +260,15 @@ class Guest:
         self.qemu_log = workdir / "qemu.log"
         with open(self.qemu_log, "wb") as log:
             self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            self._connect(args, uart_socket, control_socket, started)
+        except CheckFailed:
+            self.qemu.kill()
+            self.qemu.wait()
+            shutil.rmtree(self.socket_dir, ignore_errors=True)
+            raise
+
+    def _connect(self, args, uart_socket, control_socket, started):
         deadline = started + args.boot_timeout
         self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
         self.uart = LineSocket(uart_socket, deadline)
@@ -306,6 +317,7 @@ class Guest:
         except Exception:
             self.qemu.kill()
             self.qemu.wait()
+        shutil.rmtree(self.socket_dir, ignore_errors=True)
 
 
 class Checks:
@@ -358,11 +370,13 @@ class Checks:
         status = fp.command("status")
         require(status.get("board", {}).get("name") == "sim", f"status names board {status.get('board')}")
         self.guest.uart.send("mode human\r")
-        human = self.guest.uart.drain(2.0)
+        self.guest.uart.drain(1.0)
         self.guest.uart.send("status\r")
-        human = self.guest.uart.drain(3.0)
-        require(any("board" in line and "sim:" in line for line in human),
-                f"human status over ttyS1 lacks the board line: {human[:4]}")
+        human, deadline = [], time.monotonic() + 15
+        while not any("board" in line and "sim:" in line for line in human):
+            line = self.guest.uart.next_line(deadline)
+            require(line is not None, f"human status over ttyS1 lacks the board line: {human[:4]}")
+            human.append(line)
         fp.command("mode json")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
