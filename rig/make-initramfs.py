@@ -52,12 +52,12 @@ class Archive:
         self.stream.write(b"\0" * (-len(data) % 4))
 
     def directory(self, name):
-        parts = name.strip("/").split("/")
+        parts = [part for part in name.strip("/").split("/") if part]
         for depth in range(1, len(parts) + 1):
             self._entry("/".join(parts[:depth]), stat.S_IFDIR | 0o755)
 
     def file(self, name, data, executable=False):
-        self.directory(os.path.dirname(name.strip("/")) or ".")
+        self.directory(os.path.dirname(name.strip("/")))
         self._entry(name, stat.S_IFREG | (0o755 if executable else 0o644), data)
 
     def symlink(self, name, target):

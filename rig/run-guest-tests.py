@@ -12,7 +12,6 @@ Prints one line per check and closes with "N passed, N failed"; exits 1 if any f
 """
 import argparse
 import json
-import os
 import re
 import secrets
 import shlex
