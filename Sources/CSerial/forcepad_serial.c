@@ -40,6 +40,16 @@ int fp_serial_claim_exclusive(int fd)
 int fp_serial_close(int fd)
 {
     ioctl(fd, TIOCNXCL);
+    /* Output still queued on a stuck or flow-controlled line would make close() wait for
+     * it (up to the driver's closing wait, 30 s on an 8250). Give it half a second to
+     * drain, then drop what is left. */
+    for (int waited_ms = 0; waited_ms < 500; waited_ms += 5) {
+        int pending = 0;
+        if (ioctl(fd, TIOCOUTQ, &pending) != 0 || pending == 0)
+            break;
+        usleep(5000);
+    }
+    tcflush(fd, TCIOFLUSH);
     return result_of_syscall(close(fd));
 }
 

@@ -90,7 +90,7 @@ import Testing
         #expect(help.standardOutput.contains("replay"))
         let version = try ForcePadProcess.run(["--version"], lines: [])
         #expect(version.status == 0)
-        #expect(version.standardOutput == "0.1.0\n")
+        #expect(version.standardOutput == "0.1.0 (libgpiod v\(GPIOOutputLine.libgpiodAPIVersion) API)\n")
     }
 }
 

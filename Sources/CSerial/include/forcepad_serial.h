@@ -28,7 +28,9 @@ int fp_serial_claim_exclusive(int fd);
 
 /**
  * Gives up the claim of fp_serial_claim_exclusive, if any (TIOCNXCL: the
- * kernel keeps it on a pseudo-terminal after the last close), then closes fd.
+ * kernel keeps it on a pseudo-terminal after the last close), waits up to 0.5 s for
+ * queued output to be sent, discards what is still queued (a stuck or flow-controlled
+ * line would otherwise hold close() for up to 30 s), then closes fd.
  * @return 0, or -errno from close.
  */
 int fp_serial_close(int fd);

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForcePadHAL
 import Glibc
 
 /// `forcepad`: the controller (default), `replay` and `probe`.
@@ -7,7 +8,7 @@ public struct ForcePadCLI: ParsableCommand {
         commandName: "forcepad",
         abstract: "Force-sensing pad controller: peek and pop thresholds, haptics, a command shell.",
         discussion: "With no subcommand, runs the controller (see 'forcepad run --help'); with no arguments at all, on the simulated board with the shell on standard input and output.",
-        version: ForcePadVersion.current,
+        version: "\(ForcePadVersion.current) (libgpiod v\(GPIOOutputLine.libgpiodAPIVersion) API)",
         subcommands: [RunCommand.self, ReplayCommand.self, ProbeCommand.self, ReferenceCommand.self],
         defaultSubcommand: RunCommand.self)
 

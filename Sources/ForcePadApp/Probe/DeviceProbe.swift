@@ -66,7 +66,7 @@ struct DeviceProbe {
             return .pass(
                 "haptic line",
                 "\(line.identity.summary) on \(line.identity.chipPath); requested as an output and released off"
-                    + (line.activeLow ? " (active low)" : ""))
+                    + (line.activeLow ? " (active low)" : "") + "; libgpiod v\(GPIOOutputLine.libgpiodAPIVersion) API")
         } catch {
             return .fail("haptic line", error.description)
         }
