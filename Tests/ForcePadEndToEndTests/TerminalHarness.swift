@@ -83,7 +83,9 @@ final class RunningForcePad {
     let process = Process()
     let scratch: URL
 
-    init(arguments: [String], terminalForStandardIO: TerminalHarness?) throws {
+    /// With `logOnTerminal`, standard error goes to the terminal as well, as when a person
+    /// starts forcepad in one.
+    init(arguments: [String], terminalForStandardIO: TerminalHarness?, logOnTerminal: Bool = false) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         process.executableURL = ForcePadProcess.binary
@@ -95,11 +97,12 @@ final class RunningForcePad {
             let handle = try FileHandle(forUpdating: URL(fileURLWithPath: terminal.subordinatePath))
             process.standardInput = handle
             process.standardOutput = handle
+            process.standardError = logOnTerminal ? handle : FileHandle.nullDevice
         } else {
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
         }
-        process.standardError = FileHandle.nullDevice
         try process.run()
     }
 

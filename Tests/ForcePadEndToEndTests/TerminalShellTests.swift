@@ -54,6 +54,42 @@ import Testing
         try terminal.type("hold\r")
         #expect(try terminal.waitFor("touch 20g  peek 150g  pop 300g", after: mark))
     }
+
+    /// Whether `forcepad> sta` stands on the screen after the last `loop overran` (within 5 s).
+    private func redrawnBelowTheLastWarning(_ terminal: TerminalHarness) throws -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            _ = try terminal.waitFor("forcepad> sta", timeout: 0.1)
+            let text = String(decoding: terminal.screen, as: UTF8.self)
+            if let warning = text.range(of: "loop overran", options: .backwards),
+                let prompt = text.range(of: "forcepad> sta", options: .backwards),
+                prompt.lowerBound > warning.upperBound {
+                return true
+            }
+        }
+        return false
+    }
+
+    @Test func logLinesAppearAboveWhatIsBeingTypedToo() throws {
+        let terminal = try TerminalHarness()
+        let forcepad = try RunningForcePad(arguments: ["--no-rt"], terminalForStandardIO: terminal, logOnTerminal: true)
+        defer { forcepad.stop() }
+        #expect(try terminal.waitFor("forcepad> "))
+        let mark = terminal.screen.count
+        try terminal.type("sta")
+        #expect(try terminal.waitFor("sta", after: mark))
+        // Stopping the process for 200 ms makes the loop skip periods: a logged warning.
+        kill(forcepad.process.processIdentifier, SIGSTOP)
+        usleep(200_000)
+        kill(forcepad.process.processIdentifier, SIGCONT)
+        #expect(try terminal.waitFor("warning forcepad: [ForcePadApp] loop overran: ", after: mark))
+        // The prompt and the half-typed line are drawn again below the warning.
+        #expect(try redrawnBelowTheLastWarning(terminal))
+        try terminal.type("tus\r")
+        #expect(try terminal.waitFor("board       sim", after: mark))
+        try terminal.type("quit\r")
+        #expect(forcepad.waitForExit() == 0)
+    }
 }
 
 /// The shell on a serial line (a pseudo-terminal standing in for a UART).

@@ -83,7 +83,8 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let logLevel = LogLevelSetting(Logger.Level(rawValue: settings.logLevel) ?? .info)
-        LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel) }
+        let logRouter = LogLineRouter()
+        LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel, router: logRouter) }
 
         let logger = Logger(label: "forcepad")
         let serialTransport: SerialTransport?
@@ -127,7 +128,8 @@ struct RunCommand: ParsableCommand {
         if let transport {
             InteractiveShell(
                 transport: transport, interpreter: interpreter, historyPath: stateDirectory + "/history",
-                tripleEnter: tripleEnter, logger: logger
+                tripleEnter: tripleEnter, logger: logger,
+                logRouter: transport is TerminalTransport ? logRouter : nil
             ).run()
             (transport as? TerminalTransport)?.restore()
         } else {

@@ -13,6 +13,9 @@ struct InteractiveShell {
     let historyPath: String
     let tripleEnter: Bool
     let logger: Logger
+    /// The log's router when the shell shares the terminal with standard error: log lines
+    /// are then printed above the input line too.
+    let logRouter: LogLineRouter?
 
     /// Longest the shell waits for a key before printing pending events (ms).
     static let pollMilliseconds = 20
@@ -28,12 +31,14 @@ struct InteractiveShell {
         var guardian = TripleEnterGuard(enabled: tripleEnter)
         var idlePolls = 0
         controller.printEventsInBackground(false)
+        logRouter?.hold()
         interpreter.context.keyPressed = { [transport] in
             if case .bytes = transport.read(timeoutMilliseconds: 0) { return true }
             return false
         }
         defer {
             controller.printEventsInBackground(true)
+            logRouter?.release()
             interpreter.context.keyPressed = nil
         }
         if guardian.isOpen { write(editor.showPrompt()) }
@@ -57,7 +62,13 @@ struct InteractiveShell {
                     return
                 }
             }
+            let logLines = logRouter?.take() ?? []
             let events = controller.takeEventLines() + controller.performChosenShortcut(context: interpreter.context)
+            if interpreter.context.mode == .json {
+                LogLineRouter.writeToStandardError(logLines)
+            } else if !logLines.isEmpty {
+                write(editor.printAbove(logLines))
+            }
             if !events.isEmpty && guardian.isOpen {
                 if interpreter.context.mode == .json {
                     transport.output.write(lines: events)

@@ -1,16 +1,20 @@
+import Glibc
 import Logging
 
-/// Writes log lines to standard error (through swift-log's stream handler) at the level of a
-/// shared ``LogLevelSetting``, so changing the level from the shell affects every logger.
-/// Never used on the loop thread: the loop reports through its event ring instead.
+/// Writes log lines (`2026-11-22T06:41:52+0000 warning forcepad: [ForcePadApp] message`) at
+/// the level of a shared ``LogLevelSetting``, so changing the level from the shell affects
+/// every logger, through a ``LogLineRouter`` (standard error, or above an interactive shell's
+/// input line). Never used on the loop thread: the loop reports through its event ring.
 public struct ConsoleLogHandler: LogHandler {
-    private var stream: StreamLogHandler
+    private let label: String
     private let setting: LogLevelSetting
+    private let router: LogLineRouter
+    public var metadata: Logger.Metadata = [:]
 
-    public init(label: String, setting: LogLevelSetting) {
-        stream = StreamLogHandler.standardError(label: label)
-        stream.logLevel = .trace
+    public init(label: String, setting: LogLevelSetting, router: LogLineRouter) {
+        self.label = label
         self.setting = setting
+        self.router = router
     }
 
     public var logLevel: Logger.Level {
@@ -18,17 +22,25 @@ public struct ConsoleLogHandler: LogHandler {
         set { setting.level = newValue }
     }
 
-    public var metadata: Logger.Metadata {
-        get { stream.metadata }
-        set { stream.metadata = newValue }
-    }
-
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { stream[metadataKey: key] }
-        set { stream[metadataKey: key] = newValue }
+        get { metadata[key] }
+        set { metadata[key] = newValue }
     }
 
     public func log(event: LogEvent) {
-        stream.log(event: event)
+        var fields = metadata
+        if let extra = event.metadata { fields.merge(extra) { $1 } }
+        let metadataText = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        router.emit("\(Self.timestamp()) \(event.level) \(label):\(metadataText) [\(event.source)] \(event.message)")
+    }
+
+    /// Local time with its offset, e.g. `2026-11-22T06:41:52+0000`.
+    private static func timestamp() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
