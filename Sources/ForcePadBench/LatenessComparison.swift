@@ -5,7 +5,7 @@ import ForcePadHAL
 /// loop on the sim board (``SimLoopRun``) and of cyclictest alternate, so both sides see the
 /// same background load, and each side's histograms are summed over its rounds. cyclictest
 /// gets the scheduling the loop thread was granted. The CPU wake-up latency is held at 0 µs
-/// for the whole comparison (``CPUWakeLatencyHold``), as cyclictest does for its own run.
+/// for the whole comparison (``CPUWakeLatencyRequest``), as cyclictest does for its own run.
 struct LatenessComparison {
     /// Rounds per side: enough to spread both over the same minutes, few enough that start-up
     /// is negligible (10 000 periods per round at the default length).
@@ -30,8 +30,8 @@ struct LatenessComparison {
 
     /// Runs `periods` periods of `periodMicros` per side, the loop asking for `request`.
     init(periods: Int, periodMicros: Int, request: RealTimeRequest) throws {
-        let hold = CPUWakeLatencyHold()
-        defer { hold.release() }
+        let hold = CPUWakeLatencyRequest()
+        defer { withExtendedLifetime(hold) {} }
         wakeLatencyRefusal = hold.refusal
         let rounds = min(Self.rounds, periods)
         for round in 0..<rounds {

@@ -41,6 +41,8 @@ public final class Controller {
     private var nextSequence: UInt64 = 1
     /// How the loop thread is scheduled (what the real-time request got).
     public private(set) var realTimeOutcome = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
+    /// Held while running when the real-time request limits the CPU wake-up latency.
+    private var cpuWakeLatency: CPUWakeLatencyRequest?
     /// The name `gpioinfo` shows as the haptic line's user.
     static let gpioConsumer = "forcepad"
     /// Longest the shell waits for the loop to acknowledge a command (µs).
@@ -122,7 +124,15 @@ public final class Controller {
             }
         }
         do {
+            let wakeLatency = realTime.limitsCPUWakeLatency ? CPUWakeLatencyRequest() : nil
             (loopThread, realTimeOutcome) = try PosixThread.startRealTime(realTime, body: runLoop)
+            if let refusal = wakeLatency?.refusal {
+                realTimeOutcome.warnings.append(
+                    "CPU wake-up latency not limited (\(refusal)): the loop may wake late from deep idle states; run as root or pass --no-rt")
+            } else if let wakeLatency {
+                realTimeOutcome.cpuWakeLatencyLimited = true
+                cpuWakeLatency = wakeLatency
+            }
             try edgeWatcher?.start()
             eventThread = try PosixThread {
                 while !link.stopRequested.load(ordering: .relaxed) {

@@ -96,11 +96,19 @@ struct DeviceProbe {
         }
     }
 
-    /// Asks for SCHED_FIFO on a thread that does nothing, as the loop would.
+    /// Asks for SCHED_FIFO on a thread that does nothing, and for the CPU wake-up latency,
+    /// as the loop would.
     private var realTimeCheck: ProbeCheck {
         do {
-            let (thread, outcome) = try PosixThread.startRealTime(.standard) {}
+            let (thread, started) = try PosixThread.startRealTime(.standard) {}
             thread.join()
+            var outcome = started
+            let wakeLatency = CPUWakeLatencyRequest()
+            if let refusal = wakeLatency.refusal {
+                outcome.warnings.append("CPU wake-up latency cannot be limited (\(refusal)): run as root or pass --no-rt")
+            } else {
+                outcome.cpuWakeLatencyLimited = true
+            }
             if outcome.warnings.isEmpty { return .pass("real-time", outcome.summary) }
             return .fail("real-time", outcome.warnings.joined(separator: "; "))
         } catch {

@@ -7,6 +7,8 @@ public struct RealTimeOutcome: Sendable, Equatable {
     public var cpu: Int?
     /// Whether memory is locked.
     public var memoryLocked: Bool
+    /// Whether the CPU wake-up latency is held at 0 µs.
+    public var cpuWakeLatencyLimited = false
     /// One line per refused part.
     public var warnings: [String]
 
@@ -17,11 +19,12 @@ public struct RealTimeOutcome: Sendable, Equatable {
         self.warnings = warnings
     }
 
-    /// E.g. `SCHED_FIFO 80, CPU 1, memory locked` or `normal scheduling (--no-rt)`.
+    /// E.g. `SCHED_FIFO 80, CPU 1, memory locked, CPU wake-up latency 0us` or `normal scheduling`.
     public var summary: String {
         var parts = [fifoPriority.map { "SCHED_FIFO \($0)" } ?? "normal scheduling"]
         if let cpu { parts.append("CPU \(cpu)") }
         if memoryLocked { parts.append("memory locked") }
+        if cpuWakeLatencyLimited { parts.append("CPU wake-up latency 0us") }
         return parts.joined(separator: ", ")
     }
 }

@@ -9,19 +9,25 @@ public struct RealTimeRequest: Sendable, Equatable {
     /// Whether to lock pages in memory (`mlockall`, as they are first touched), so once the
     /// loop has run a period its pages are never paged out and a page fault never delays it.
     public var lockMemory: Bool
+    /// Whether to hold the CPU wake-up latency at 0 µs while running
+    /// (``CPUWakeLatencyRequest``), as `cyclictest` does.
+    public var limitsCPUWakeLatency: Bool
 
     /// Priority used when none is given: above the kernel's threaded interrupts (50) so an
     /// I2C interrupt thread cannot starve the loop, and below the watchdogs (99).
     public static let defaultFIFOPriority = 80
 
-    public init(fifoPriority: Int?, cpu: Int?, lockMemory: Bool) {
+    public init(fifoPriority: Int?, cpu: Int?, lockMemory: Bool, limitsCPUWakeLatency: Bool = false) {
         self.fifoPriority = fifoPriority
         self.cpu = cpu
         self.lockMemory = lockMemory
+        self.limitsCPUWakeLatency = limitsCPUWakeLatency
     }
 
-    /// The default: `SCHED_FIFO` at ``defaultFIFOPriority``, memory locked, no pinning.
-    public static let standard = RealTimeRequest(fifoPriority: defaultFIFOPriority, cpu: nil, lockMemory: true)
+    /// The default: `SCHED_FIFO` at ``defaultFIFOPriority``, memory locked, CPU wake-up
+    /// latency held at 0 µs, no pinning.
+    public static let standard = RealTimeRequest(
+        fifoPriority: defaultFIFOPriority, cpu: nil, lockMemory: true, limitsCPUWakeLatency: true)
 
     /// Nothing asked (`--no-rt`): normal scheduling, no memory locking.
     public static let none = RealTimeRequest(fifoPriority: nil, cpu: nil, lockMemory: false)
