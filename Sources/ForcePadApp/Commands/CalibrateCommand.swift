@@ -89,7 +89,7 @@ extension ShellCommand where Context == ShellContext {
                 let path = controller.stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
                 let calibration = session.calibration(replacing: controller.calibration, source: path)
                 try LabPaths.makeDirectory(controller.stateDirectory)
-                try CalibrationFile.render(calibration, board: board.name, version: ForcePadVersion.current, timestamp: UTCTimestamp.now())
+                try CalibrationFile.render(calibration, board: board.name, version: ForcePadVersion.current, timestamp: WallClockText.utc())
                     .write(atomicallyTo: path)
                 lab.calibration = nil
                 let checksum = CRC32.hex(calibration.checksum(board: board.name))

@@ -29,7 +29,7 @@ extension ShellCommand where Context == ShellContext {
                 settings: controller.settings, limits: limits)
             try LabPaths.makeDirectory(lab.paths.reports)
             try ForcePlotSVG(analysis: analysis).text.write(atomicallyTo: lab.paths.reportSVG(name))
-            let report = LabReport(analysis: analysis, limits: limits, generated: UTCTimestamp.now())
+            let report = LabReport(analysis: analysis, limits: limits, generated: WallClockText.utc())
             try (report.json.rendered() + "\n").write(atomicallyTo: lab.paths.reportJSON(name))
             var lines = ["wrote \(lab.paths.reportJSON(name)) and \(lab.paths.reportSVG(name))"]
             lines.append("\(analysis.statistics.presses) presses; " + (analysis.verdict ?? "no limits set"))

@@ -34,7 +34,7 @@ extension ShellCommand where Context == ShellContext {
                 guard let presses = Int(count), presses >= 1, presses <= 10_000 else {
                     throw CommandFailure("number of presses '\(count)' must be a whole number from 1 to 10000")
                 }
-                var name = "trial-" + UTCTimestamp.now().filter { $0.isNumber || $0 == "T" }
+                var name = "trial-" + WallClockText.utc().filter { $0.isNumber || $0 == "T" }
                 if let option = arguments.peek {
                     guard option.hasPrefix("name=") else { throw CommandFailure("unexpected '\(option)': expected name=NAME") }
                     name = String(option.dropFirst(5))

@@ -271,7 +271,7 @@ public final class Controller {
 
     private func save(_ changed: ShortcutRegistry) throws(CommandFailure) {
         do {
-            try shortcutStore.save(changed.dynamicShortcuts, timestamp: UTCTimestamp.now())
+            try shortcutStore.save(changed.dynamicShortcuts, timestamp: WallClockText.utc())
         } catch {
             throw CommandFailure(error.description)
         }

@@ -69,7 +69,7 @@ final class LabSession: @unchecked Sendable {
         try waitForRest(controller)
         try LabPaths.makeDirectory(paths.recording(name))
         let board = controller.board
-        let started = UTCTimestamp.now()
+        let started = WallClockText.utc()
         let capture: Capture
         do {
             capture = try Capture(
@@ -147,7 +147,7 @@ final class LabSession: @unchecked Sendable {
     private func conclude(_ capture: Capture, info: inout CaptureInfo, controller: Controller?, reason: String) throws(CommandFailure) -> CaptureInfo {
         self.capture = nil
         captureInfo = nil
-        info.stopped = UTCTimestamp.now()
+        info.stopped = WallClockText.utc()
         info.stoppedBy = capture.failure.map { "error: " + $0 } ?? reason
         info.frames = capture.framesKept
         info.droppedFrames = link.droppedFrames.load(ordering: .relaxed)

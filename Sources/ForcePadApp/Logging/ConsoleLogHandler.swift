@@ -1,4 +1,3 @@
-import Glibc
 import Logging
 
 /// Writes log lines (`2026-11-22T06:41:52+0000 warning forcepad: [ForcePadApp] message`) at
@@ -31,16 +30,6 @@ public struct ConsoleLogHandler: LogHandler {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
         let metadataText = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        router.emit("\(Self.timestamp()) \(event.level) \(label):\(metadataText) [\(event.source)] \(event.message)")
-    }
-
-    /// Local time with its offset, e.g. `2026-11-22T06:41:52+0000`.
-    private static func timestamp() -> String {
-        var seconds = time(nil)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        router.emit("\(WallClockText.local()) \(event.level) \(label):\(metadataText) [\(event.source)] \(event.message)")
     }
 }
