@@ -111,11 +111,15 @@ let periodMicros = 1_000_000 / SimBoard.board().sampleRateHz
 let sideSeconds = durations.periods * periodMicros / 1_000_000
 progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then forcepad for \(durations.processSeconds) s")
 let loadBefore = LoadAverage.read()
-let comparison = try LatenessComparison(periods: durations.periods, periodMicros: periodMicros, request: .standard)
+// FORCEPAD_BENCH_CPU=N pins both sides to CPU N (as `forcepad --cpu N` and `cyclictest -a N`).
+let pinnedCPU = getenv("FORCEPAD_BENCH_CPU").flatMap { Int(String(cString: $0)) }
+var loopRequest = RealTimeRequest.standard
+loopRequest.cpu = pinnedCPU
+let comparison = try LatenessComparison(periods: durations.periods, periodMicros: periodMicros, request: loopRequest)
 let periodsName = "\(durations.periods) periods of \(periodMicros) us"
 let loopLateness = LatencyPercentiles(comparison.loopLateness)!
 table.append(BenchmarkRow("loop lateness, ControlLoop on the sim board, \(periodsName)", value: loopLateness.summary))
-var policyLines = ["loop thread: \(comparison.realTime.summary) (asked: SCHED_FIFO \(RealTimeRequest.defaultFIFOPriority), memory locked)"]
+var policyLines = ["loop thread: \(comparison.realTime.summary) (asked: SCHED_FIFO \(RealTimeRequest.defaultFIFOPriority), memory locked\(pinnedCPU.map { ", CPU \($0)" } ?? ""))"]
 policyLines += comparison.realTime.warnings.map { "  warning: \($0)" }
 if let failure = comparison.cyclictestFailure {
     table.append(BenchmarkRow("cyclictest lateness, \(periodsName)", value: "not run", target: "measured", verdict: .fail))
