@@ -29,7 +29,11 @@ enum ControlLoopAllocations {
             tick += 1
         }
         let commands: [LoopCommand] = [
-            .tare, .setPipeline(SimBoard.pipelineSettings(filter: FilterSettings(kind: .biquad, cutoffMilliHertz: 30_000, spikeRejection: true))),
+            .tare,
+            .apply(LoopSettings(
+                recognizer: recognizer,
+                pipeline: SimBoard.pipelineSettings(filter: FilterSettings(kind: .biquad, cutoffMilliHertz: 30_000, spikeRejection: true)),
+                haptics: haptics)),
             .simulate(.press(force: .grams(400), position: .center, holdMicros: 100_000)),
         ]
         for (index, command) in commands.enumerated() {

@@ -40,6 +40,8 @@ struct SimLoopRun {
                 geometry: board.geometry, settings: PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)),
             recognizer: recognizer, haptics: haptics, patterns: try HapticPatternCatalog(patterns: settings.haptics.patterns).bank,
             periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
+        var events = link.events.takeConsumer()!
+        var snapshots = link.snapshots.takeReader()!
         // The thread takes its scheduling before the loop's first period, as the controller's does.
         let (thread, outcome) = try PosixThread.startRealTime(request) {
             var clock = MonotonicClock()
@@ -52,7 +54,7 @@ struct SimLoopRun {
         var step = 0
         let periodMillis = 1000 / board.sampleRateHz
         while true {
-            let ticks = Int(link.snapshots.latest().counters.ticks)
+            let ticks = Int(snapshots.latest().counters.ticks)
             if ticks >= periods { break }
             let cycle = step / Self.pressSteps.count
             let due = cycle * Self.pressCycleMillis + Self.pressSteps[step % Self.pressSteps.count].atMillis
@@ -61,17 +63,17 @@ struct SimLoopRun {
                 let command = LoopCommand.simulate(Self.pressSteps[step % Self.pressSteps.count].command)
                 if link.commands.push(LoopCommandEnvelope(sequence: sequence, command: command)) { step += 1 }
             }
-            while let event = link.events.pop() {
+            while let event = events.pop() {
                 if case .overrun = event { overruns += 1 }
             }
             usleep(2_000)
         }
         link.stopRequested.store(true, ordering: .relaxed)
         thread.join()
-        while let event = link.events.pop() {
+        while let event = events.pop() {
             if case .overrun = event { overruns += 1 }
         }
-        snapshot = link.snapshots.latest()
+        snapshot = snapshots.latest()
         self.overruns = overruns
     }
 }

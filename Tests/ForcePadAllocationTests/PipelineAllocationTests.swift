@@ -119,6 +119,7 @@ import Testing
                 calibrations: Array(repeating: Self.calibration, count: Self.cellCount), geometry: board.geometry, settings: settings),
             recognizer: recognizer, haptics: haptics, patterns: try! HapticPatternCatalog(patterns: controller.haptics.patterns).bank,
             periodMicros: 1000, link: link)
+        var snapshots = link.snapshots.takeReader()!
         let clock = ManualClock()
         var tick = 0
         var sequence: UInt64 = 0
@@ -134,7 +135,7 @@ import Testing
         biquad.filter = Self.settings(.biquad).filter
         let commands: [LoopCommand] = [
             .tare, .simulate(.press(force: .grams(400), position: PadPosition(fractionX: 0.3, fractionY: 0.5), holdMicros: 200_000)),
-            .setPipeline(biquad), .setRecognizer(recognizer),
+            .apply(LoopSettings(recognizer: recognizer, pipeline: biquad, haptics: haptics)),
         ]
         // Warm-up runs every path once: the first use of a generic type instantiates its
         // metadata, which allocates once in an unoptimised build.
@@ -149,14 +150,14 @@ import Testing
         let allocations = ThreadAllocationCounter.allocations {
             while tick < 1_000 + Self.frameCount {
                 loop.tick(atMicros: Int64(tick) * 1000, clock: clock, originMicros: 0)
-                let snapshot = link.snapshots.latest()
+                let snapshot = snapshots.latest()
                 peak = max(peak, snapshot.force.total)
                 if snapshot.hapticLineActive { hapticActivations += 1 }
                 tick += 1
             }
         }
         #expect(allocations == 0, "\(allocations) allocations in \(Self.frameCount) ticks")
-        #expect(link.snapshots.latest().appliedCommand == sequence)
+        #expect(snapshots.latest().appliedCommand == sequence)
         #expect(peak > .grams(300))
         #expect(hapticActivations > 0)
     }

@@ -37,7 +37,7 @@ import Testing
             "biquad 40Hz, spike rejection on; delay 6.6 ms (6.6 frames)",
             "biquad 40Hz, spike rejection off; delay 5.6 ms (5.6 frames)",
             "none, spike rejection off; delay 0 ms (0 frames)",
-            "error: cut-off 500Hz must be from 0.1Hz to below half the sample rate (500Hz)",
+            "error: filter.cutoff: 500Hz is above what the filter can do at the board's 1000Hz sample rate (at most 450Hz, 0.45 × the rate); lower the cut-off",
         ])
     }
 

@@ -40,7 +40,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.outputLines == [
             "error: unknown command 'stauts': did you mean 'status'? type help for the list",
-            "error: pop (100g) must be above peek (150g)",
+            "error: thresholds.pop: 100g must be above thresholds.peek (150g); raise pop or lower peek",
             "error: force: unknown unit 'lb' in '150lb': use one of g, kg, N, mN",
             "error: missing force; usage: sim press FORCE [for DURATION] [at X[,Y]] | sim release | sim play TRACE.csv",
             "error: position '2' must be X or X,Y with each between 0 and 1, e.g. 0.25 or 0.25,0.75",

@@ -62,6 +62,7 @@ struct BoxedClock: LoopClock {
     struct Harness {
         let loop: ControlLoop<SimulatedPad, RecordingLine>
         let link: LoopLink
+        let readers: LoopLinkReaders
         let record = LineRecord()
         let box = ClockBox()
         var sequence: UInt64 = 0
@@ -70,6 +71,7 @@ struct BoxedClock: LoopClock {
             let link = LoopLink(initial: LoopSnapshot(
                 cellCount: cells, recognizer: ControlLoopTests.recognizer, haptics: haptics))
             self.link = link
+            readers = LoopLinkReaders(link)
             loop = ControlLoop(
                 source: SimulatedPad(board: ControlLoopTests.board(cells: cells), simulation: SimulationSettings(noise: .zero, seed: 1, riseMicros: 0)),
                 line: RecordingLine(record: record, clock: box),
@@ -95,7 +97,7 @@ struct BoxedClock: LoopClock {
 
         func events() -> [LoopEvent] {
             var events: [LoopEvent] = []
-            while let event = link.events.pop() { events.append(event) }
+            while let event = readers.popEvent() { events.append(event) }
             return events
         }
     }
@@ -104,7 +106,7 @@ struct BoxedClock: LoopClock {
         var harness = Harness(cells: 2)
         harness.send(.simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))
         harness.run(fromMillis: 0, toMillis: 1)
-        let snapshot = harness.link.snapshots.latest()
+        let snapshot = harness.readers.latestSnapshot()
         #expect(snapshot.appliedCommand == 1)
         #expect(snapshot.force.total == .grams(200))
         #expect(snapshot.raw.sequence == 1)
@@ -126,7 +128,7 @@ struct BoxedClock: LoopClock {
         // Pop replaces peek before it starts: the pop pattern (on 20, off 30, on 20) plays from t = 0.
         #expect(harness.record.calls.map(\.active) == [true, false, true, false])
         #expect(harness.record.calls.map(\.atMicros) == [0, 20_000, 50_000, 70_000])
-        let latency = harness.link.snapshots.latest().stageLatency
+        let latency = harness.readers.latestSnapshot().stageLatency
         #expect(latency.count == 1 && latency.maxMicros == 0)
     }
 
@@ -158,10 +160,10 @@ struct BoxedClock: LoopClock {
         #expect(harness.record.values == [true])
         var dry = Self.haptics
         dry.lineAccess = .dryRun
-        harness.send(.setHaptics(dry))
+        harness.send(.apply(LoopSettings(recognizer: Self.recognizer, pipeline: Self.pipelineSettings, haptics: dry)))
         harness.run(fromMillis: 5, toMillis: 6)
         #expect(harness.record.values == [true, false])
-        #expect(!harness.link.snapshots.latest().hapticLineActive)
+        #expect(!harness.readers.latestSnapshot().hapticLineActive)
     }
 
     @Test func cancelEndsThePressWithReasonCommand() {
@@ -187,7 +189,7 @@ struct BoxedClock: LoopClock {
         let stopper = StopAfterSleeps(link: harness.link, sleeps: 6)
         var counting = CountingClock(inner: clock, onSleep: stopper.sleep)
         harness.loop.run(clock: &counting)
-        let snapshot = harness.link.snapshots.latest()
+        let snapshot = harness.readers.latestSnapshot()
         #expect(snapshot.counters.ticks == 6)
         #expect(snapshot.counters.missedPeriods == 2)
         #expect(snapshot.counters.maxLatenessMicros == 3_500)
@@ -205,7 +207,7 @@ struct BoxedClock: LoopClock {
         var clock = CountingClock(inner: ManualClock(), onSleep: stopper.sleep)
         harness.loop.run(clock: &clock)
         #expect(harness.record.values == [false, false])
-        #expect(harness.link.snapshots.latest().counters.ticks == 2)
+        #expect(harness.readers.latestSnapshot().counters.ticks == 2)
     }
 }
 

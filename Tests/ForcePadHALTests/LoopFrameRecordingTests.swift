@@ -25,17 +25,18 @@ import Testing
     @Test func framesArePushedOnlyWhileRecording() {
         let link = Self.link(frameCapacity: 16)
         let loop = Self.loop(link: link)
+        var recorder = link.frames.takeConsumer()!
         #expect(link.commands.push(LoopCommandEnvelope(
             sequence: 1, command: .simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))))
         let clock = ManualClock()
         for millis in 0..<3 { loop.tick(atMicros: Int64(millis) * 1000, clock: clock, originMicros: 0) }
-        #expect(link.frames.pop() == nil)
+        #expect(recorder.pop() == nil)
         link.recordingFrames.store(true, ordering: .releasing)
         for millis in 3..<6 { loop.tick(atMicros: Int64(millis) * 1000, clock: clock, originMicros: 0) }
         link.recordingFrames.store(false, ordering: .releasing)
         loop.tick(atMicros: 6000, clock: clock, originMicros: 0)
         var frames: [RawFrame] = []
-        while let frame = link.frames.pop() { frames.append(frame) }
+        while let frame = recorder.pop() { frames.append(frame) }
         #expect(frames.map(\.sequence) == [4, 5, 6])
         #expect(frames.map(\.timeMicros) == [3000, 4000, 5000])
         // 200 g shared by two cells through a 0→0, 4000 counts→500 g table: 800 counts each.
@@ -46,10 +47,11 @@ import Testing
     @Test func aFullRingCountsDroppedFrames() {
         let link = Self.link(frameCapacity: 2)
         let loop = Self.loop(link: link)
+        var recorder = link.frames.takeConsumer()!
         link.recordingFrames.store(true, ordering: .releasing)
         for millis in 0..<5 { loop.tick(atMicros: Int64(millis) * 1000, clock: ManualClock(), originMicros: 0) }
-        #expect(link.frames.count == 2)
+        #expect(recorder.count == 2)
         #expect(link.droppedFrames.load(ordering: .relaxed) == 3)
-        #expect(link.frames.pop()?.sequence == 1)
+        #expect(recorder.pop()?.sequence == 1)
     }
 }

@@ -43,6 +43,7 @@ struct FailingSource: FrameSource {
     struct Harness {
         let loop: ControlLoop<FailingSource, RecordingLine>
         let link: LoopLink
+        let readers: LoopLinkReaders
         let sensor = SensorSwitch()
         let record = LineRecord()
         let box = ClockBox()
@@ -51,6 +52,7 @@ struct FailingSource: FrameSource {
             let link = LoopLink(initial: LoopSnapshot(
                 cellCount: 1, recognizer: ControlLoopTests.recognizer, haptics: ControlLoopTests.haptics))
             self.link = link
+            readers = LoopLinkReaders(link)
             let pad = SimulatedPad(
                 board: ControlLoopTests.board(cells: 1), simulation: SimulationSettings(noise: .zero, seed: 1, riseMicros: 0))
             loop = ControlLoop(
@@ -78,7 +80,7 @@ struct FailingSource: FrameSource {
         /// Events as short names: `lost@ms`, `restored@ms`, `cancelled:reason`, `failed`, …
         func events() -> [String] {
             var names: [String] = []
-            while let event = link.events.pop() {
+            while let event = readers.popEvent() {
                 switch event {
                 case .sensorLost(let at, let errno): names.append("lost@\(at / 1000):\(errno == ENODEV ? "ENODEV" : "\(errno)")")
                 case .sensorRestored(let at): names.append("restored@\(at / 1000)")
@@ -104,7 +106,7 @@ struct FailingSource: FrameSource {
         harness.sensor.failing = false
         harness.run(fromMillis: 9, toMillis: 20)
         #expect(harness.events() == ["failed", "failed", "failed", "failed"])
-        let snapshot = harness.link.snapshots.latest()
+        let snapshot = harness.readers.latestSnapshot()
         #expect(!snapshot.sensorLost && snapshot.counters.readErrors == 4 && snapshot.counters.sensorLosses == 0)
     }
 
@@ -122,7 +124,7 @@ struct FailingSource: FrameSource {
         // The 15 ms peek pulse was cut at 9 ms, when the sensor was lost.
         #expect(harness.record.calls.map(\.active) == [true, false])
         #expect(harness.record.calls.last?.atMicros == 9000)
-        let snapshot = harness.link.snapshots.latest()
+        let snapshot = harness.readers.latestSnapshot()
         #expect(snapshot.sensorLost && snapshot.counters.sensorLosses == 1 && !snapshot.hapticLineActive)
     }
 
@@ -143,7 +145,7 @@ struct FailingSource: FrameSource {
         harness.press(.grams(200))
         harness.run(fromMillis: 200, toMillis: 260)
         #expect(harness.events() == ["restored@204", "began", "peek", "on", "off"])
-        let snapshot = harness.link.snapshots.latest()
+        let snapshot = harness.readers.latestSnapshot()
         #expect(!snapshot.sensorLost && snapshot.counters.sensorLosses == 1)
     }
 }

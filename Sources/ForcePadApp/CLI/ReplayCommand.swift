@@ -32,7 +32,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let board = try boardOption.load()
         let paths = StandardPaths()
-        let (settings, _) = try SettingsLoader.load(config: config, defaultPath: paths.configFile)
+        let (settings, _) = try SettingsLoader.load(config: config, defaultPath: paths.configFile, board: board)
         if FileManager.default.fileExists(atPath: LabPaths.info(in: self.trace)) {
             try replayRecording(board: board, settings: settings)
             return
@@ -45,12 +45,18 @@ struct ReplayCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
         }
-        let catalog = (try? HapticPatternCatalog(patterns: settings.haptics.patterns))?.names ?? []
-        let formatter = EventFormatter(patternNames: catalog, geometry: board.geometry)
+        let assembly: LoopAssembly
+        do {
+            assembly = try LoopAssembly(board: board, calibration: calibration, settings: settings)
+        } catch {
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(2)
+        }
+        let formatter = EventFormatter(patternNames: assembly.patterns.names, geometry: board.geometry)
         let output = ConsoleOutput()
         var lines: [String] = []
         do {
-            try ReplayRunner(board: board, settings: settings, calibration: calibration).run(trace) { event in
+            try ReplayRunner(assembly: assembly).run(trace) { event in
                 if let line = json ? formatter.json(event)?.rendered() : formatter.humanLine(event) { lines.append(line) }
                 if lines.count >= 256 {
                     output.write(lines: lines)
@@ -75,8 +81,7 @@ struct ReplayCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
         }
-        let catalog = (try? HapticPatternCatalog(patterns: settings.haptics.patterns))?.names ?? []
-        let formatter = EventFormatter(patternNames: catalog, geometry: board.geometry)
+        let formatter = EventFormatter(patternNames: replay.patternNames, geometry: board.geometry)
         ConsoleOutput().write(lines: replay.loopEvents.compactMap { json ? formatter.json($0)?.rendered() : formatter.humanLine($0) })
         if let difference = replay.difference {
             StandardError.write("forcepad: the replay differs from the recording at \(difference)")

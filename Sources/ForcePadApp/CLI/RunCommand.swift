@@ -70,7 +70,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let board = try boardOption.load()
         let paths = StandardPaths()
-        let (settings, configSource) = try SettingsLoader.load(config: config, defaultPath: paths.configFile)
+        let (settings, configSource) = try SettingsLoader.load(config: config, defaultPath: paths.configFile, board: board)
         let stateDirectory = self.stateDirectory ?? paths.stateDirectory
         if case .failure(let error) = StandardPaths.prepareStateDirectory(stateDirectory) {
             StandardError.write("forcepad: \(error.message)")
@@ -108,7 +108,8 @@ struct RunCommand: ParsableCommand {
             controller = try Controller(
                 board: board, settings: settings, configSource: configSource,
                 stateDirectory: stateDirectory, calibration: calibration, logLevel: logLevel,
-                output: output, outputMode: outputMode, realTime: realTimeRequest)
+                output: output, outputMode: outputMode, commandCheck: ShellCommandCheck(table: ShellCommandTable.table),
+                realTime: realTimeRequest)
         } catch {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(error.exitCode)

@@ -7,8 +7,8 @@ import ForcePadCore
 /// Problems are printed as one line and end the program with status 2.
 enum SettingsLoader {
     /// The settings from `config`, else from the default file if it exists, else built in;
-    /// with where they came from.
-    static func load(config: String?, defaultPath: String) throws(ExitCode) -> (ControllerSettings, String) {
+    /// with where they came from. They are checked for `board` (its sample rate bounds the filter).
+    static func load(config: String?, defaultPath: String, board: BoardDescription) throws(ExitCode) -> (ControllerSettings, String) {
         let path: String
         if let config {
             path = config
@@ -18,7 +18,7 @@ enum SettingsLoader {
             return (.standard, "built-in defaults")
         }
         do {
-            return (try ConfigFileLoader.load(path: path), path)
+            return (try ConfigFileLoader.load(path: path, sampleRateHz: board.sampleRateHz), path)
         } catch {
             StandardError.write("forcepad: \(error.description)")
             throw ExitCode(2)

@@ -14,9 +14,10 @@ final class Capture: @unchecked Sendable {
     /// Presses a trial waits for; 0 for a plain recording.
     let trialPresses: Int
     private let link: LoopLink
+    private let frames: FrameFeed
     private let tap: EventTap
-    /// Waits until every event the loop has reported so far has passed through the tap.
-    private let settleEvents: @Sendable () -> Void
+    /// Hands every event the loop has reported so far to the tap.
+    private let pumpEvents: @Sendable () -> Void
     private let logger: Logger
     private let framesFile: CaptureFile
     private let eventsFile: CaptureFile
@@ -43,16 +44,17 @@ final class Capture: @unchecked Sendable {
     private var eventsFailed = false
 
     init(
-        name: String, trialPresses: Int, link: LoopLink, tap: EventTap, cellCount: Int, paths: LabPaths,
-        logger: Logger, settleEvents: @escaping @Sendable () -> Void
+        name: String, trialPresses: Int, link: LoopLink, frames: FrameFeed, tap: EventTap, cellCount: Int, paths: LabPaths,
+        logger: Logger, pumpEvents: @escaping @Sendable () -> Void
     ) throws(CommandFailure) {
         self.logger = logger
         self.name = name
         self.trialPresses = trialPresses
         self.link = link
+        self.frames = frames
         self.tap = tap
         self.cellCount = cellCount
-        self.settleEvents = settleEvents
+        self.pumpEvents = pumpEvents
         framesFile = try CaptureFile(creating: paths.frames(name))
         eventsFile = try CaptureFile(creating: paths.events(name))
         try framesFile.append("t_us," + (0..<cellCount).map { "ch\($0)" }.joined(separator: ",") + "\n")
@@ -66,7 +68,7 @@ final class Capture: @unchecked Sendable {
 
     /// Starts the loop pushing frames and the thread writing them.
     func start() throws(CommandFailure) {
-        while link.frames.pop() != nil {}
+        frames.discardAll()
         link.droppedFrames.store(0, ordering: .relaxed)
         tap.begin(trialPresses: trialPresses)
         link.recordingFrames.store(true, ordering: .releasing)
@@ -158,14 +160,12 @@ final class Capture: @unchecked Sendable {
     /// Stops the loop pushing, lets its last frames and events arrive, writes them and closes.
     private func finish() {
         link.recordingFrames.store(false, ordering: .releasing)
-        let ticks = link.snapshots.latest().counters.ticks
+        let ticks = link.ticks.load(ordering: .acquiring)
         let clock = MonotonicClock()
-        var deadline = clock.nowMicros() + 100_000
-        while link.snapshots.latest().counters.ticks < ticks + 2 && clock.nowMicros() < deadline { usleep(500) }
+        let deadline = clock.nowMicros() + 100_000
+        while link.ticks.load(ordering: .acquiring) < ticks + 2 && clock.nowMicros() < deadline { usleep(500) }
         while writeFrames() {}
-        deadline = clock.nowMicros() + 500_000
-        while link.events.count > 0 && clock.nowMicros() < deadline { usleep(1_000) }
-        settleEvents()
+        pumpEvents()
         flushFiles()
         tap.end()
         for file in [framesFile, eventsFile] {
@@ -182,11 +182,11 @@ final class Capture: @unchecked Sendable {
     /// Writes the frames waiting in the ring; returns whether there were any.
     private func writeFrames() -> Bool {
         guard failure == nil else {
-            while link.frames.pop() != nil {}
+            frames.discardAll()
             return false
         }
         var any = false
-        while let frame = link.frames.pop() {
+        while let frame = frames.pop() {
             any = true
             if firstSequence == nil {
                 firstSequence = frame.sequence

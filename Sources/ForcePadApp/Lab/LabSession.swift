@@ -12,12 +12,13 @@ import Synchronization
 /// capture hold a lock; the capture writes on a thread of its own and hears the loop's
 /// events through the ``EventTap``.
 final class LabSession: @unchecked Sendable {
-    let tap = EventTap()
+    let tap: EventTap
     let paths: LabPaths
     private let link: LoopLink
+    private let frames: FrameFeed
     private let logger: Logger
-    /// Waits until every event reported so far has passed the printer (and so the tap).
-    private var settleEvents: @Sendable () -> Void = {}
+    /// Hands every event the loop has reported so far to the tap (the event pump's pump).
+    private let pumpEvents: @Sendable () -> Void
     /// Held while a capture starts, stops or is described.
     private let lock = Mutex(())
     private var capture: Capture?
@@ -28,15 +29,17 @@ final class LabSession: @unchecked Sendable {
     /// The calibration being measured, if any.
     var calibration: CalibrationSession?
 
-    init(link: LoopLink, stateDirectory: String, logger: Logger) {
+    /// `tap` is fed by the event pump, which `pumpEvents` runs.
+    init(link: LoopLink, tap: EventTap, stateDirectory: String, logger: Logger, pumpEvents: @escaping @Sendable () -> Void) {
+        guard let frames = FrameFeed(link: link) else {
+            preconditionFailure("a second recorder on one LoopLink: its frames have one consumer")
+        }
         self.link = link
+        self.frames = frames
+        self.tap = tap
         paths = LabPaths(stateDirectory: stateDirectory)
         self.logger = logger
-    }
-
-    /// Connects the tap to the printer that feeds it (`settle` drains and waits for it).
-    func attach(settle: @escaping @Sendable () -> Void) {
-        settleEvents = settle
+        self.pumpEvents = pumpEvents
     }
 
     /// The capture in progress: its name, frames so far, and for a trial the presses it
@@ -73,8 +76,8 @@ final class LabSession: @unchecked Sendable {
         let capture: Capture
         do {
             capture = try Capture(
-                name: name, trialPresses: trialPresses, link: link, tap: tap, cellCount: board.geometry.cellCount,
-                paths: paths, logger: logger, settleEvents: settleEvents)
+                name: name, trialPresses: trialPresses, link: link, frames: frames, tap: tap,
+                cellCount: board.geometry.cellCount, paths: paths, logger: logger, pumpEvents: pumpEvents)
             try capture.start()
         } catch {
             removeRecording(name)
@@ -226,7 +229,7 @@ final class LabSession: @unchecked Sendable {
     /// Waits for the tare in progress to finish (as the `tare` command does).
     private func waitForTare(_ controller: Controller) throws(CommandFailure) -> TareOutcome {
         let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + controller.settings.baseline.tareMicros + Controller.acknowledgeTimeoutMicros
+        let deadline = clock.nowMicros() + controller.settings.baseline.tareMicros + LoopRuntime.acknowledgeTimeoutMicros
         while case .measuring = controller.snapshot().tare {
             if clock.nowMicros() > deadline { throw CommandFailure("the recording's tare did not finish in time; check status for missed periods") }
             usleep(1_000)

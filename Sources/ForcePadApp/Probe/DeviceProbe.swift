@@ -62,7 +62,7 @@ struct DeviceProbe {
 
     private var hapticLineCheck: ProbeCheck {
         do {
-            let line = try GPIOOutputLine(board.haptic, consumer: Controller.gpioConsumer)
+            let line = try GPIOOutputLine(board.haptic, consumer: LoopRuntime.gpioConsumer)
             return .pass(
                 "haptic line",
                 "\(line.identity.summary) on \(line.identity.chipPath); requested as an output and released off"
@@ -75,7 +75,7 @@ struct DeviceProbe {
     /// The `[feedback]` input, requested with edge events and released.
     private func feedbackLineCheck(_ feedback: GPIOLineDescription) -> ProbeCheck {
         do {
-            let input = try GPIOEdgeInput(feedback, consumer: Controller.gpioConsumer)
+            let input = try GPIOEdgeInput(feedback, consumer: LoopRuntime.gpioConsumer)
             return .pass(
                 "feedback line",
                 "\(input.identity.summary) on \(input.identity.chipPath); requested as an input with edge events and released")

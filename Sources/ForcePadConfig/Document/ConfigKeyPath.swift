@@ -20,6 +20,9 @@ struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     init(_ components: Component...) { self.components = components }
 
+    /// A path of bare keys written with dots (`hysteresis.peek`), as ``SettingsProblem`` names them.
+    init(dotted: String) { self.init(components: dotted.split(separator: ".").map { .key(String($0)) }) }
+
     func key(_ name: String) -> ConfigKeyPath { ConfigKeyPath(components: components + [.key(name)]) }
 
     func index(_ index: Int) -> ConfigKeyPath { ConfigKeyPath(components: components + [.index(index)]) }

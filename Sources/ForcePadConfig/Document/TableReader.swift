@@ -182,6 +182,18 @@ final class TableReader {
         return QuantityParser.force(text)
     }
 
+    /// A duration in µs whose range ``SettingsRules`` checks: a string with a unit or a
+    /// number of milliseconds.
+    func durationMicros(_ key: String) throws(ConfigError) -> Int64? {
+        try durationMicros(key, range: Int64.min...Int64.max)
+    }
+
+    /// A frequency in milli-hertz (Q0) whose range ``SettingsRules`` checks: a string with a
+    /// unit or a number of hertz.
+    func frequencyMilliHertz(_ key: String) throws(ConfigError) -> Int64? {
+        try frequencyMilliHertz(key, range: Int64.min...Int64.max)
+    }
+
     /// A duration in µs within `range`: a string with a unit (`"15ms"`, `"2s"`, `"500us"`)
     /// or a number of milliseconds.
     func durationMicros(_ key: String, range: ClosedRange<Int64>) throws(ConfigError) -> Int64? {

@@ -4,13 +4,15 @@ import ForcePadCore
 /// static shortcuts, log level, trial limits and sensor faults. Every section is optional; what
 /// the file leaves out keeps the value of ``ControllerSettings/standard``.
 public enum ConfigFileLoader {
-    /// Reads and checks the config file at `path`; errors name `path` as the file.
-    public static func load(path: String) throws(ConfigError) -> ControllerSettings {
-        try parse(text: TextFileReader.read(path: path), file: path)
+    /// Reads and checks the config file at `path` for a board sampling at `sampleRateHz`
+    /// (nil: no board yet, so its filter ceiling is not checked); errors name `path` as the file.
+    public static func load(path: String, sampleRateHz: Int? = nil) throws(ConfigError) -> ControllerSettings {
+        try parse(text: TextFileReader.read(path: path), file: path, sampleRateHz: sampleRateHz)
     }
 
-    /// Parses and checks config-file text; `file` is the name errors give.
-    public static func parse(text: String, file: String) throws(ConfigError) -> ControllerSettings {
+    /// Parses and checks config-file text; `file` is the name errors give. Every rule beyond a
+    /// key's type is ``SettingsRules``'s; its first problem is placed on its key's line.
+    public static func parse(text: String, file: String, sampleRateHz: Int? = nil) throws(ConfigError) -> ControllerSettings {
         let document = try ConfigDocument(text: text, file: file)
         let root = document.rootReader()
         let preset: ThresholdPreset? = try root.choice("preset", noun: "preset")
@@ -32,12 +34,12 @@ public enum ConfigFileLoader {
         let standard = ControllerSettings.standard
         let thresholds = try ThresholdSection.read(
             preset: preset, thresholds: thresholdsTable, presets: presetsTable, document: document)
-        let forceScale = try readForceScale(forceTable, candidates: thresholds.candidates, document: document)
-        let hysteresis = try HysteresisSection.read(hysteresisTable, candidates: thresholds.candidates, document: document)
+        let (forceScale, forceWritten) = try readForceScale(forceTable)
+        let (hysteresis, hysteresisWritten) = try HysteresisSection.read(hysteresisTable)
         let filter = try readFilter(filterTable)
         let press = try readPress(pressTable)
         let baseline = try readBaseline(baselineTable)
-        let haptics = try HapticsSection.read(hapticsTable)
+        let (haptics, hapticsWritten) = try HapticsSection.read(hapticsTable)
         let shortcuts = try ShortcutsSection.read(shortcutTables ?? [])
         let quickActions = try readQuickActions(quickActionsTable)
         let logLevel = try logTable?.oneOf("level", ControllerSettings.logLevels, noun: "log level") ?? standard.logLevel
@@ -48,40 +50,33 @@ public enum ConfigFileLoader {
             shortcuts: shortcuts, quickActions: quickActions, logLevel: logLevel)
         settings.trialLimits = try TrialsSection.read(trialsTable)
         settings.faults = try FaultsSection.read(faultsTable)
+        let written = thresholds.written.union(forceWritten).union(hysteresisWritten).union(hapticsWritten)
+        let problems = SettingsRules.problems(
+            settings, sampleRateHz: sampleRateHz, written: written, standIns: thresholds.standIns)
+        if let problem = problems.first {
+            throw document.error(problem.message, at: ConfigKeyPath(dotted: problem.key))
+        }
         return settings
     }
 
-    /// `[force]`: average touch and maximum; every pop the controller may use must be within the maximum.
-    private static func readForceScale(
-        _ table: TableReader?, candidates: [ThresholdSection.Levels], document: ConfigDocument
-    ) throws(ConfigError) -> ForceScale {
+    /// `[force]`: average touch and maximum, and the keys the file wrote.
+    private static func readForceScale(_ table: TableReader?) throws(ConfigError) -> (ForceScale, written: Set<String>) {
         let standard = ForceScale.phone
         let average = try table?.force("average_touch")
         let maximum = try table?.force("maximum")
         try table?.finish()
-        let averageTouch = NamedForce(
-            force: average ?? standard.averageTouch, label: "force.average_touch", shortName: "average_touch",
-            path: ConfigKeyPath("force", "average_touch"), isWritten: average != nil)
-        let maximumForce = NamedForce(
-            force: maximum ?? standard.maximum, label: "force.maximum", shortName: "maximum",
-            path: ConfigKeyPath("force", "maximum"), isWritten: maximum != nil)
-        guard averageTouch.force > .zero else {
-            throw document.error("\(averageTouch.force) must be above 0g; give the force of an ordinary touch, e.g. \"57.747g\"", at: averageTouch.path)
-        }
-        try NamedForce.requireOrder(averageTouch, maximumForce, document: document)
-        for levels in candidates {
-            try NamedForce.requireOrder(
-                levels.pop, maximumForce, allowEqual: true, consequence: ": pop could never fire", document: document)
-        }
-        return ForceScale(averageTouch: averageTouch.force, maximum: maximumForce.force)
+        var written: Set<String> = []
+        if average != nil { written.insert("force.average_touch") }
+        if maximum != nil { written.insert("force.maximum") }
+        return (ForceScale(averageTouch: average ?? standard.averageTouch, maximum: maximum ?? standard.maximum), written)
     }
 
-    /// `[filter]`: kind, cut-off (0.1 Hz…500 Hz) and spike rejection.
+    /// `[filter]`: kind, cut-off and spike rejection.
     private static func readFilter(_ table: TableReader?) throws(ConfigError) -> FilterSettings {
         let standard = FilterSettings.standard
         guard let table else { return standard }
         let kind: FilterKind = try table.choice("kind", noun: "filter kind") ?? standard.kind
-        let cutoff = try table.frequencyMilliHertz("cutoff", range: 100...500_000) ?? standard.cutoffMilliHertz
+        let cutoff = try table.frequencyMilliHertz("cutoff") ?? standard.cutoffMilliHertz
         let spikeRejection = try table.bool("spike_rejection") ?? standard.spikeRejection
         try table.finish()
         return FilterSettings(kind: kind, cutoffMilliHertz: cutoff, spikeRejection: spikeRejection)

@@ -2,11 +2,13 @@ import ForcePadCore
 import TOMLKit
 
 /// Reads `[haptics]` and `[haptics.patterns]`: whether and how the actuator line is driven,
-/// its safety limits, and the named on/off patterns.
+/// its safety limits, and the named on/off patterns. Patterns within the limits are checked
+/// with every other rule by ``SettingsRules``.
 enum HapticsSection {
-    static func read(_ table: TableReader?) throws(ConfigError) -> HapticSettings {
+    /// The settings, and the keys the file wrote that ``SettingsRules`` may blame.
+    static func read(_ table: TableReader?) throws(ConfigError) -> (HapticSettings, written: Set<String>) {
         let standard = HapticSettings.standard
-        guard let table else { return standard }
+        guard let table else { return (standard, []) }
         let enabled = try table.bool("enabled") ?? standard.enabled
         let dryRun = try table.bool("dry_run") ?? standard.dryRun
         let triggerWidth = try table.durationMicros("trigger_width", range: 10...100_000) ?? standard.triggerWidthMicros
@@ -22,30 +24,15 @@ enum HapticsSection {
         var written: Set<String> = []
         if let patternsTable {
             for (name, value) in patternsTable.entries() {
-                let pattern = try readPattern(name, value, table: patternsTable)
-                guard pattern.longestOnMicros <= maxOn else {
-                    throw patternsTable.error(
-                        name, "longest on step (\(QuantityText.duration(pattern.longestOnMicros))) is above haptics.max_on (\(QuantityText.duration(maxOn))); shorten the step or raise max_on")
-                }
-                patterns[name] = pattern
-                written.insert(name)
+                patterns[name] = try readPattern(name, value, table: patternsTable)
+                written.insert("haptics.patterns.\(name)")
             }
         }
-        for name in patterns.keys.sorted() where !written.contains(name) {
-            let longest = patterns[name]?.longestOnMicros ?? 0
-            guard longest <= maxOn else {
-                throw table.error(
-                    "max_on", "\(QuantityText.duration(maxOn)) is shorter than the \(name) pattern's longest on step (\(QuantityText.duration(longest))); raise max_on or give haptics.patterns.\(name) shorter on steps")
-            }
-        }
-        let names = Set(patterns.keys).union(["peek", "pop", "release"])
-        guard names.count <= HapticPatternBank.capacity else {
-            throw table.error(
-                "patterns", "\(names.count) patterns with peek, pop and release; at most \(HapticPatternBank.capacity); remove \(names.count - HapticPatternBank.capacity)")
-        }
-        return HapticSettings(
+        if table.has("max_on") { written.insert("haptics.max_on") }
+        let settings = HapticSettings(
             enabled: enabled, dryRun: dryRun, mode: mode, patterns: patterns, maxOnMicros: maxOn, minOffMicros: minOff,
             maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow, triggerWidthMicros: triggerWidth)
+        return (settings, written)
     }
 
     /// `max_duty`, a fraction in (0, 1], as per mille.

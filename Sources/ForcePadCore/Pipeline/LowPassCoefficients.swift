@@ -28,11 +28,12 @@ public struct LowPassCoefficients: Sendable, Equatable, BitwiseCopyable {
         self.a2 = a2
     }
 
-    /// Coefficients for `settings` at `sampleRateHz`. The cut-off is clamped below Nyquist
-    /// (0.45 × the sample rate).
+    /// Coefficients for `settings` at `sampleRateHz`. The cut-off must be at most
+    /// ``SettingsRules/maxCutoffMilliHertz(sampleRateHz:)`` (0.45 × the sample rate), which
+    /// ``SettingsRules`` checks before settings reach the loop; nothing is clamped here.
     public init(settings: FilterSettings, sampleRateHz: Int) {
         let rate = Double(sampleRateHz)
-        let cutoff = min(Double(settings.cutoffMilliHertz) / 1000, 0.45 * rate)
+        let cutoff = Double(settings.cutoffMilliHertz) / 1000
         switch settings.kind {
         case .none:
             self = .passThrough

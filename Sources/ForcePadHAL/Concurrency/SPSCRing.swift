@@ -6,6 +6,9 @@ import Synchronization
 /// allocates after `init`. When full, `push` refuses the element and returns false so the
 /// producer can count the drop (the real-time loop must never wait for the shell).
 /// Indices are free-running 64-bit counters; the slot is `index & mask`.
+///
+/// Popping needs the ring's one ``SPSCRingConsumer``, handed out once by ``takeConsumer()``:
+/// a second consumer cannot be made, and the handle cannot be copied.
 public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<Element>
     private let mask: Int
@@ -13,6 +16,8 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     private let written = Atomic<Int>(0)
     /// Count of elements ever popped (written by the consumer only).
     private let read = Atomic<Int>(0)
+    /// Whether the consumer handle has been handed out.
+    private let consumerTaken = Atomic<Bool>(false)
 
     /// Number of elements the ring holds; a power of two.
     public let capacity: Int
@@ -38,9 +43,14 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
         return true
     }
 
-    /// Consumer side: removes and returns the oldest element, or nil when empty.
+    /// The ring's only consumer, or nil when it was already taken.
+    public func takeConsumer() -> SPSCRingConsumer<Element>? {
+        consumerTaken.exchange(true, ordering: .acquiringAndReleasing) ? nil : SPSCRingConsumer(ring: self)
+    }
+
+    /// Consumer side (through ``SPSCRingConsumer`` only).
     @inline(__always)
-    public func pop() -> Element? {
+    fileprivate func pop() -> Element? {
         let tail = read.load(ordering: .relaxed)
         if tail == written.load(ordering: .acquiring) { return nil }
         let element = slots[tail & mask]
@@ -48,6 +58,21 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
         return element
     }
 
-    /// Elements waiting; exact for the consumer, a lower bound for anyone else.
-    public var count: Int { written.load(ordering: .acquiring) - read.load(ordering: .acquiring) }
+    /// Elements waiting, as the consumer sees them.
+    fileprivate var count: Int { written.load(ordering: .acquiring) - read.load(ordering: .relaxed) }
+}
+
+/// The one consumer of an ``SPSCRing``: not copyable, and `pop` needs exclusive access, so
+/// two threads can never pop the same ring.
+public struct SPSCRingConsumer<Element: BitwiseCopyable>: ~Copyable, Sendable {
+    private let ring: SPSCRing<Element>
+
+    fileprivate init(ring: SPSCRing<Element>) { self.ring = ring }
+
+    /// Removes and returns the oldest element, or nil when empty.
+    @inline(__always)
+    public mutating func pop() -> Element? { ring.pop() }
+
+    /// Elements waiting.
+    public var count: Int { ring.count }
 }

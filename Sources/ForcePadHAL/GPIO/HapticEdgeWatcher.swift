@@ -17,7 +17,9 @@ public final class HapticEdgeWatcher: Sendable {
     private let failure = Mutex<DeviceError?>(nil)
     /// Edges not reported because ``LoopLink/edges`` was full (the printer fell behind).
     public let droppedEdges = Atomic<UInt64>(0)
-    /// Longest wait for an edge before looking at ``LoopLink/stopRequested`` again (µs).
+    /// Set by ``stop()``; read by the watcher's thread.
+    private let stopRequested = Atomic<Bool>(false)
+    /// Longest wait for an edge before looking at its stop request again (µs).
     static let pollMicros: Int64 = 50_000
 
     /// Requests `feedback` as an input with edge events. `hapticActiveLow` says which edge
@@ -41,15 +43,16 @@ public final class HapticEdgeWatcher: Sendable {
         failure.withLock { $0 }
     }
 
-    /// Starts the watcher's thread; it returns once ``LoopLink/stopRequested`` is set.
+    /// Starts the watcher's thread; it returns once ``stop()`` is called.
     public func start() throws(DeviceError) {
         let started = try PosixThread { self.run() }
         thread.withLock { $0 = started }
     }
 
-    /// Waits for the watcher's thread to return (after ``LoopLink/stopRequested``); does
-    /// nothing once joined.
-    public func join() {
+    /// Asks the watcher's thread to return and waits for it (at most one poll interval);
+    /// does nothing once stopped.
+    public func stop() {
+        stopRequested.store(true, ordering: .relaxed)
         let running = thread.withLock { started in
             defer { started = nil }
             return started
@@ -58,7 +61,7 @@ public final class HapticEdgeWatcher: Sendable {
     }
 
     private func run() {
-        while !link.stopRequested.load(ordering: .relaxed) {
+        while !stopRequested.load(ordering: .relaxed) {
             do {
                 guard try input.waitForEdge(timeoutMicros: Self.pollMicros) else { continue }
                 handle(try input.readEdge())

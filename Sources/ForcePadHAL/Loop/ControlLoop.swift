@@ -26,6 +26,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// Sample time of the stage whose pattern has not yet raised the line (µs), or -1.
     private var stagePendingSinceMicros: Int64 = -1
     private let link: LoopLink
+    /// The command ring's one consumer.
+    private var commands: SPSCRingConsumer<LoopCommandEnvelope>
     private var snapshot: LoopSnapshot
     /// Period between frames (µs).
     public let periodMicros: Int64
@@ -50,12 +52,16 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         self.patterns = patterns
         self.periodMicros = periodMicros
         self.link = link
+        guard let commands = link.commands.takeConsumer() else {
+            preconditionFailure("a second control loop on one LoopLink: its commands have one consumer")
+        }
+        self.commands = commands
     }
 
     /// Runs one period whose frame is taken at `timeMicros` (µs since the loop started);
     /// `clock` and `originMicros` (the clock's reading at loop time 0) time-stamp the GPIO call.
     public func tick<Clock: LoopClock & ~Copyable>(atMicros timeMicros: Int64, clock: borrowing Clock, originMicros: Int64) {
-        while let envelope = link.commands.pop() {
+        while let envelope = commands.pop() {
             apply(envelope, at: timeMicros)
         }
         if !snapshot.sensorLost || timeMicros >= nextProbeMicros {
@@ -71,6 +77,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
         link.snapshots.publish(snapshot)
+        link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
     }
 
     /// Reads and processes one frame. A failed read drops the frame; after
@@ -233,18 +240,16 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     private func apply(_ envelope: LoopCommandEnvelope, at timeMicros: Int64) {
         switch envelope.command {
-        case .setRecognizer(let settings):
-            recognizer.settings = settings
-            snapshot.recognizer = settings
-        case .setPipeline(let settings):
-            pipeline.apply(settings)
-        case .setHaptics(let settings):
-            if scheduler.lineIsActive && settings.lineAccess != scheduler.settings.lineAccess {
+        case .apply(let settings):
+            recognizer.settings = settings.recognizer
+            snapshot.recognizer = settings.recognizer
+            pipeline.apply(settings.pipeline)
+            if scheduler.lineIsActive && settings.haptics.lineAccess != scheduler.settings.lineAccess {
                 let edge = scheduler.forceOff(atMicros: timeMicros, into: &hapticEvents)
                 if edge != nil { forceLineOff(at: timeMicros) }
             }
-            scheduler.settings = settings
-            snapshot.haptics = settings
+            scheduler.settings = settings.haptics
+            snapshot.haptics = settings.haptics
         case .setPattern(let id, let pattern):
             patterns.store(pattern, as: id)
         case .playPattern(let id, let pattern):

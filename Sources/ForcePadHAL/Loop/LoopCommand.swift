@@ -2,12 +2,8 @@ import ForcePadCore
 
 /// A request from the shell to the loop, applied between two frames.
 public enum LoopCommand: Sendable, BitwiseCopyable {
-    /// New thresholds, hysteresis and press behaviour for the recogniser.
-    case setRecognizer(PressRecognizerSettings)
-    /// New filter, baseline and contact settings for the pipeline.
-    case setPipeline(PipelineSettings)
-    /// New haptic output mode, line access and safety limits.
-    case setHaptics(HapticSchedulerSettings)
+    /// New recogniser, pipeline and haptic scheduler settings, applied together in one period.
+    case apply(LoopSettings)
     /// Store `pattern` under `id` in the loop's pattern bank (peek, pop, release or a named one).
     case setPattern(HapticPatternID, CompiledHapticPattern)
     /// Play `pattern` now (a haptic test), reported under `id`.

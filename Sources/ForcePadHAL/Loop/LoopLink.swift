@@ -4,29 +4,44 @@ import Synchronization
 /// The lock-free channels between the real-time loop and everything else: commands in,
 /// events out, the newest snapshot, raw frames for a recording, and what the haptic edge
 /// watcher needs from the loop. Fixed size, allocated once.
+///
+/// Every channel has exactly one consumer. The rings and the mailbox hand out their one
+/// consumer handle once (`takeConsumer()`, `takeReader()`); the loop takes the command
+/// ring's in its initialiser. Each atomic names the one thread that reads it; a thread that
+/// needs a figure another thread consumes gets its own channel (``ticks`` for the recorder,
+/// while the shell reads the snapshot).
 public final class LoopLink: Sendable {
+    /// Pushed by the shell, consumed by the loop.
     public let commands: SPSCRing<LoopCommandEnvelope>
+    /// Pushed by the loop, consumed by the event pump.
     public let events: SPSCRing<LoopEvent>
+    /// Published by the loop, read by the shell.
     public let snapshots: LatestValueMailbox<LoopSnapshot>
-    /// Every frame read while ``recordingFrames`` is set, for the recorder thread to write out.
+    /// Every frame read while ``recordingFrames`` is set, consumed by the recorder.
     public let frames: SPSCRing<RawFrame>
     /// Set by the recorder to make the loop push each frame it reads into ``frames``.
     public let recordingFrames = Atomic<Bool>(false)
-    /// Frames the loop could not push because ``frames`` was full (the recorder fell behind).
+    /// Frames the loop could not push because ``frames`` was full (the recorder fell behind);
+    /// read and reset by the recorder.
     public let droppedFrames = Atomic<UInt64>(0)
-    /// Set by any thread to make the loop thread finish its period and return.
+    /// Periods the loop has run (``LoopCounters/ticks``), stored after each period's
+    /// snapshot; read by the recorder to know the loop has moved on.
+    public let ticks = Atomic<UInt64>(0)
+    /// Set by any thread to make the loop thread finish its period and return; read by the loop.
     public let stopRequested = Atomic<Bool>(false)
-    /// Set by the loop thread once it has stopped and driven the haptic line off.
+    /// Set by the loop thread once it has stopped and driven the haptic line off; read by
+    /// whoever stops it.
     public let stopped = Atomic<Bool>(false)
     /// The loop's time 0 as µs of CLOCK_MONOTONIC (the real loop's clock), stored once when
-    /// the loop starts; -1 before. Turns kernel edge timestamps into loop time.
+    /// the loop starts; -1 before. Read by the edge watcher to turn kernel edge timestamps
+    /// into loop time.
     public let originMicros = Atomic<Int64>(-1)
     /// Sample time (µs) of the stage whose pattern the loop last raised the haptic line for,
     /// stored just before the GPIO call; the edge watcher takes it (sets -1) when it matches
     /// the measured edge to it. -1 when there is none.
     public let pendingStageEdgeMicros = Atomic<Int64>(-1)
-    /// Edges of the haptic output measured on the feedback input, from the edge watcher to
-    /// the event printer.
+    /// Edges of the haptic output measured on the feedback input, pushed by the edge watcher
+    /// and consumed by the event pump.
     public let edges: SPSCRing<HapticEdgeEvent>
 
     /// - Parameter frameCapacity: frames the recording ring holds (4096: 4 s at 1 kHz).

@@ -29,7 +29,7 @@ extension ShellCommand where Context == ShellContext {
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             let action = arguments.isAtEnd ? "stats" : try arguments.choice("haptic action", from: ["test", "pattern", "on", "off", "dry-run", "stats"])
-            var haptics = controller.settings.haptics
+            let haptics = controller.settings.haptics
             switch action {
             case "test":
                 let text = try arguments.word("pattern name or pattern")
@@ -43,20 +43,21 @@ extension ShellCommand where Context == ShellContext {
                     let near = EditDistance.nearest(to: text, in: names).map { "did you mean '\($0)'? " } ?? ""
                     throw CommandFailure("no pattern '\(text)': \(near)give a name (\(names.joined(separator: ", "))) or a pattern in quotes such as \"on 20ms\"")
                 }
-                let pattern = try Self.checkedPattern(text, haptics: haptics)
+                let pattern = try Self.checkedPattern(text, named: "test", haptics: haptics)
                 try controller.play(pattern, as: HapticPatternID(rawValue: UInt8(HapticPatternBank.capacity)))
                 return CommandReply(lines: ["playing \(pattern)"], fields: [("pattern", .string("test")), ("steps", .string(pattern.description))])
             case "pattern":
                 let name = try arguments.word("pattern name")
-                let pattern = try Self.checkedPattern(try arguments.word("pattern"), haptics: haptics)
+                let pattern = try Self.checkedPattern(try arguments.word("pattern"), named: name, haptics: haptics)
                 try arguments.end()
                 try controller.setPattern(name, pattern)
                 return CommandReply(lines: ["\(name): \(pattern)"], fields: [("pattern", .string(name)), ("steps", .string(pattern.description))])
             case "on", "off", "dry-run":
                 try arguments.end()
-                haptics.enabled = action != "off"
-                haptics.dryRun = action == "dry-run"
-                try controller.apply(haptics: haptics)
+                var changed = controller.settings
+                changed.haptics.enabled = action != "off"
+                changed.haptics.dryRun = action == "dry-run"
+                try controller.apply(changed, written: [])
                 fallthrough
             default:
                 try arguments.end()
@@ -66,16 +67,16 @@ extension ShellCommand where Context == ShellContext {
         }
     }
 
-    /// Parses a pattern and checks it against the configured maximum on time.
-    static func checkedPattern(_ text: String, haptics: HapticSettings) throws(CommandFailure) -> HapticPattern {
+    /// Parses a pattern to be played as `name` and checks it against the safety limits.
+    static func checkedPattern(_ text: String, named name: String, haptics: HapticSettings) throws(CommandFailure) -> HapticPattern {
         let pattern: HapticPattern
         do {
             pattern = try HapticPattern(parsing: text)
         } catch {
             throw CommandFailure(error.message)
         }
-        guard pattern.longestOnMicros <= haptics.maxOnMicros else {
-            throw CommandFailure("pattern '\(text)' has an on step of \(QuantityText.duration(pattern.longestOnMicros)), above max on (\(QuantityText.duration(haptics.maxOnMicros)))")
+        if let problem = SettingsRules.onTimeProblem(of: pattern, named: name, haptics: haptics) {
+            throw CommandFailure(problem.description)
         }
         return pattern
     }

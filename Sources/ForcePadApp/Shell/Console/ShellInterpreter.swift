@@ -11,7 +11,7 @@ struct ShellInterpreter {
     func run(_ line: String) -> (lines: [String], endsSession: Bool) {
         let outcome = table.execute(line, context: context)
         context.controller.flushEvents()
-        let chosen = context.controller.performChosenShortcut(context: context)
+        let chosen = context.performChosenShortcut()
         if outcome.command.isEmpty, case .success = outcome.result { return ([], false) }
         switch context.mode {
         case .human: return (chosen + outcome.humanLines, outcome.endsSession)

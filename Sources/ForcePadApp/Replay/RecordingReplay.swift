@@ -16,17 +16,25 @@ struct RecordingReplay {
     let compared: Int
     /// The first difference, or nil when every event is the same.
     let difference: String?
+    /// Names of the haptic patterns the replay ran with, by id (for formatting its events).
+    let patternNames: [String]
 
     /// Replays `recording` on `board` with `settings`.
     init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
-        let catalog = (try? HapticPatternCatalog(patterns: settings.haptics.patterns))?.names ?? []
-        let formatter = EventFormatter(patternNames: catalog, geometry: board.geometry)
+        let assembly: LoopAssembly
+        do {
+            assembly = try LoopAssembly(board: board, calibration: recording.calibration, settings: settings)
+        } catch {
+            throw CommandFailure(error.message)
+        }
+        patternNames = assembly.patterns.names
+        let formatter = EventFormatter(patternNames: patternNames, geometry: board.geometry)
         let last = recording.info.lastTimeMicros ?? Int64.max
         var replayed: [RecordedEvent] = []
         var loopEvents: [LoopEvent] = []
         var series = ForceSeries()
         do {
-            try ReplayRunner(board: board, settings: settings, calibration: recording.calibration).run(
+            try ReplayRunner(assembly: assembly).run(
                 recording.frames, keepTimes: true, zeros: recording.info.zerosCounts ?? [], tareAtRow: recording.info.tareRow,
                 menuShortcuts: recording.info.menuShortcuts,
                 handle: { event in

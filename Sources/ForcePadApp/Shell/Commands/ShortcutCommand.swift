@@ -69,7 +69,7 @@ extension ShellCommand where Context == ShellContext {
                 } catch {
                     throw CommandFailure(error.message)
                 }
-                let (outcome, lines) = controller.performShortcut(.typeOrSlot(reference), context: context)
+                let (outcome, lines) = context.performShortcut(.typeOrSlot(reference))
                 return CommandReply(
                     lines: lines + ["shortcut \(outcome.type): \(outcome.handled ? "handled" : "not handled: \(outcome.error ?? "")")"],
                     fields: [("type", .string(outcome.type)), ("handled", .bool(outcome.handled))] + (outcome.error.map { [("error", JSONValue.string($0))] } ?? []))

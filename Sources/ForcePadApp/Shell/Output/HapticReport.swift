@@ -35,9 +35,9 @@ struct HapticReport {
     /// The controller's haptic output with `snapshot` (taken by the caller, to agree with
     /// the rest of its answer).
     init(controller: Controller, snapshot: LoopSnapshot) {
-        let watcher = controller.edgeWatcher
+        let watcher = controller.runtime.edgeWatcher
         self.init(
-            board: controller.board, settings: controller.settings.haptics, snapshot: snapshot, line: controller.hapticLine,
+            board: controller.board, settings: controller.settings.haptics, snapshot: snapshot, line: controller.runtime.hapticLine,
             feedback: watcher.map {
                 FeedbackReport(
                     line: $0.identity, measurement: $0.currentMeasurement, failure: $0.stoppedBecause,

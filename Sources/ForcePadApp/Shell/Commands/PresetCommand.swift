@@ -15,11 +15,10 @@ extension ShellCommand where Context == ShellContext {
                 let name = try arguments.choice("preset", from: ThresholdPreset.allCases.map(\.rawValue))
                 try arguments.end()
                 let preset = ThresholdPreset(rawValue: name)!
-                let thresholds = controller.settings.thresholds(for: preset)
-                if let problem = thresholds.problem {
-                    throw CommandFailure("preset \(name) does not fit the current touch threshold: \(problem)")
-                }
-                try controller.apply(thresholds: thresholds, preset: preset)
+                var changed = controller.settings
+                changed.thresholds = changed.thresholds(for: preset)
+                changed.preset = preset
+                try controller.apply(changed, written: [])
                 return thresholdsReply(controller)
             }
             var lines: [String] = []

@@ -13,7 +13,7 @@ extension ShellCommand where Context == ShellContext {
             guard state == .touching || state == .peek || state == .pop else {
                 throw CommandFailure("no press in progress (press state: \(state.rawValue))")
             }
-            try context.controller.cancelPress()
+            try context.controller.send(.cancelPress)
             return CommandReply(lines: ["cancelled"], fields: [])
         }
     }

@@ -17,7 +17,7 @@ extension ShellCommand where Context == ShellContext {
             while left > 0 {
                 context.controller.pause(micros: min(slice, left))
                 context.controller.flushEvents()
-                context.controller.consoleOutput.write(lines: context.controller.performChosenShortcut(context: context))
+                context.controller.consoleOutput.write(lines: context.performChosenShortcut())
                 left -= slice
             }
             return CommandReply(lines: ["waited \(QuantityText.duration(micros))"], fields: [("waited_us", .int(micros))])

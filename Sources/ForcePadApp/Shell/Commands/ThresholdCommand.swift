@@ -9,7 +9,9 @@ extension ShellCommand where Context == ShellContext {
             summary: "show the thresholds, or set one",
             details: [
                 "FORCE takes a unit: 150g, 0.15kg, 1.5N, 1500mN.",
-                "touch < peek < pop must hold; setting peek or pop leaves the preset (custom).",
+                "touch < peek < pop must hold, for the presets too, with each hysteresis band narrower than",
+                "the gap below its threshold; the same rules as the config file. Setting peek or pop",
+                "leaves the preset (custom).",
             ],
             examples: ["threshold", "threshold peek 150g", "threshold pop 2.9N"],
             completer: { words, _ in words.isEmpty ? ["touch", "peek", "pop"] : [] }
@@ -19,17 +21,14 @@ extension ShellCommand where Context == ShellContext {
                 let stage = try arguments.choice("stage", from: ["touch", "peek", "pop"])
                 let force = try arguments.force("force")
                 try arguments.end()
-                var thresholds = controller.settings.thresholds
+                var changed = controller.settings
                 switch stage {
-                case "touch": thresholds.touch = force
-                case "peek": thresholds.peek = force
-                default: thresholds.pop = force
+                case "touch": changed.thresholds.touch = force
+                case "peek": changed.thresholds.peek = force
+                default: changed.thresholds.pop = force
                 }
-                if let problem = thresholds.problem { throw CommandFailure(problem) }
-                if thresholds.pop > controller.settings.forceScale.maximum {
-                    throw CommandFailure("pop (\(thresholds.pop)) is above the maximum force (\(controller.settings.forceScale.maximum)) and could never fire")
-                }
-                try controller.apply(thresholds: thresholds, preset: stage == "touch" ? controller.settings.preset : nil)
+                if stage != "touch" { changed.preset = nil }
+                try controller.apply(changed, written: ["thresholds.\(stage)"])
             }
             return thresholdsReply(controller)
         }

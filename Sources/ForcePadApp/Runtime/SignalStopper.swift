@@ -6,29 +6,29 @@ import Synchronization
 /// drives the haptic line off), print the last events, say so and exit 0. Before the
 /// controller exists, exit at once; once the shell is already shutting down, leave the
 /// shutdown (which does the same) to finish.
-final class SignalStopper: @unchecked Sendable {
+final class SignalStopper: Sendable {
     private enum Phase {
         case starting
-        case running(Controller)
+        case running(LoopStopper, LabSession)
         case shuttingDown
     }
 
-    private let lock = Mutex(())
-    /// Guarded by `lock`.
-    private var phase = Phase.starting
+    private let phase = Mutex(Phase.starting)
 
-    /// The controller is running: a signal stops it.
+    /// The controller is running: a signal stops its loop and ends its recording.
     func running(_ controller: Controller) {
-        lock.withLock { _ in phase = .running(controller) }
+        let stopper = controller.stopper
+        let lab = controller.lab
+        phase.withLock { $0 = .running(stopper, lab) }
     }
 
     /// The shell has ended and is shutting the controller down itself.
     func shuttingDown() {
-        lock.withLock { _ in phase = .shuttingDown }
+        phase.withLock { $0 = .shuttingDown }
     }
 
     func stop(_ signal: Int32) {
-        let current = lock.withLock { _ in
+        let current = phase.withLock { phase in
             let current = phase
             if case .running = phase { phase = .shuttingDown }
             return current
@@ -37,8 +37,9 @@ final class SignalStopper: @unchecked Sendable {
         case .starting:
             StandardError.write("forcepad: \(SignalWatcher.name(signal)) received while starting; nothing was running")
             exit(0)
-        case .running(let controller):
-            let stopped = controller.stopFromAnotherThread()
+        case .running(let loop, let lab):
+            let stopped = loop.stop()
+            lab.shutdown()
             StandardError.write("forcepad: \(SignalWatcher.name(signal)) received; loop stopped\(stopped ? ", haptic line off" : " late: check the haptic line")")
             exit(stopped ? 0 : 1)
         case .shuttingDown:

@@ -63,7 +63,7 @@ struct InteractiveShell {
                 }
             }
             let logLines = logRouter?.take() ?? []
-            let events = controller.takeEventLines() + controller.performChosenShortcut(context: interpreter.context)
+            let events = controller.takeEventLines() + interpreter.context.performChosenShortcut()
             if interpreter.context.mode == .json {
                 LogLineRouter.writeToStandardError(logLines)
             } else if !logLines.isEmpty {

@@ -2,12 +2,10 @@ import ForcePadCore
 import ForcePadHAL
 
 /// Runs a trace through the pipeline, the recogniser and the haptic scheduler exactly as
-/// the loop does, but one row per period on a manual clock, with the GPIO line simulated:
-/// the same trace and settings always give the same events.
+/// the loop does (the same ``LoopAssembly``), but one row per period on a manual clock, with
+/// the GPIO line simulated: the same trace and settings always give the same events.
 struct ReplayRunner {
-    let board: BoardDescription
-    let settings: ControllerSettings
-    let calibration: CalibrationSet
+    let assembly: LoopAssembly
 
     /// Feeds every row of `trace` to a control loop at the row's time, then keeps ticking at
     /// the board's period (holding the last row) until haptic patterns have finished, at most
@@ -22,39 +20,29 @@ struct ReplayRunner {
         _ trace: ForceTrace, keepTimes: Bool = false, zeros: [Int32] = [], tareAtRow: Int? = nil, menuShortcuts: Int = 0,
         handle: (LoopEvent) -> Void, frame: (ForceFrame) -> Void = { _ in }
     ) throws(SetupError) {
+        let board = assembly.board
         guard trace.cellCount == board.geometry.cellCount else {
             throw SetupError("the trace has \(trace.cellCount) cells; board '\(board.name)' has \(board.geometry.cellCount); give the board it was recorded on with --board")
         }
-        let catalog: HapticPatternCatalog
-        do {
-            catalog = try HapticPatternCatalog(patterns: settings.haptics.patterns)
-        } catch {
-            throw SetupError("haptic patterns: \(error)")
-        }
         let storage = TraceStorage(trace)
-        let recognizer = PressRecognizerSettings(settings)
-        let haptics = HapticSchedulerSettings(settings.haptics)
-        let pipelineSettings = PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)
-        let link = LoopLink(initial: LoopSnapshot(
-            cellCount: trace.cellCount, recognizer: recognizer, haptics: haptics))
-        var pipeline = ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: pipelineSettings)
-        pipeline.start(atZeros: zeros)
-        let loop = ControlLoop(
-            source: TraceFrameSource(trace: storage.view, calibrations: calibration.tables),
-            line: SimulatedHapticLine(),
-            pipeline: pipeline,
-            recognizer: recognizer, haptics: haptics, patterns: catalog.bank,
-            periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
+        let link = assembly.makeLink()
+        guard var events = link.events.takeConsumer(), var snapshots = link.snapshots.takeReader() else {
+            throw SetupError("the replay's loop link was already in use")
+        }
+        let loop = assembly.makeLoop(
+            source: TraceFrameSource(trace: storage.view, calibrations: assembly.calibration.tables),
+            line: SimulatedHapticLine(), link: link, zeros: zeros)
         // The manual clock stands at each row's time, so the (simulated) line acts in its period.
         var clock = ManualClock()
         let first = keepTimes ? 0 : trace.timesMicros[0]
         func drain() {
-            while let event = link.events.pop() { handle(event) }
-            frame(link.snapshots.latest().force)
+            while let event = events.pop() { handle(event) }
+            frame(snapshots.latest().force)
         }
         if menuShortcuts > 0 {
-            var menu = settings.quickActions
+            var menu = assembly.settings.quickActions
             menu.enabled = menu.enabled && board.geometry.cellCount > 1
+            let catalog = assembly.patterns
             _ = link.commands.push(LoopCommandEnvelope(sequence: 1, command: .setQuickActions(
                 menu, shown: menuShortcuts, opened: catalog.id(named: "menu"), tick: catalog.id(named: "tick"))))
         }
@@ -66,7 +54,7 @@ struct ReplayRunner {
         }
         var time = trace.timesMicros[trace.rowCount - 1] - first
         let end = time + 1_000_000
-        while link.snapshots.latest().hapticPlaying && time < end {
+        while snapshots.latest().hapticPlaying && time < end {
             time += loop.periodMicros
             clock.sleep(untilMicros: time)
             loop.tick(atMicros: time, clock: clock, originMicros: 0)

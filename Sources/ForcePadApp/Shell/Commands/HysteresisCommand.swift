@@ -17,29 +17,16 @@ extension ShellCommand where Context == ShellContext {
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             if !arguments.isAtEnd {
-                var hysteresis = controller.settings.hysteresis
+                var changed = controller.settings
                 let which = try arguments.choice("band", from: ["touch", "peek", "pop", "dwell"])
-                if which == "dwell" {
-                    let dwell = try arguments.durationMicros("dwell")
-                    guard dwell <= 1_000_000 else { throw CommandFailure("dwell \(QuantityText.duration(dwell)) is too long; allowed: 0…1s") }
-                    hysteresis.dwellMicros = dwell
-                } else {
-                    let band = try arguments.force("band")
-                    let thresholds = controller.settings.thresholds
-                    let (gap, below) = which == "touch" ? (thresholds.touch, "0g")
-                        : which == "peek" ? (Force(milligrams: thresholds.peek.milligrams - thresholds.touch.milligrams), "touch")
-                        : (Force(milligrams: thresholds.pop.milligrams - thresholds.peek.milligrams), "peek")
-                    guard band >= .zero, band < gap else {
-                        throw CommandFailure("\(which) band \(band) must be from 0g to below the gap down to \(below) (\(gap))")
-                    }
-                    switch which {
-                    case "touch": hysteresis.touch = band
-                    case "peek": hysteresis.peek = band
-                    default: hysteresis.pop = band
-                    }
+                switch which {
+                case "dwell": changed.hysteresis.dwellMicros = try arguments.durationMicros("dwell")
+                case "touch": changed.hysteresis.touch = try arguments.force("band")
+                case "peek": changed.hysteresis.peek = try arguments.force("band")
+                default: changed.hysteresis.pop = try arguments.force("band")
                 }
                 try arguments.end()
-                try controller.apply(hysteresis: hysteresis)
+                try controller.apply(changed, written: ["hysteresis.\(which)"])
             }
             let h = controller.settings.hysteresis
             return CommandReply(

@@ -1,0 +1,202 @@
+import ForcePadConfig
+import ForcePadCore
+import ForcePadHAL
+import ForcePadShell
+import Glibc
+import Logging
+
+/// The running controller as the shell sees it: the board, the settings in force and the
+/// façade that changes them, the running loop (``LoopRuntime``), the shortcuts and the lab
+/// tools. Used from the shell thread only; a signal stops it through ``stopper``.
+public final class Controller {
+    public let board: BoardDescription
+    /// Settings in force: checked by ``SettingsRules`` and applied by the loop.
+    public private(set) var settings: ControllerSettings
+    public let configSource: String
+    public let stateDirectory: String
+    /// Per-cell calibration in use.
+    public let calibration: CalibrationSet
+    public let logLevel: LogLevelSetting
+    /// Names and ids of the configured haptic patterns.
+    public private(set) var patterns: HapticPatternCatalog
+    let logger: Logger
+    let runtime: LoopRuntime
+    /// Calibration, recordings, trials and reports.
+    let lab: LabSession
+    /// Static and dynamic shortcuts, and what the pad's menu offers.
+    let shortcutService: ShortcutService
+    /// The shell's console, for commands that write while they run (`monitor`, `wait`).
+    public let consoleOutput: ConsoleOutput
+    /// The trace the simulated pad plays (kept alive while the loop may read it).
+    private var playingTrace: TraceStorage?
+
+    /// Checks `settings` for `board`, starts the loop and its threads. `commandCheck` says
+    /// which shell commands a shortcut may run.
+    public init(
+        board: BoardDescription, settings: ControllerSettings, configSource: String,
+        stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
+        output: ConsoleOutput, outputMode: SharedOutputMode, commandCheck: any ShortcutCommandCheck,
+        realTime: RealTimeRequest = .none
+    ) throws(SetupError) {
+        self.board = board
+        self.settings = settings
+        self.configSource = configSource
+        self.stateDirectory = stateDirectory
+        self.calibration = calibration
+        self.logLevel = logLevel
+        consoleOutput = output
+        let logger = Logger(label: "forcepad")
+        self.logger = logger
+        let assembly = try LoopAssembly(board: board, calibration: calibration, settings: settings)
+        patterns = assembly.patterns
+        let shortcutService = ShortcutService(
+            staticShortcuts: settings.shortcuts, stateDirectory: stateDirectory, commandCheck: commandCheck, logger: logger)
+        self.shortcutService = shortcutService
+        let tap = EventTap()
+        let printer = EventPrinter(
+            formatter: EventFormatter(
+                patternNames: assembly.patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad"),
+            mode: outputMode, logger: logger)
+        runtime = try LoopRuntime(assembly: assembly, realTime: realTime) { link in
+            EventPump(link: link, printer: printer, output: output, menuSlots: shortcutService.menuSlots, tap: tap)
+        }
+        let pump = runtime.pump
+        lab = LabSession(link: runtime.link, tap: tap, stateDirectory: stateDirectory, logger: logger) { pump.pump() }
+        for warning in runtime.realTimeOutcome.warnings { logger.warning("\(warning)") }
+        logger.info("started on board \(board.name) at \(board.sampleRateHz) Hz, \(runtime.realTimeOutcome.summary)")
+        offerShortcutsOnThePad()
+    }
+
+    // MARK: The loop
+
+    /// The newest snapshot from the loop.
+    public func snapshot() -> LoopSnapshot { runtime.snapshot() }
+
+    /// Sends a command to the loop and waits until it has been applied.
+    public func send(_ command: LoopCommand) throws(CommandFailure) { try runtime.send(command) }
+
+    /// Waits until the loop has produced its first frame (or `timeoutMicros` passed).
+    public func waitForFirstFrame(timeoutMicros: Int64 = 1_000_000) -> Bool {
+        runtime.waitForFirstFrame(timeoutMicros: timeoutMicros)
+    }
+
+    /// What a signal may use to stop the loop from another thread.
+    var stopper: LoopStopper { runtime.stopper }
+
+    // MARK: Settings
+
+    /// Makes `changed` the settings in force: checks it against ``SettingsRules`` on this
+    /// board (an ordering problem is blamed on a key in `written`, the keys the command set)
+    /// and sends the loop's part of it as one command. Nothing changes when it is refused.
+    public func apply(_ changed: ControllerSettings, written: Set<String>) throws(CommandFailure) {
+        if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, written: written).first {
+            throw CommandFailure(problem.description)
+        }
+        try runtime.send(.apply(LoopSettings(changed, sampleRateHz: board.sampleRateHz)))
+        settings = changed
+    }
+
+    /// Replaces the existing pattern `name`, checked like every other setting.
+    public func setPattern(_ name: String, _ pattern: HapticPattern) throws(CommandFailure) {
+        guard let id = patterns.id(named: name) else {
+            throw CommandFailure("pattern '\(name)' is new: patterns are named in the config file ([haptics.patterns]); this command changes existing ones (\(patterns.names.joined(separator: ", ")))")
+        }
+        var changed = settings
+        changed.haptics.patterns[name] = pattern
+        if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, written: ["haptics.patterns.\(name)"]).first {
+            throw CommandFailure(problem.description)
+        }
+        try runtime.send(.setPattern(id, CompiledHapticPattern(pattern)))
+        settings = changed
+    }
+
+    /// Plays `pattern` now, reported under the name of `id` (or `test`).
+    public func play(_ pattern: HapticPattern, as id: HapticPatternID) throws(CommandFailure) {
+        try send(.playPattern(id, CompiledHapticPattern(pattern)))
+    }
+
+    /// Plays `trace` on the simulated pad and keeps it alive while the loop may read it.
+    public func play(trace: ForceTrace) throws(CommandFailure) {
+        let storage = TraceStorage(trace)
+        try send(.simulate(.play(storage.view)))
+        playingTrace = storage
+    }
+
+    // MARK: Shortcuts
+
+    /// Static and dynamic shortcuts.
+    public var shortcuts: ShortcutRegistry { shortcutService.registry }
+
+    /// Adds a dynamic shortcut, saves the list and offers it on the pad.
+    public func addShortcut(_ shortcut: DynamicShortcut) throws(CommandFailure) -> ShortcutEntry {
+        let entry = try shortcutService.add(shortcut)
+        offerShortcutsOnThePad()
+        return entry
+    }
+
+    /// Removes a dynamic shortcut, saves the list and stops offering it on the pad.
+    public func removeShortcut(type: String) throws(CommandFailure) {
+        try shortcutService.remove(type: type)
+        offerShortcutsOnThePad()
+    }
+
+    /// Tells the loop how many shortcuts the pad's menu offers.
+    private func offerShortcutsOnThePad() {
+        var menu = settings.quickActions
+        menu.enabled = settings.quickActions.enabled && board.geometry.cellCount > 1
+        do {
+            try send(.setQuickActions(
+                menu, shown: shortcutService.registry.visible.count, opened: patterns.id(named: "menu"), tick: patterns.id(named: "tick")))
+        } catch {
+            logger.error("the pad's quick-action menu was not updated: \(error.message)")
+        }
+    }
+
+    // MARK: Tare and timing
+
+    /// Measures every cell's zero and waits for the outcome (``TareOutcome``).
+    public func tare() throws(CommandFailure) -> TareOutcome {
+        try send(.tare)
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + settings.baseline.tareMicros + LoopRuntime.acknowledgeTimeoutMicros
+        while case .measuring = snapshot().tare {
+            if clock.nowMicros() > deadline { throw CommandFailure("the tare did not finish in time; check status for missed periods") }
+            usleep(1_000)
+        }
+        return snapshot().tare
+    }
+
+    /// Time for the pipeline to settle after a step (µs): eight group delays of the filter
+    /// plus spike rejection, plus two frames, which brings a one-pole or Butterworth filter
+    /// within 0.1 % of the step.
+    public var settleMicros: Int64 {
+        let frames = 2 + 8 * FilterSummary(settings: settings.filter, sampleRateHz: board.sampleRateHz).delayFrames
+        return Int64((frames * 1_000_000 / Double(board.sampleRateHz)).rounded(.up))
+    }
+
+    /// Lets `micros` of loop time pass on the shell thread (the loop keeps running).
+    public func pause(micros: Int64) {
+        if micros > 0 { usleep(useconds_t(min(micros, Int64(UInt32.max)))) }
+    }
+
+    // MARK: Events and shutdown
+
+    /// Prints the events the loop has reported so far (before an answer, to keep order).
+    public func flushEvents() { runtime.pump.pump() }
+
+    /// Whether events print as they come (true), or wait for ``takeEventLines()`` because an
+    /// interactive shell is showing its input line.
+    public func printEventsInBackground(_ enabled: Bool) {
+        runtime.pump.printsAtOnce.store(enabled, ordering: .relaxed)
+    }
+
+    /// The events reported so far, as lines for the console, without printing them.
+    public func takeEventLines() -> [String] { runtime.pump.takeLines() }
+
+    /// Ends a recording in progress (its files are kept and described), stops the loop (which
+    /// drives the haptic line off) and its threads, then prints the last events.
+    public func shutdown() {
+        lab.shutdown()
+        runtime.shutdown()
+    }
+}

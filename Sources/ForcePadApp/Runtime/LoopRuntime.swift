@@ -1,0 +1,150 @@
+import ForcePadCore
+import ForcePadHAL
+import ForcePadShell
+import Glibc
+import Synchronization
+
+/// The running loop and its threads: the real-time loop over the board's hardware (or the
+/// simulated pad), the haptic edge watcher when the board has a feedback wire, and the thread
+/// that pumps events. Used from the shell thread only: it owns the snapshot's one reader and
+/// is the commands' one producer. A signal stops it through its Sendable ``stopper``.
+final class LoopRuntime {
+    let link: LoopLink
+    let pump: EventPump
+    /// Where the haptic line was found (chip, offset, name); nil on a simulated board.
+    let hapticLine: GPIOLineIdentity?
+    /// Measures the haptic line's real edges through the board's `[feedback]` wire; nil without one.
+    let edgeWatcher: HapticEdgeWatcher?
+    /// How the loop thread is scheduled (what the real-time request got).
+    private(set) var realTimeOutcome: RealTimeOutcome
+    private var snapshots: LatestValueReader<LoopSnapshot>
+    private var loopThread: PosixThread?
+    private var pumpThread: PosixThread?
+    /// Held while running when the real-time request limits the CPU wake-up latency.
+    private var cpuWakeLatency: CPUWakeLatencyRequest?
+    private var nextSequence: UInt64 = 1
+    /// The name `gpioinfo` shows as the haptic line's user.
+    static let gpioConsumer = "forcepad"
+    /// Longest the shell waits for the loop to acknowledge a command (µs).
+    static let acknowledgeTimeoutMicros: Int64 = 2_000_000
+    /// How often the background thread pumps events (µs).
+    static let pumpIntervalMicros: useconds_t = 5_000
+
+    /// Opens the board's hardware (or the simulated pad), starts the loop thread as `realTime`
+    /// asks, the edge watcher and the pump thread. `makePump` builds the pump on the new link.
+    init(
+        assembly: LoopAssembly, realTime: RealTimeRequest, makePump: (LoopLink) -> EventPump?
+    ) throws(SetupError) {
+        let board = assembly.board
+        let link = assembly.makeLink()
+        guard let pump = makePump(link), let snapshots = link.snapshots.takeReader() else {
+            throw SetupError("the loop's channels already have consumers")
+        }
+        self.link = link
+        self.pump = pump
+        self.snapshots = snapshots
+        /// The loop over `source` and `line`, as the body of its thread.
+        func loopBody<Source: FrameSource & ~Copyable & SendableMetatype, Line: HapticLine & ~Copyable & SendableMetatype>(
+            _ source: consuming Source, _ line: consuming Line
+        ) -> @Sendable () -> Void {
+            let loop = assembly.makeLoop(source: source, line: line, link: link)
+            return {
+                var clock = MonotonicClock()
+                loop.run(clock: &clock)
+            }
+        }
+        let runLoop: @Sendable () -> Void
+        if let simulation = board.simulation, board.isSimulated {
+            runLoop = loopBody(SimulatedPad(board: board, simulation: simulation), SimulatedHapticLine())
+            hapticLine = nil
+            edgeWatcher = nil
+        } else {
+            do {
+                let sensor = try I2CFrameSource(board: board)
+                let line = try GPIOOutputLine(board.haptic, consumer: Self.gpioConsumer)
+                hapticLine = line.identity
+                edgeWatcher = try board.feedback.map { feedback throws(DeviceError) in
+                    try HapticEdgeWatcher(
+                        feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
+                }
+                runLoop = loopBody(sensor, line)
+            } catch {
+                throw SetupError(error.description, exitCode: 1)
+            }
+        }
+        realTimeOutcome = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
+        do {
+            let wakeLatency = realTime.limitsCPUWakeLatency ? CPUWakeLatencyRequest() : nil
+            (loopThread, realTimeOutcome) = try PosixThread.startRealTime(realTime, body: runLoop)
+            if let refusal = wakeLatency?.refusal {
+                realTimeOutcome.warnings.append(
+                    "CPU wake-up latency not limited (\(refusal)): the loop may wake late from deep idle states; run as root or pass --no-rt")
+            } else if let wakeLatency {
+                realTimeOutcome.cpuWakeLatencyLimited = true
+                cpuWakeLatency = wakeLatency
+            }
+            try edgeWatcher?.start()
+            pumpThread = try PosixThread {
+                while !pump.stopRequested.load(ordering: .relaxed) {
+                    pump.pump()
+                    usleep(Self.pumpIntervalMicros)
+                }
+            }
+        } catch {
+            link.stopRequested.store(true, ordering: .relaxed)
+            loopThread?.join()
+            edgeWatcher?.stop()
+            throw SetupError(error.description)
+        }
+    }
+
+    /// The newest snapshot from the loop.
+    func snapshot() -> LoopSnapshot { snapshots.latest() }
+
+    /// Waits until the loop has produced its first frame (or `timeoutMicros` passed).
+    func waitForFirstFrame(timeoutMicros: Int64 = 1_000_000) -> Bool {
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + timeoutMicros
+        while !snapshot().hasFrame {
+            if clock.nowMicros() > deadline { return false }
+            usleep(500)
+        }
+        return true
+    }
+
+    /// Sends a command to the loop and waits until it has been applied.
+    func send(_ command: LoopCommand) throws(CommandFailure) {
+        let sequence = nextSequence
+        nextSequence += 1
+        guard link.commands.push(LoopCommandEnvelope(sequence: sequence, command: command)) else {
+            throw CommandFailure("the loop is not taking commands (its queue is full); try again")
+        }
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + Self.acknowledgeTimeoutMicros
+        while snapshot().appliedCommand < sequence {
+            if clock.nowMicros() > deadline {
+                throw CommandFailure("the loop did not apply the command within 2s; check status for missed periods")
+            }
+            usleep(200)
+        }
+    }
+
+    /// What a signal may use to stop the loop from another thread.
+    var stopper: LoopStopper { LoopStopper(link: link, pump: pump) }
+
+    /// Stops the loop (which drives the haptic line off), the edge watcher and the pump
+    /// thread, then pumps the last events. Does nothing once stopped.
+    func shutdown() {
+        link.stopRequested.store(true, ordering: .relaxed)
+        loopThread?.join()
+        edgeWatcher?.stop()
+        pump.stopRequested.store(true, ordering: .relaxed)
+        pumpThread?.join()
+        loopThread = nil
+        pumpThread = nil
+        cpuWakeLatency = nil
+        pump.pump()
+    }
+
+    deinit { shutdown() }
+}

@@ -1,0 +1,22 @@
+import ForcePadHAL
+import Glibc
+
+/// What another thread (a signal's) may do to a running loop: ask it to stop, wait up to a
+/// second for it to drive the haptic line off, and pump its last events. Sendable, and
+/// holding nothing the shell thread owns.
+struct LoopStopper: Sendable {
+    let link: LoopLink
+    let pump: EventPump
+    /// Longest wait for the loop to confirm it stopped (µs).
+    static let timeoutMicros: Int64 = 1_000_000
+
+    /// Stops the loop; returns whether it confirmed in time (the line is then off).
+    func stop() -> Bool {
+        link.stopRequested.store(true, ordering: .relaxed)
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + Self.timeoutMicros
+        while !link.stopped.load(ordering: .acquiring) && clock.nowMicros() < deadline { usleep(1_000) }
+        pump.pump()
+        return link.stopped.load(ordering: .acquiring)
+    }
+}

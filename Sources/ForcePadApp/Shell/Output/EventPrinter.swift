@@ -1,0 +1,71 @@
+import ForcePadCore
+import ForcePadHAL
+import ForcePadShell
+import Logging
+
+/// How loop events look on the console: press and haptic events as lines in the shell's
+/// current mode, diagnostics (overruns, read errors) in the log instead.
+struct EventPrinter: Sendable {
+    let formatter: EventFormatter
+    let mode: SharedOutputMode
+    let logger: Logger
+
+    /// The console line for `event`, or nil for a diagnostic (which is logged).
+    func line(for event: LoopEvent) -> String? {
+        let line: String? = switch mode.mode {
+        case .human: formatter.humanLine(event)
+        case .json: formatter.json(event)?.rendered()
+        }
+        if line == nil { log(event) }
+        return line
+    }
+
+    /// The JSON line of the event contract for `event` (nil for a diagnostic).
+    func json(_ event: LoopEvent) -> String? { formatter.json(event)?.rendered() }
+
+    /// The console line and the JSON line for a measured haptic edge.
+    func lines(for edge: HapticEdgeEvent) -> (console: String, json: String) {
+        let json = formatter.json(edge).rendered()
+        return (mode.mode == .json ? json : formatter.humanLine(edge), json)
+    }
+
+    /// Lines listing the shortcuts the pad's menu offers as it opens (human mode only).
+    func menuLines(_ offered: [(type: String, title: String)]) -> [String] {
+        guard mode.mode == .human else { return [] }
+        return offered.enumerated().map { "            \($0.offset + 1)  \($0.element.title)  (\($0.element.type))" }
+    }
+
+    /// The console line and the JSON line of a `shortcut.performed` event (shortcuts run on
+    /// the shell thread, not in the loop).
+    func lines(for outcome: ShortcutOutcome, atMicros time: Int64) -> (console: String, json: String) {
+        var fields: [(String, JSONValue)] = [
+            ("t_us", .int(time)), ("event", .string("shortcut.performed")), ("type", .string(outcome.type)),
+            ("handled", .bool(outcome.handled)),
+        ]
+        if let error = outcome.error { fields.append(("error", .string(error))) }
+        let json = JSONValue.object(fields).rendered()
+        switch mode.mode {
+        case .json:
+            return (json, json)
+        case .human:
+            let line = FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  shortcut.performed  \(outcome.type) "
+                + (outcome.handled ? "handled" : "not handled: \(outcome.error ?? "")")
+            return (line, json)
+        }
+    }
+
+    private func log(_ event: LoopEvent) {
+        switch event {
+        case .overrun(let at, let missed):
+            logger.warning("loop overran: \(missed) period(s) skipped at t=\(at)us")
+        case .readFailed(let at, let errno):
+            logger.error("frame read failed at t=\(at)us: \(ErrnoText.describe(errno))")
+        case .hapticLineFailed(let at, let errno):
+            logger.error("haptic line could not be driven at t=\(at)us: \(ErrnoText.describe(errno))")
+        case .simulationRefused(let sequence):
+            logger.error("command \(sequence) was for the simulated pad, which this board does not have")
+        case .press, .haptic, .quickAction, .sensorLost, .sensorRestored:
+            break
+        }
+    }
+}
