@@ -18,7 +18,7 @@ final class EventTap: Sendable {
         var trialEndMicros: Int64?
     }
 
-    private let state = Mutex(State())
+    private let state = PosixMutex(State())
 
     /// Starts collecting; a trial (`trialPresses` > 0) ends after that many presses end.
     func begin(trialPresses: Int) {

@@ -6,12 +6,12 @@ import Synchronization
 /// session and lent to each capture in turn (a capture pops on its own thread, the shell
 /// empties it before the next one starts), serialised by a lock.
 final class FrameFeed: Sendable {
-    private let consumer: Mutex<SPSCRingConsumer<RawFrame>>
+    private let consumer: PosixMutex<SPSCRingConsumer<RawFrame>>
 
     /// Takes the consumer handle of `link`'s frame ring; nil if another consumer has it.
     init?(link: LoopLink) {
         guard let consumer = link.frames.takeConsumer() else { return nil }
-        self.consumer = Mutex(consumer)
+        self.consumer = PosixMutex(consumer)
     }
 
     /// The oldest frame waiting, or nil.

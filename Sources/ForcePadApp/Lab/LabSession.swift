@@ -20,7 +20,7 @@ final class LabSession: @unchecked Sendable {
     /// Hands every event the loop has reported so far to the tap (the event pump's pump).
     private let pumpEvents: @Sendable () -> Void
     /// Held while a capture starts, stops or is described.
-    private let lock = Mutex(())
+    private let lock = PosixMutex(())
     private var capture: Capture?
     private var captureInfo: CaptureInfo?
     private var captureSettings: ControllerSettings?

@@ -1,3 +1,4 @@
+import ForcePadHAL
 import Synchronization
 
 /// Where log lines go: straight to standard error, or, while an interactive shell shows its
@@ -11,7 +12,7 @@ public final class LogLineRouter: Sendable {
 
     /// Most lines kept while held; older ones are dropped and counted in one line.
     static let capacity = 1000
-    private let state = Mutex(State())
+    private let state = PosixMutex(State())
     private let dropped = Atomic<Int>(0)
 
     public init() {}

@@ -21,7 +21,7 @@ final class EventPump: Sendable {
         var droppedLines = 0
     }
 
-    private let channels: Mutex<Channels>
+    private let channels: PosixMutex<Channels>
     private let printer: EventPrinter
     private let output: ConsoleOutput
     private let menuSlots: MenuSlots
@@ -38,7 +38,7 @@ final class EventPump: Sendable {
     init?(link: LoopLink, printer: EventPrinter, output: ConsoleOutput, menuSlots: MenuSlots, tap: EventTap) {
         guard let events = link.events.takeConsumer() else { return nil }
         guard let edges = link.edges.takeConsumer() else { return nil }
-        channels = Mutex(Channels(events: events, edges: edges))
+        channels = PosixMutex(Channels(events: events, edges: edges))
         self.printer = printer
         self.output = output
         self.menuSlots = menuSlots

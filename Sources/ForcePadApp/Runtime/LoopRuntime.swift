@@ -2,7 +2,6 @@ import ForcePadCore
 import ForcePadHAL
 import ForcePadShell
 import Glibc
-import Synchronization
 
 /// The running loop and its threads: the real-time loop over the board's hardware (or the
 /// simulated pad), the haptic edge watcher when the board has a feedback wire, and the thread

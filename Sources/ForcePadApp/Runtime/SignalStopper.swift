@@ -13,7 +13,7 @@ final class SignalStopper: Sendable {
         case shuttingDown
     }
 
-    private let phase = Mutex(Phase.starting)
+    private let phase = PosixMutex(Phase.starting)
 
     /// The controller is running: a signal stops its loop and ends its recording.
     func running(_ controller: Controller) {

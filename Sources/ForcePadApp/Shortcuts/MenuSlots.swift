@@ -1,3 +1,4 @@
+import ForcePadHAL
 import ForcePadCore
 import Synchronization
 
@@ -11,7 +12,7 @@ final class MenuSlots: Sendable {
         var chosen: String?
     }
 
-    private let state = Mutex(State())
+    private let state = PosixMutex(State())
 
     /// The shortcuts shown now, in slot order.
     func update(_ shown: [(type: String, title: String)]) {

@@ -12,9 +12,9 @@ public final class HapticEdgeWatcher: Sendable {
     public let identity: GPIOLineIdentity
     private let input: GPIOEdgeInput
     private let link: LoopLink
-    private let measurement: Mutex<HapticEdgeMeasurement>
-    private let thread = Mutex<PosixThread?>(nil)
-    private let failure = Mutex<DeviceError?>(nil)
+    private let measurement: PosixMutex<HapticEdgeMeasurement>
+    private let thread = PosixMutex<PosixThread?>(nil)
+    private let failure = PosixMutex<DeviceError?>(nil)
     /// Edges not reported because ``LoopLink/edges`` was full (the printer fell behind).
     public let droppedEdges = Atomic<UInt64>(0)
     /// Set by ``stop()``; read by the watcher's thread.
@@ -29,7 +29,7 @@ public final class HapticEdgeWatcher: Sendable {
     ) throws(DeviceError) {
         input = try GPIOEdgeInput(feedback, consumer: consumer)
         identity = input.identity
-        measurement = Mutex(HapticEdgeMeasurement(activeLow: hapticActiveLow))
+        measurement = PosixMutex(HapticEdgeMeasurement(activeLow: hapticActiveLow))
         self.link = link
     }
 

@@ -1,6 +1,5 @@
 import CRealTime
 import Glibc
-import Synchronization
 
 extension PosixThread {
     /// Locks the process's current and future pages in memory when `request` asks for it,

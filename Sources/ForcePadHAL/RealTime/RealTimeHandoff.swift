@@ -5,7 +5,7 @@ final class RealTimeHandoff: Sendable {
     /// What was settled before the thread started (the memory lock).
     let initial: RealTimeOutcome
     /// Set by the new thread once it has applied its priority and CPU.
-    let applied = Mutex<RealTimeOutcome?>(nil)
+    let applied = PosixMutex<RealTimeOutcome?>(nil)
 
     init(_ initial: RealTimeOutcome) { self.initial = initial }
 }

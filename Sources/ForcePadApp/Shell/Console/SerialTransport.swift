@@ -15,7 +15,7 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
     private(set) lazy var output = ConsoleOutput(newline: "\r\n") { [unowned self] text in self.send(text) }
     private let logger: Logger
     /// Guards `port` between the shell thread (reads, reopening) and printers (writes).
-    private let lock = Mutex(())
+    private let lock = PosixMutex(())
     private var port: SerialPort?
     /// When the last attempt to reopen was made (µs, monotonic), nil before the first.
     private var lastAttemptMicros: Int64?

@@ -1,10 +1,11 @@
+import ForcePadHAL
 import Synchronization
 
 /// Where the shell's text goes (standard output or a serial line), shared by the shell and
 /// anything that prints asynchronously: one lock, whole lines at once, so lines from two
 /// threads never interleave mid-line.
 public final class ConsoleOutput: Sendable {
-    private let lock = Mutex(())
+    private let lock = PosixMutex(())
     private let sink: @Sendable (String) -> Void
     /// Line ending: "\n" on standard output, "\r\n" on a serial line.
     public let newline: String

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# ThreadSanitizer over ForcePad's threads (docs/reliability.md): the tests that start threads
+# under `swift test --sanitize=thread`, then a shell session against a TSan build of the
+# binary that runs every thread at once (loop, event pump, recorder, shell): a trial, a trace
+# played on the simulated pad, a JSON monitor, a recording stopped by hand. Fails on any
+# ThreadSanitizer report. Builds in .build-tsan.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+scratch=.build-tsan
+log=$(mktemp -d)
+trap 'rm -rf "$log"' EXIT
+
+echo "ThreadSanitizer: tests that start threads"
+"$SWIFT" build --sanitize=thread --scratch-path "$scratch" --build-tests >"$log/build-tests.txt" 2>&1 || { cat "$log/build-tests.txt"; exit 1; }
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$SWIFT" test --sanitize=thread --scratch-path "$scratch" --skip-build \
+    --filter 'ForcePadHALTests|ForcePadShellTests' >"$log/tests.txt" 2>&1 || { tail -80 "$log/tests.txt"; echo "ThreadSanitizer: the threaded tests failed"; exit 1; }
+if grep -q "WARNING: ThreadSanitizer" "$log/tests.txt"; then
+    grep -A30 "WARNING: ThreadSanitizer" "$log/tests.txt" | head -80
+    echo "ThreadSanitizer: a report in the threaded tests"; exit 1
+fi
+grep -E "Test run with" "$log/tests.txt" | tail -1
+
+echo "ThreadSanitizer: a session against a TSan build of forcepad"
+"$SWIFT" build --sanitize=thread --scratch-path "$scratch" --product forcepad >"$log/build.txt" 2>&1 || { cat "$log/build.txt"; exit 1; }
+binary="$scratch/debug/forcepad"
+state="$log/state"
+mkdir -p "$state"
+session='mode json
+trial start 1 name=tsan-trial
+sim play rig/traces/peek-then-pop.csv
+monitor json 100Hz for 4s
+trial stop
+trial report
+record start tsan-recording
+sim press 400g for 300ms
+wait 1s
+record stop
+status
+quit'
+TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --state-dir "$state" <<<"$session" >"$log/session.txt" 2>"$log/session-stderr.txt" || {
+    status=$?
+    grep -A30 "WARNING: ThreadSanitizer" "$log/session-stderr.txt" | head -80 || tail -20 "$log/session-stderr.txt"
+    echo "ThreadSanitizer: the session ended with status $status"; exit 1
+}
+if grep -q "WARNING: ThreadSanitizer" "$log/session-stderr.txt"; then
+    grep -A30 "WARNING: ThreadSanitizer" "$log/session-stderr.txt" | head -80
+    echo "ThreadSanitizer: a report in the session"; exit 1
+fi
+grep -q '"event":"press.pop"' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session saw no pop"; exit 1; }
+echo "ThreadSanitizer: no reports ($(wc -l <"$log/session.txt") lines of session output)"
