@@ -136,7 +136,7 @@ struct ConfigFileErrorTests {
 
     @Test func maxOnShorterThanAStandardPattern() {
         #expect(Self.message("[haptics]\nmax_on = \"10ms\"")
-            == "forcepad.toml:2: haptics.max_on: 10ms is shorter than the peek pattern's longest on step (15ms); raise max_on or give haptics.patterns.peek shorter on steps")
+            == "forcepad.toml:2: haptics.max_on: 10ms is shorter than the pop pattern's longest on step (20ms); raise max_on or give haptics.patterns.pop shorter on steps")
     }
 
     @Test func maxDutyOutOfRange() {

@@ -8,7 +8,7 @@ import Testing
         #expect(catalog.id(named: "peek") == .peek)
         #expect(catalog.id(named: "pop") == .pop)
         #expect(catalog.id(named: "release") == nil)  // reserved, not configured
-        #expect(catalog.bank[.peek] == (try compiledPattern("on 15ms")))
+        #expect(catalog.bank[.peek] == (try compiledPattern("on 2ms")))
         #expect(catalog.bank[.pop] == (try compiledPattern("on 20ms off 30ms on 20ms")))
         #expect(catalog.bank[.release] == nil)
     }

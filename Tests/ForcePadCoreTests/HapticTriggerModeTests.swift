@@ -23,6 +23,22 @@ import Testing
         #expect(scheduler.counters.pulses == 2)
     }
 
+    /// Peek's edge is over after 1 ms, so pop's edge comes in pop's own period from 2 ms on;
+    /// 1 ms after peek it comes one period late, once the line has been off for a period.
+    @Test func triggerEdgeForPopIsNotHeldBackByMinOff() throws {
+        let peek = try compiledPattern("on 15ms")
+        let pop = try compiledPattern("on 20ms off 30ms on 20ms")
+        var scheduler = HapticScheduler(settings: settings(.triggerEdge))
+        let run = scheduler.run(through: 100, actions: [
+            5: { $0.trigger(peek, id: .peek, atMicros: 5000) },
+            7: { $0.trigger(pop, id: .pop, atMicros: 7000) },
+            40: { $0.trigger(peek, id: .peek, atMicros: 40_000) },
+            41: { $0.trigger(pop, id: .pop, atMicros: 41_000) },
+        ])
+        #expect(run.edges == ["5ms on", "6ms off", "7ms on", "8ms off", "40ms on", "41ms off", "42ms on", "43ms off"])
+        #expect(scheduler.counters.delayedByMinOff == 0 && scheduler.counters.stagesDelayedOnePeriod == 1)
+    }
+
     @Test func triggerEdgeWidthIsConfigurable() throws {
         var scheduler = HapticScheduler(settings: settings(.triggerEdge, triggerWidthMicros: 3000))
         let peek = try compiledPattern("on 15ms")
@@ -50,9 +66,10 @@ import Testing
             30: { $0.trigger(pop, id: .pop, atMicros: 30_000) },
             80: { $0.stageReleased(atMicros: 80_000) },
         ])
-        #expect(run.edges == ["5ms on", "30ms off", "40ms on", "80ms off"])
-        #expect(run.events == [.on(5, .peek), .off(30, .peek), .on(40, .pop), .off(80, .pop)])
-        #expect(scheduler.counters.delayedByMinOff == 1)
+        #expect(run.edges == ["5ms on", "30ms off", "31ms on", "80ms off"])
+        #expect(run.events == [.on(5, .peek), .off(30, .peek), .on(31, .pop), .off(80, .pop)])
+        #expect(scheduler.counters.stagesDelayedOnePeriod == 1)
+        #expect(scheduler.counters.delayedByMinOff == 0)
     }
 
     @Test func triggerLevelIsCutAtMaxOn() throws {
@@ -72,8 +89,10 @@ import Testing
         var scheduler = HapticScheduler(settings: settings(.triggerLevel))
         let run = scheduler.run(through: 100, actions: [
             0: { $0.trigger(peek, id: .peek, atMicros: 0) },
-            20: { $0.trigger(pop, id: .pop, atMicros: 20_000) },
-            25: { $0.stageReleased(atMicros: 25_000) },
+            20: {
+                $0.trigger(pop, id: .pop, atMicros: 20_000)
+                $0.stageReleased(atMicros: 20_000)
+            },
         ])
         #expect(run.edges == ["0ms on", "20ms off"])
         #expect(run.events == [.on(0, .peek), .off(20, .peek)])

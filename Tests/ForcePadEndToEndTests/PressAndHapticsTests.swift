@@ -47,6 +47,29 @@ import Testing
         #expect(lines.suffix(2).map { $0["cmd"] as? String } == ["sim", "quit"])
     }
 
+    /// Presses ramping to 400 g and to 1 kg over the sim board's 20 ms rise: with the shipped
+    /// settings each stage's pattern drives the line in the frame the stage fired, pop's
+    /// included although it follows peek by a few ms.
+    @Test func eachStagesPulseStartsInTheFrameTheStageFired() throws {
+        let result = try ForcePadProcess.run(["--json"], lines: ["sim press 400g for 150ms", "sim press 1kg for 150ms", "quit"])
+        #expect(result.status == 0)
+        let lines = try objects(result.standardOutput)
+        for stage in ["peek", "pop"] {
+            let fired = lines.indices.filter { lines[$0]["event"] as? String == "press.\(stage)" }
+            #expect(fired.count == 2, "press.\(stage)")
+            for index in fired {
+                let time = try #require(lines[index]["t_us"] as? Int)
+                let pulse = try #require(
+                    lines[index...].first { $0["event"] as? String == "haptic.on" && $0["pattern"] as? String == stage },
+                    "no haptic.on for \(stage) at \(time) us")
+                #expect(pulse["t_us"] as? Int == time, "\(stage) at \(time) us")
+                let latency = try #require(pulse["latency_us"] as? Int)
+                #expect(latency >= 0 && latency < 1000, "\(stage) at \(time) us: latency \(latency) us")
+                #expect(pulse["line_us"] as? Int == time + latency)
+            }
+        }
+    }
+
     @Test func replayIsDeterministicAndFollowsTheContract() throws {
         let trace = try write(pressTrace(peak: 400))
         defer { try? FileManager.default.removeItem(at: trace) }
@@ -108,7 +131,8 @@ import Testing
         #expect(lines[6].contains(", dry-run (events only, line never touched); "))
         #expect(lines[7].contains(", off (events only, line kept off); "))
         #expect(lines[8].contains("pulse on GPIO18 (simulated), on; "))
-        #expect(lines.contains("pulses      3 played, 0 cut by max on, 0 delayed by min off, 0 refused by duty, 0 replaced"))
+        #expect(lines.contains(
+            "pulses      3 played, 0 cut by max on, 0 delayed by min off, 0 stages one period late, 0 refused by duty, 0 replaced"))
         #expect(result.outputLines.filter { $0.contains("haptic.on ") }.count == 3)
     }
 

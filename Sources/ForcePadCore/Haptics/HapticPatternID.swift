@@ -12,4 +12,11 @@ public struct HapticPatternID: Sendable, Hashable, BitwiseCopyable {
     public static let pop = HapticPatternID(rawValue: 1)
     /// Played when a press that reached pop is released (optional pattern).
     public static let release = HapticPatternID(rawValue: 2)
+
+    /// Whether this is the pattern of a press stage (`peek`, `pop` or `release`): the
+    /// ``HapticScheduler`` starts a stage's pattern without waiting for `minOffMicros`.
+    /// `haptic test pop` plays under the stage's id and so starts the same way.
+    public var isStage: Bool {
+        @_noAllocation get { rawValue <= Self.release.rawValue }
+    }
 }

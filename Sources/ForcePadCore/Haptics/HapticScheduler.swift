@@ -7,7 +7,8 @@
 /// and makes the edge it returns (one GPIO call, only when the line must change). Every
 /// time is a period's time: a step starts at the first period at or after it is due and
 /// lasts its length from there, so with a regular period and steps in whole periods the
-/// line follows the pattern exactly, and `haptic.on` of a stage carries the stage's time.
+/// line follows the pattern exactly, and `haptic.on` of a stage carries the stage's time
+/// (or the next period's, when the line was on; see below).
 /// Events are the same whatever ``HapticSchedulerSettings/lineAccess`` says; only the
 /// edges depend on it.
 ///
@@ -20,9 +21,12 @@
 ///
 /// Safety limits, whatever the pattern asks:
 /// - an on step lasts at most `maxOnMicros` (cut, counted);
-/// - an on step starts at least `minOffMicros` after the last off, and never in the period
-///   of that off (so the line really goes off between two steps, even with no minimum): an
-///   early one is delayed, never skipped, and the rest of its pattern moves with it (counted);
+/// - the line is never turned on in the period in which it went off, so it is really off for
+///   at least one period between two on steps, whatever the pattern and `minOffMicros` say;
+/// - an on step starts at least `minOffMicros` after the last off, except the first step of
+///   a stage's pattern (peek, pop, release: ``HapticPatternID/isStage``), which waits only for
+///   that one period: an early step is delayed, never skipped, and the rest of its pattern
+///   moves with it (counted);
 /// - on time within any window of `dutyWindowMicros` stays within `maxDutyPermille`: an on
 ///   step is shortened to what the budget still allows at its start, or skipped when
 ///   nothing is left (counted); the pattern goes on with its next step.
@@ -30,8 +34,18 @@
 /// than one period; limits in whole periods are met exactly.
 ///
 /// A new trigger replaces whatever plays (pop interrupts peek): a pattern not yet on is
-/// dropped; a line that is on goes off in that period, and the new pattern starts once
-/// `minOffMicros` has passed. Patterns replaced before their first on step report nothing.
+/// dropped; a line that is on goes off in that period. Patterns replaced before their first
+/// on step report nothing. A stage's pattern therefore starts:
+/// - in the stage's own period when the line was off in the period before (nothing played,
+///   a pattern's off step, or a pulse that had already ended), however recently it went off:
+///   a stab (peek and pop in one period) plays pop at once, and so does a pop that comes
+///   at least one period after peek's pulse ended;
+/// - one period after the stage when the line was on in the period before (pop fires during
+///   peek's pulse, or a step ends in the stage's period): the line goes off in the stage's
+///   period and the stage's first step starts in the next (counted in
+///   ``HapticCounters/stagesDelayedOnePeriod``).
+/// Any other pattern (`haptic test` of a pattern in quotes, the quick-action menu's) starts
+/// once `minOffMicros` has passed since the last off.
 public struct HapticScheduler: Sendable, BitwiseCopyable {
     /// Mode, line access and limits; may be replaced between periods (they apply to steps
     /// that start or end afterwards).
@@ -146,10 +160,19 @@ public struct HapticScheduler: Sendable, BitwiseCopyable {
         case .idle:
             return false
         case .waiting(let step, let due):
-            let earliest = lastOffMicros.map { $0 + max(settings.minOffMicros, 1) } ?? due
+            let startsStage = step == 0 && playback.id.isStage
+            // 1 µs after the off: the first period after the one in which the line went off.
+            let gap = startsStage ? 1 : max(settings.minOffMicros, 1)
+            let earliest = lastOffMicros.map { $0 + gap } ?? due
             let start = max(due, earliest)
             guard time >= start else { return false }
-            if start > due { counters.delayedByMinOff += 1 }
+            if start > due {
+                if startsStage {
+                    counters.stagesDelayedOnePeriod += 1
+                } else {
+                    counters.delayedByMinOff += 1
+                }
+            }
             beginOnStep(step, atMicros: time, into: &events)
             return true
         case .on(let step, let started, let offDue, let end):

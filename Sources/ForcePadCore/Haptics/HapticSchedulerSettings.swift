@@ -5,7 +5,9 @@ public struct HapticSchedulerSettings: Sendable, Equatable, BitwiseCopyable {
     public var lineAccess: HapticLineAccess
     /// Longest the line may stay on in one go (µs).
     public var maxOnMicros: Int64
-    /// Shortest time from an off to the next on (µs).
+    /// Shortest time from an off to the next on (µs), except before the first on step of a
+    /// stage's pattern, which waits only until the period after the off (see
+    /// ``HapticScheduler``).
     public var minOffMicros: Int64
     /// Largest share of `dutyWindowMicros` the line may be on, per mille (0…1000).
     public var maxDutyPermille: Int

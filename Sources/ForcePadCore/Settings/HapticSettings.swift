@@ -9,7 +9,9 @@ public struct HapticSettings: Sendable, Equatable {
     public var patterns: [String: HapticPattern]
     /// Longest the line may stay on in one go (µs).
     public var maxOnMicros: Int64
-    /// Shortest gap between two on steps (µs).
+    /// Shortest gap between two on steps (µs), except before the first on step of a stage's
+    /// pattern (peek, pop, release), which waits only until the period after the off: a stage
+    /// is never held back by it (see ``HapticScheduler``).
     public var minOffMicros: Int64
     /// Largest fraction of `dutyWindowMicros` the line may be on, in per mille (0…1000).
     public var maxDutyPermille: Int
@@ -36,10 +38,16 @@ public struct HapticSettings: Sendable, Equatable {
 
     /// Patterns every configuration starts with: peek and pop, and `menu` (the quick-action
     /// menu opening) and `tick` (a slot change in it).
+    ///
+    /// Peek's pulse is 2 ms so that it has ended, with the line off for a period, before a
+    /// pop that comes 3 ms or more after peek: pop's pattern then starts in the frame pop
+    /// fired. With the default thresholds, filter and dwell, a sim press ramping to 400 g in
+    /// 20 ms has 8 ms between peek and pop, one to 1.7 kg still 3 ms. A pop during peek's
+    /// pulse starts one period late (see ``HapticScheduler``).
     public static let standardPatterns: [String: HapticPattern] = {
-        // Both texts are valid patterns; failing here would be a defect in this file.
+        // Every text is a valid pattern; failing here would be a defect in this file.
         try! [
-            "peek": HapticPattern(parsing: "on 15ms"), "pop": HapticPattern(parsing: "on 20ms off 30ms on 20ms"),
+            "peek": HapticPattern(parsing: "on 2ms"), "pop": HapticPattern(parsing: "on 20ms off 30ms on 20ms"),
             "menu": HapticPattern(parsing: "on 10ms off 20ms on 10ms off 20ms on 10ms"), "tick": HapticPattern(parsing: "on 3ms"),
         ]
     }()

@@ -87,7 +87,7 @@ struct HapticReport {
         var lines = [
             "haptics     \(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off")",
             "limits      max on \(QuantityText.duration(settings.maxOnMicros)), min off \(QuantityText.duration(settings.minOffMicros)), duty \(FixedDecimal.format(Int64(settings.maxDutyPermille), scale: 3)) over \(QuantityText.duration(settings.dutyWindowMicros))",
-            "pulses      \(counters.pulses) played, \(counters.cutByMaxOn) cut by max on, \(counters.delayedByMinOff) delayed by min off, \(counters.refusedByDuty) refused by duty, \(counters.replaced) replaced",
+            "pulses      \(counters.pulses) played, \(counters.cutByMaxOn) cut by max on, \(counters.delayedByMinOff) delayed by min off, \(counters.stagesDelayedOnePeriod) stages one period late, \(counters.refusedByDuty) refused by duty, \(counters.replaced) replaced",
             "latency     stage frame → GPIO call returned: \(latency.count) samples, p50 \(latencyText.percentile(500)), p99 \(latencyText.percentile(990)), max \(latencyText.maximum)",
         ] + latencyText.bucketLines
         if let feedback { lines += feedbackLines(feedback) }
@@ -116,6 +116,7 @@ struct HapticReport {
             ("pulses", .int(Int64(counters.pulses))),
             ("cut_by_max_on", .int(Int64(counters.cutByMaxOn))),
             ("delayed_by_min_off", .int(Int64(counters.delayedByMinOff))),
+            ("stages_delayed_one_period", .int(Int64(counters.stagesDelayedOnePeriod))),
             ("refused_by_duty", .int(Int64(counters.refusedByDuty))),
             ("replaced", .int(Int64(counters.replaced))),
             ("latency", .object(latencyText.fields)),
