@@ -1,5 +1,6 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
-# `make test` runs the whole test suite, then the kernel rig where QEMU can run (docs/rig.md).
+# `make test` runs the whole test suite, ThreadSanitizer over the threads, then the kernel rig
+# where QEMU can run (docs/rig.md).
 # Both install the Debian packages they need first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -7,7 +8,7 @@ APT_PACKAGES := libi2c-dev libgpiod-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test build bench docs deps clean rig
+.PHONY: run test build bench docs deps clean rig tsan
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -16,6 +17,7 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
 
 build: deps
@@ -33,6 +35,11 @@ bench: deps
 	$(SWIFT) build -c release --product forcepad-bench
 	$(SWIFT) build -c release --product forcepad
 	./.build/release/forcepad-bench
+
+# `make tsan`: ThreadSanitizer over the tests that start threads and over a shell session
+# against a TSan build of forcepad (part of `make test`).
+tsan: deps
+	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 
 # Regenerates docs/commands.md from the shell's command table (a test checks it is current).
 docs: deps
@@ -56,4 +63,4 @@ deps:
 	fi
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-tsan
