@@ -2,13 +2,6 @@ import ForcePadCore
 import Testing
 
 @Suite struct ThresholdsTests {
-    @Test func orderIsEnforced() {
-        #expect(Thresholds(touch: .grams(20), peek: .grams(150), pop: .grams(300)).problem == nil)
-        #expect(Thresholds(touch: .grams(20), peek: .grams(300), pop: .grams(300)).problem == "pop (300g) must be above peek (300g)")
-        #expect(Thresholds(touch: .grams(200), peek: .grams(150), pop: .grams(300)).problem == "peek (150g) must be above touch (200g)")
-        #expect(Thresholds(touch: .zero, peek: .grams(150), pop: .grams(300)).problem == "touch must be above 0g (is 0g)")
-    }
-
     @Test func presetsKeepTouchAndFollowTheConfiguredForces() {
         var settings = ControllerSettings.standard
         settings.thresholds.touch = .grams(30)
