@@ -31,4 +31,26 @@ public struct ShellCommand<Context>: Sendable {
         self.action = action
         self.completer = completer
     }
+
+    /// A `noun verb` command: usage, completion and dispatch come from `subcommands`. `bare`
+    /// is what the command does with no verb (usage `noun`), or nil when a verb is required.
+    public init(
+        name: String, summary: String, details: [String] = [], examples: [String] = [], bare: Action? = nil,
+        subcommands: [ShellSubcommand<Context>]
+    ) {
+        let verbs = subcommands.map(\.name)
+        self.init(
+            name: name, usage: (bare == nil ? [] : [name]) + subcommands.map { $0.usage(under: name) }, summary: summary,
+            details: details, examples: examples,
+            completer: { words, context in
+                guard let verb = words.first else { return verbs }
+                return subcommands.first { $0.name == verb }?.completer?(Array(words.dropFirst()), context) ?? []
+            }
+        ) { arguments, context throws(CommandFailure) in
+            if arguments.isAtEnd, let bare { return try bare(&arguments, context) }
+            let verb = try arguments.choice("\(name) action", from: verbs)
+            let subcommand = subcommands.first { $0.name == verb }!
+            return try subcommand.action(&arguments, context)
+        }
+    }
 }

@@ -12,7 +12,6 @@ extension ShellCommand where Context == ShellContext {
     static var calibrate: Self {
         ShellCommand(
             name: "calibrate",
-            usage: ["calibrate start [cell N]", "calibrate add FORCE [cell N]", "calibrate fit", "calibrate save", "calibrate discard", "calibrate show"],
             summary: "calibrate cells with known weights: tare, measure, fit, save",
             details: [
                 "start tares the untouched pad and opens a session for one cell, or for every cell.",
@@ -26,86 +25,97 @@ extension ShellCommand where Context == ShellContext {
                 "show prints the calibration in use and the session's points.",
             ],
             examples: ["calibrate start cell 1", "calibrate add 100g", "calibrate add 200g", "calibrate fit", "calibrate save"],
-            completer: { words, _ in words.isEmpty ? ["start", "add", "fit", "save", "discard", "show"] : ["cell"] }
-        ) { arguments, context throws(CommandFailure) in
-            let controller = context.controller
-            let lab = controller.lab
-            let action = try arguments.choice("calibrate action", from: ["start", "add", "fit", "save", "discard", "show"])
-            switch action {
-            case "start":
-                let cell = try Self.cellOption(&arguments, controller: controller)
-                try arguments.end()
-                guard case .done = try controller.tare() else {
-                    throw CommandFailure("the tare was refused: the pad must be untouched and still to start calibrating; lift everything off and try again")
-                }
-                let snapshot = controller.snapshot()
-                let zeros = (0..<controller.board.geometry.cellCount).map { snapshot.zeroCounts[$0] }
-                lab.calibration = CalibrationSession(cell: cell, zeros: zeros)
-                let target = cell.map { "cell \($0)" } ?? "every cell"
-                return CommandReply(
-                    lines: ["calibrating \(target): tared (zeros \(zeros.map(String.init).joined(separator: " ")) counts); place a known weight and use calibrate add FORCE"],
-                    fields: [("action", .string("start")), ("cell", cell.map { .int(Int64($0)) } ?? .null), ("zeros", .array(zeros.map { .int(Int64($0)) }))])
-            case "add":
-                guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
-                let force = try arguments.force("weight")
-                guard force > .zero else { throw CommandFailure("the weight must be above 0g") }
-                let named = try Self.cellOption(&arguments, controller: controller)
-                try arguments.end()
-                let means = try Self.measure(controller)
-                let heaviest = means.indices.max { means[$0] < means[$1] } ?? 0
-                let checked = named ?? session.cell ?? heaviest
-                guard means[checked] >= Self.leastWeightCounts else {
-                    let place = named ?? session.cell != nil ? "cell \(checked)" : "the pad"
-                    throw CommandFailure("nothing measurable rests on \(place) (\(means[checked]) counts above zero, at least \(Self.leastWeightCounts) needed); place the weight and wait for it to settle")
-                }
-                let cell: Int
-                if let chosen = named ?? session.cell {
-                    cell = chosen
-                } else {
-                    let order = means.indices.sorted { means[$0] > means[$1] }
-                    cell = order[0]
-                    if order.count > 1 && means[order[1]] * 10 > means[order[0]] {
-                        throw CommandFailure("the weight rests on cells \(order[0]) and \(order[1]) (\(means[order[0]]) and \(means[order[1]]) counts); place it on one cell, or name the cell with 'cell N'")
+            subcommands: [
+                ShellSubcommand("start", arguments: "[cell N]", completer: { _, _ in ["cell"] }) { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    let cell = try Self.cellOption(&arguments, controller: controller)
+                    try arguments.end()
+                    guard case .done = try controller.tare() else {
+                        throw CommandFailure("the tare was refused: the pad must be untouched and still to start calibrating; lift everything off and try again")
                     }
-                }
-                let measurement = CalibrationMeasurement(cell: cell, force: force, counts: means[cell])
-                session.add(measurement)
-                lab.calibration = session
-                let count = session.measurements.filter { $0.cell == cell }.count
-                return CommandReply(
-                    lines: ["cell \(cell): \(force) reads \(means[cell]) counts above zero (\(count) point\(count == 1 ? "" : "s") on this cell)"],
-                    fields: [("action", .string("add")), ("cell", .int(Int64(cell))), ("force_g", .grams(force)), ("counts", .int(Int64(means[cell])))])
-            case "fit":
-                try arguments.end()
-                guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
-                let fits = try session.fit()
-                lab.calibration = session
-                return Self.fitReply(fits)
-            case "save":
-                try arguments.end()
-                guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
-                let fits = try session.fit()
-                let board = controller.board
-                let path = controller.stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
-                let calibration = session.calibration(replacing: controller.calibration, source: path)
-                try LabPaths.makeDirectory(controller.stateDirectory)
-                try CalibrationFile.render(calibration, board: board.name, version: ForcePadVersion.current, timestamp: WallClockText.utc())
-                    .write(atomicallyTo: path)
-                lab.calibration = nil
-                let checksum = CRC32.hex(calibration.checksum(board: board.name))
-                return CommandReply(
-                    lines: ["saved \(path) (cells \(fits.map { String($0.cell) }.joined(separator: ", ")), crc32 \(checksum)); it is used from the next start"],
-                    fields: [("action", .string("save")), ("path", .string(path)), ("crc32", .string(checksum)), ("cells", .array(fits.map { .int(Int64($0.cell)) }))])
-            case "discard":
-                try arguments.end()
-                guard lab.calibration != nil else { throw CommandFailure("no calibration session to discard") }
-                lab.calibration = nil
-                return CommandReply(lines: ["calibration session discarded; the calibration in use is unchanged"], fields: [("action", .string("discard"))])
-            default:
-                try arguments.end()
-                return Self.calibrationShow(controller)
-            }
-        }
+                    let snapshot = controller.snapshot()
+                    let zeros = (0..<controller.board.geometry.cellCount).map { snapshot.zeroCounts[$0] }
+                    lab.calibration = CalibrationSession(cell: cell, zeros: zeros)
+                    let target = cell.map { "cell \($0)" } ?? "every cell"
+                    return CommandReply(
+                        lines: ["calibrating \(target): tared (zeros \(zeros.map(String.init).joined(separator: " ")) counts); place a known weight and use calibrate add FORCE"],
+                        fields: [("action", .string("start")), ("cell", cell.map { .int(Int64($0)) } ?? .null), ("zeros", .array(zeros.map { .int(Int64($0)) }))])
+                },
+                ShellSubcommand("add", arguments: "FORCE [cell N]", completer: { _, _ in ["cell"] }) { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                    let force = try arguments.force("weight")
+                    guard force > .zero else { throw CommandFailure("the weight must be above 0g") }
+                    let named = try Self.cellOption(&arguments, controller: controller)
+                    try arguments.end()
+                    let means = try Self.measure(controller)
+                    let heaviest = means.indices.max { means[$0] < means[$1] } ?? 0
+                    let checked = named ?? session.cell ?? heaviest
+                    guard means[checked] >= Self.leastWeightCounts else {
+                        let place = named ?? session.cell != nil ? "cell \(checked)" : "the pad"
+                        throw CommandFailure("nothing measurable rests on \(place) (\(means[checked]) counts above zero, at least \(Self.leastWeightCounts) needed); place the weight and wait for it to settle")
+                    }
+                    let cell: Int
+                    if let chosen = named ?? session.cell {
+                        cell = chosen
+                    } else {
+                        let order = means.indices.sorted { means[$0] > means[$1] }
+                        cell = order[0]
+                        if order.count > 1 && means[order[1]] * 10 > means[order[0]] {
+                            throw CommandFailure("the weight rests on cells \(order[0]) and \(order[1]) (\(means[order[0]]) and \(means[order[1]]) counts); place it on one cell, or name the cell with 'cell N'")
+                        }
+                    }
+                    let measurement = CalibrationMeasurement(cell: cell, force: force, counts: means[cell])
+                    session.add(measurement)
+                    lab.calibration = session
+                    let count = session.measurements.filter { $0.cell == cell }.count
+                    return CommandReply(
+                        lines: ["cell \(cell): \(force) reads \(means[cell]) counts above zero (\(count) point\(count == 1 ? "" : "s") on this cell)"],
+                        fields: [("action", .string("add")), ("cell", .int(Int64(cell))), ("force_g", .grams(force)), ("counts", .int(Int64(means[cell])))])
+                },
+                ShellSubcommand("fit") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    try arguments.end()
+                    guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                    let fits = try session.fit()
+                    lab.calibration = session
+                    return Self.fitReply(fits)
+                },
+                ShellSubcommand("save") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    try arguments.end()
+                    guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                    let fits = try session.fit()
+                    let board = controller.board
+                    let path = controller.stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
+                    let calibration = session.calibration(replacing: controller.calibration, source: path)
+                    try LabPaths.makeDirectory(controller.stateDirectory)
+                    try CalibrationFile.render(calibration, board: board.name, version: ForcePadVersion.current, timestamp: WallClockText.utc())
+                        .write(atomicallyTo: path)
+                    lab.calibration = nil
+                    let checksum = CRC32.hex(calibration.checksum(board: board.name))
+                    return CommandReply(
+                        lines: ["saved \(path) (cells \(fits.map { String($0.cell) }.joined(separator: ", ")), crc32 \(checksum)); it is used from the next start"],
+                        fields: [("action", .string("save")), ("path", .string(path)), ("crc32", .string(checksum)), ("cells", .array(fits.map { .int(Int64($0.cell)) }))])
+                },
+                ShellSubcommand("discard") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    try arguments.end()
+                    guard lab.calibration != nil else { throw CommandFailure("no calibration session to discard") }
+                    lab.calibration = nil
+                    return CommandReply(lines: ["calibration session discarded; the calibration in use is unchanged"], fields: [("action", .string("discard"))])
+                },
+                ShellSubcommand("show") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    try arguments.end()
+                    return Self.calibrationShow(controller)
+                },
+            ])
     }
 
     /// Reads an optional `cell N`.

@@ -4,7 +4,7 @@ import ForcePadShell
 extension ShellCommand where Context == ShellContext {
     static var record: Self {
         ShellCommand(
-            name: "record", usage: ["record start NAME", "record stop", "record list", "record"],
+            name: "record",
             summary: "record raw frames and events to the state directory",
             details: [
                 "start waits for the pad to rest, then records every raw frame (recordings/NAME/frames.csv,",
@@ -15,37 +15,40 @@ extension ShellCommand where Context == ShellContext {
                 "Without arguments: what is being recorded.",
             ],
             examples: ["record start session", "record stop", "record list"],
-            completer: { words, _ in words.isEmpty ? ["start", "stop", "list"] : [] }
-        ) { arguments, context throws(CommandFailure) in
-            let controller = context.controller
-            let lab = controller.lab
-            try lab.collectFinishedCapture()
-            guard !arguments.isAtEnd else {
-                try arguments.end()
+            bare: { arguments, context throws(CommandFailure) in
+                let lab = context.controller.lab
+                try lab.collectFinishedCapture()
                 guard let running = lab.running else {
                     return CommandReply(lines: ["not recording"], fields: [("recording", .null)])
                 }
                 return CommandReply(
                     lines: ["recording \(running.name): \(running.frames) frames"],
                     fields: [("recording", .string(running.name)), ("frames", .int(Int64(running.frames)))])
-            }
-            switch try arguments.choice("record action", from: ["start", "stop", "list"]) {
-            case "start":
-                let name = try arguments.word("recording name")
-                try arguments.end()
-                try lab.start(name: name, trialPresses: 0, controller: controller)
-                return CommandReply(
-                    lines: ["recording \(name) to \(lab.paths.recording(name)) (tared)"],
-                    fields: [("action", .string("start")), ("name", .string(name)), ("path", .string(lab.paths.recording(name)))])
-            case "stop":
-                try arguments.end()
-                let info = try lab.stop(controller: controller, reason: "command")
-                return Self.stopped(info)
-            default:
-                try arguments.end()
-                return Self.recordingList(lab)
-            }
-        }
+            },
+            subcommands: [
+                ShellSubcommand("start", arguments: "NAME") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    try lab.collectFinishedCapture()
+                    let name = try arguments.word("recording name")
+                    try arguments.end()
+                    try lab.start(name: name, trialPresses: 0, controller: controller)
+                    return CommandReply(
+                        lines: ["recording \(name) to \(lab.paths.recording(name)) (tared)"],
+                        fields: [("action", .string("start")), ("name", .string(name)), ("path", .string(lab.paths.recording(name)))])
+                },
+                ShellSubcommand("stop") { arguments, context throws(CommandFailure) in
+                    try arguments.end()
+                    let lab = context.controller.lab
+                    try lab.collectFinishedCapture()
+                    return Self.stopped(try lab.stop(controller: context.controller, reason: "command"))
+                },
+                ShellSubcommand("list") { arguments, context throws(CommandFailure) in
+                    try arguments.end()
+                    try context.controller.lab.collectFinishedCapture()
+                    return Self.recordingList(context.controller.lab)
+                },
+            ])
     }
 
     static func stopped(_ info: CaptureInfo) -> CommandReply {

@@ -6,10 +6,6 @@ extension ShellCommand where Context == ShellContext {
     static var shortcut: Self {
         ShellCommand(
             name: "shortcut",
-            usage: [
-                "shortcut list", "shortcut add TYPE \"TITLE\" \"COMMAND\" [subtitle=\"…\"] [icon=NAME] [KEY=VALUE…]",
-                "shortcut remove TYPE", "shortcut run TYPE|SLOT",
-            ],
             summary: "quick actions: list, add, remove and run shortcuts",
             details: [
                 "Static shortcuts come from [[shortcuts]] in the config file, dynamic ones from 'shortcut add'",
@@ -21,63 +17,61 @@ extension ShellCommand where Context == ShellContext {
                 "shortcut list", "shortcut add lab.firm \"Firm\" \"preset firm\" icon=preset", "shortcut run lab.firm",
                 "shortcut run 1", "shortcut remove lab.firm",
             ],
-            completer: { words, context in
-                switch words {
-                case []: ["list", "add", "remove", "run"]
-                case ["run"], ["remove"]: context.controller.shortcuts.entries.map(\.type)
-                default: []
-                }
-            }
-        ) { arguments, context throws(CommandFailure) in
-            let controller = context.controller
-            let action = arguments.isAtEnd ? "list" : try arguments.choice("shortcut action", from: ["list", "add", "remove", "run"])
-            switch action {
-            case "add":
-                let type = try arguments.word("type")
-                let title = try arguments.word("title")
-                let command = try arguments.word("command")
-                var subtitle: String?, icon: String?
-                var userInfo: [String: String] = [:]
-                while !arguments.isAtEnd {
-                    let option = try arguments.word("option")
-                    guard let equals = option.firstIndex(of: "=") else {
-                        throw CommandFailure("unexpected '\(option)': options are subtitle=\"…\", icon=NAME or KEY=VALUE")
+            bare: { _, context throws(CommandFailure) in Self.shortcutList(context.controller.shortcuts) },
+            subcommands: [
+                ShellSubcommand("list") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    try arguments.end()
+                    return Self.shortcutList(controller.shortcuts)
+                },
+                ShellSubcommand("add", arguments: "TYPE \"TITLE\" \"COMMAND\" [subtitle=\"…\"] [icon=NAME] [KEY=VALUE…]") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let type = try arguments.word("type")
+                    let title = try arguments.word("title")
+                    let command = try arguments.word("command")
+                    var subtitle: String?, icon: String?
+                    var userInfo: [String: String] = [:]
+                    while !arguments.isAtEnd {
+                        let option = try arguments.word("option")
+                        guard let equals = option.firstIndex(of: "=") else {
+                            throw CommandFailure("unexpected '\(option)': options are subtitle=\"…\", icon=NAME or KEY=VALUE")
+                        }
+                        let key = String(option[..<equals]), value = String(option[option.index(after: equals)...])
+                        switch key {
+                        case "subtitle": subtitle = value
+                        case "icon": icon = value
+                        default: userInfo[key] = value
+                        }
                     }
-                    let key = String(option[..<equals]), value = String(option[option.index(after: equals)...])
-                    switch key {
-                    case "subtitle": subtitle = value
-                    case "icon": icon = value
-                    default: userInfo[key] = value
+                    let added = try controller.addShortcut(DynamicShortcut(
+                        type: type, title: title, subtitle: subtitle, iconName: icon, userInfo: userInfo, command: command,
+                        version: ForcePadVersion.current))
+                    return CommandReply(
+                        lines: ["added \(type)" + (added.slot.map { " in slot \($0)" } ?? " (hidden: four shortcuts are shown)")],
+                        fields: [("type", .string(type)), ("slot", added.slot.map { .int(Int64($0)) } ?? .null)])
+                },
+                ShellSubcommand("remove", arguments: "TYPE", completer: { words, context in words.isEmpty ? context.controller.shortcuts.entries.map(\.type) : [] }) { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let type = try arguments.word("type")
+                    try arguments.end()
+                    try controller.removeShortcut(type: type)
+                    return CommandReply(lines: ["removed \(type)"], fields: [("type", .string(type))])
+                },
+                ShellSubcommand("run", arguments: "TYPE|SLOT", completer: { words, context in words.isEmpty ? context.controller.shortcuts.entries.map(\.type) : [] }) { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let reference = try arguments.word("type or slot")
+                    try arguments.end()
+                    do throws(ShortcutRefusal) {
+                        _ = try controller.shortcuts.entry(for: .typeOrSlot(reference))
+                    } catch {
+                        throw CommandFailure(error.message)
                     }
-                }
-                let added = try controller.addShortcut(DynamicShortcut(
-                    type: type, title: title, subtitle: subtitle, iconName: icon, userInfo: userInfo, command: command,
-                    version: ForcePadVersion.current))
-                return CommandReply(
-                    lines: ["added \(type)" + (added.slot.map { " in slot \($0)" } ?? " (hidden: four shortcuts are shown)")],
-                    fields: [("type", .string(type)), ("slot", added.slot.map { .int(Int64($0)) } ?? .null)])
-            case "remove":
-                let type = try arguments.word("type")
-                try arguments.end()
-                try controller.removeShortcut(type: type)
-                return CommandReply(lines: ["removed \(type)"], fields: [("type", .string(type))])
-            case "run":
-                let reference = try arguments.word("type or slot")
-                try arguments.end()
-                do throws(ShortcutRefusal) {
-                    _ = try controller.shortcuts.entry(for: .typeOrSlot(reference))
-                } catch {
-                    throw CommandFailure(error.message)
-                }
-                let (outcome, lines) = context.performShortcut(.typeOrSlot(reference))
-                return CommandReply(
-                    lines: lines + ["shortcut \(outcome.type): \(outcome.handled ? "handled" : "not handled: \(outcome.error ?? "")")"],
-                    fields: [("type", .string(outcome.type)), ("handled", .bool(outcome.handled))] + (outcome.error.map { [("error", JSONValue.string($0))] } ?? []))
-            default:
-                try arguments.end()
-                return Self.shortcutList(controller.shortcuts)
-            }
-        }
+                    let (outcome, lines) = context.performShortcut(.typeOrSlot(reference))
+                    return CommandReply(
+                        lines: lines + ["shortcut \(outcome.type): \(outcome.handled ? "handled" : "not handled: \(outcome.error ?? "")")"],
+                        fields: [("type", .string(outcome.type)), ("handled", .bool(outcome.handled))] + (outcome.error.map { [("error", JSONValue.string($0))] } ?? []))
+                },
+            ])
     }
 
     static func shortcutList(_ registry: ShortcutRegistry) -> CommandReply {

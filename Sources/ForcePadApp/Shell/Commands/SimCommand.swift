@@ -5,7 +5,7 @@ import ForcePadShell
 extension ShellCommand where Context == ShellContext {
     static var sim: Self {
         ShellCommand(
-            name: "sim", usage: ["sim press FORCE [for DURATION] [at X[,Y]]", "sim release", "sim play TRACE.csv"],
+            name: "sim",
             summary: "press or release the simulated pad (sim board only)",
             details: [
                 "The force ramps to FORCE over the board's rise time ([sim] rise) at position X",
@@ -19,58 +19,71 @@ extension ShellCommand where Context == ShellContext {
                 "in real time; the shell stays usable and events appear as they happen.",
             ],
             examples: ["sim press 200g", "sim press 400g for 300ms", "sim press 1.5N at 0.25", "sim release", "sim play press.csv"],
-            completer: { words, _ in words.isEmpty ? ["press", "release", "play"] : words.count >= 2 && words[0] == "press" ? ["for", "at"] : [] }
-        ) { arguments, context throws(CommandFailure) in
-            let controller = context.controller
-            guard let simulation = controller.board.simulation else {
-                throw CommandFailure("sim commands work on the sim board only; this is \(controller.board.name)")
-            }
-            let action = try arguments.choice("sim action", from: ["press", "release", "play"])
-            if action == "play" {
-                let path = try arguments.word("trace file")
-                try arguments.end()
-                let trace = try TraceFileReader.read(path: path)
-                guard trace.cellCount == controller.board.geometry.cellCount else {
-                    throw CommandFailure("\(path) has \(trace.cellCount) cells; board \(controller.board.name) has \(controller.board.geometry.cellCount)")
-                }
-                try controller.play(trace: trace)
-                let seconds = FixedDecimal.format(trace.durationMicros / 1000, scale: 3)
-                return CommandReply(
-                    lines: ["playing \(path): \(trace.rowCount) rows over \(seconds)s"],
-                    fields: [("action", .string("play")), ("rows", .int(Int64(trace.rowCount))), ("duration_us", .int(trace.durationMicros))])
-            }
-            if action == "release" {
-                try arguments.end()
-                try controller.send(.simulate(.release))
-                controller.pause(micros: simulation.riseMicros + controller.settleMicros)
-                return CommandReply(lines: ["released"], fields: [("action", .string("release"))])
-            }
-            let force = try arguments.force("force")
-            guard force > .zero else { throw CommandFailure("force must be above 0g; use 'sim release' to lift") }
-            let maximum = Force.grams(10_000)
-            guard force <= maximum else { throw CommandFailure("force \(force) is above what the simulated pad accepts (\(maximum))") }
-            var holdMicros: Int64 = 0
-            var position = PadPosition.center
-            while !arguments.isAtEnd {
-                if arguments.accept("for") {
-                    holdMicros = try arguments.durationMicros("duration")
-                    guard holdMicros > 0 else { throw CommandFailure("duration must be above 0ms") }
-                } else if arguments.accept("at") {
-                    position = try Self.position(try arguments.word("position"), geometry: controller.board.geometry)
-                } else {
-                    throw CommandFailure("unexpected '\(arguments.peek!)': expected 'for DURATION' or 'at X'; usage: sim press FORCE [for DURATION] [at X[,Y]]")
-                }
-            }
-            try controller.send(.simulate(.press(force: force, position: position, holdMicros: holdMicros)))
-            let reached = simulation.riseMicros + controller.settleMicros
-            controller.pause(micros: holdMicros > 0 ? simulation.riseMicros + holdMicros + reached : reached)
-            return CommandReply(
-                lines: [holdMicros > 0 ? "pressed \(force) for \(FixedDecimal.format(holdMicros, scale: 3))ms, released" : "pressing \(force)"],
-                fields: [
-                    ("action", .string("press")), ("force_g", .grams(force)),
-                    ("x", .fractionQ16(position.x)), ("y", .fractionQ16(position.y)), ("hold_us", .int(holdMicros)),
-                ])
+            subcommands: [
+                ShellSubcommand(
+                    "press", arguments: "FORCE [for DURATION] [at X[,Y]]",
+                    completer: { words, _ in words.isEmpty ? [] : ["for", "at"] }
+                ) { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let simulation = try Self.simulation(on: controller)
+                    let force = try arguments.force("force")
+                    guard force > .zero else { throw CommandFailure("force must be above 0g; use 'sim release' to lift") }
+                    let maximum = Force.grams(10_000)
+                    guard force <= maximum else { throw CommandFailure("force \(force) is above what the simulated pad accepts (\(maximum))") }
+                    var holdMicros: Int64 = 0
+                    var position = PadPosition.center
+                    while !arguments.isAtEnd {
+                        if arguments.accept("for") {
+                            holdMicros = try arguments.durationMicros("duration")
+                            guard holdMicros > 0 else { throw CommandFailure("duration must be above 0ms") }
+                        } else if arguments.accept("at") {
+                            position = try Self.position(try arguments.word("position"), geometry: controller.board.geometry)
+                        } else {
+                            throw CommandFailure("unexpected '\(arguments.peek!)': expected 'for DURATION' or 'at X'; usage: \(arguments.usage)")
+                        }
+                    }
+                    try controller.send(.simulate(.press(force: force, position: position, holdMicros: holdMicros)))
+                    let reached = simulation.riseMicros + controller.settleMicros
+                    controller.pause(micros: holdMicros > 0 ? simulation.riseMicros + holdMicros + reached : reached)
+                    return CommandReply(
+                        lines: [holdMicros > 0 ? "pressed \(force) for \(FixedDecimal.format(holdMicros, scale: 3))ms, released" : "pressing \(force)"],
+                        fields: [
+                            ("action", .string("press")), ("force_g", .grams(force)),
+                            ("x", .fractionQ16(position.x)), ("y", .fractionQ16(position.y)), ("hold_us", .int(holdMicros)),
+                        ])
+                },
+                ShellSubcommand("release") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let simulation = try Self.simulation(on: controller)
+                    try arguments.end()
+                    try controller.send(.simulate(.release))
+                    controller.pause(micros: simulation.riseMicros + controller.settleMicros)
+                    return CommandReply(lines: ["released"], fields: [("action", .string("release"))])
+                },
+                ShellSubcommand("play", arguments: "TRACE.csv") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    _ = try Self.simulation(on: controller)
+                    let path = try arguments.word("trace file")
+                    try arguments.end()
+                    let trace = try TraceFileReader.read(path: path)
+                    guard trace.cellCount == controller.board.geometry.cellCount else {
+                        throw CommandFailure("\(path) has \(trace.cellCount) cells; board \(controller.board.name) has \(controller.board.geometry.cellCount)")
+                    }
+                    try controller.play(trace: trace)
+                    let seconds = FixedDecimal.format(trace.durationMicros / 1000, scale: 3)
+                    return CommandReply(
+                        lines: ["playing \(path): \(trace.rowCount) rows over \(seconds)s"],
+                        fields: [("action", .string("play")), ("rows", .int(Int64(trace.rowCount))), ("duration_us", .int(trace.durationMicros))])
+                },
+            ])
+    }
+
+    /// The simulated pad's settings, or a refusal on a board with real hardware.
+    static func simulation(on controller: Controller) throws(CommandFailure) -> SimulationSettings {
+        guard let simulation = controller.board.simulation else {
+            throw CommandFailure("sim commands work on the sim board only; this is \(controller.board.name)")
         }
+        return simulation
     }
 
     /// Reads `X` (strip) or `X,Y` (grid), each a fraction 0…1.

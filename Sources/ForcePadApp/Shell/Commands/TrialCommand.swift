@@ -4,7 +4,7 @@ import ForcePadShell
 extension ShellCommand where Context == ShellContext {
     static var trial: Self {
         ShellCommand(
-            name: "trial", usage: ["trial start N [name=NAME]", "trial stop", "trial report [NAME]", "trial"],
+            name: "trial",
             summary: "count the next N presses and report what the thresholds really did",
             details: [
                 "start records like 'record start' (default name trial-DATE) until N presses have ended.",
@@ -15,56 +15,63 @@ extension ShellCommand where Context == ShellContext {
                 "limits of the config file. Without NAME: the last trial. 'trial' shows progress.",
             ],
             examples: ["trial start 20", "trial start 20 name=firm-peek", "trial report"],
-            completer: { words, _ in words.isEmpty ? ["start", "stop", "report"] : [] }
-        ) { arguments, context throws(CommandFailure) in
-            let controller = context.controller
-            let lab = controller.lab
-            try lab.collectFinishedCapture()
-            guard !arguments.isAtEnd else {
+            bare: { _, context throws(CommandFailure) in
+                let lab = context.controller.lab
+                try lab.collectFinishedCapture()
                 guard let running = lab.running, running.trialPresses > 0 else {
                     return CommandReply(lines: ["no trial running" + (lab.lastTrial.map { "; the last was \($0)" } ?? "")], fields: [("trial", .null)])
                 }
                 return CommandReply(
                     lines: ["trial \(running.name): \(running.ended) of \(running.trialPresses) presses"],
                     fields: [("trial", .string(running.name)), ("ended", .int(Int64(running.ended))), ("presses", .int(Int64(running.trialPresses)))])
-            }
-            switch try arguments.choice("trial action", from: ["start", "stop", "report"]) {
-            case "start":
-                let count = try arguments.word("number of presses")
-                guard let presses = Int(count), presses >= 1, presses <= 10_000 else {
-                    throw CommandFailure("number of presses '\(count)' must be a whole number from 1 to 10000")
-                }
-                var name = "trial-" + WallClockText.utc().filter { $0.isNumber || $0 == "T" }
-                if let option = arguments.peek {
-                    guard option.hasPrefix("name=") else { throw CommandFailure("unexpected '\(option)': expected name=NAME") }
-                    name = String(option.dropFirst(5))
-                    _ = try arguments.word("name")
-                }
-                try arguments.end()
-                try lab.start(name: name, trialPresses: presses, controller: controller)
-                return CommandReply(
-                    lines: ["trial \(name): counting the next \(presses) presses (tared); trial report when done"],
-                    fields: [("action", .string("start")), ("name", .string(name)), ("presses", .int(Int64(presses)))])
-            case "stop":
-                try arguments.end()
-                guard let running = lab.running, running.trialPresses > 0 else { throw CommandFailure("no trial is running") }
-                return Self.stopped(try lab.stop(controller: controller, reason: "command"))
-            default:
-                let name = arguments.isAtEnd ? lab.lastTrial : try arguments.word("trial name")
-                try arguments.end()
-                guard let name else { throw CommandFailure("no trial in this session; give its name: trial report NAME") }
-                if let running = lab.running, running.name == name {
-                    guard lab.waitForTrial(timeoutMicros: 2_000_000) else {
-                        throw CommandFailure("trial \(name) has \(running.ended) of \(running.trialPresses) presses; finish them or trial stop")
-                    }
+            },
+            subcommands: [
+                ShellSubcommand("start", arguments: "N [name=NAME]") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
                     try lab.collectFinishedCapture()
-                }
-                let analysis = try TrialAnalysis(
-                    Recording.load(name: name, paths: lab.paths, board: controller.board), board: controller.board,
-                    settings: controller.settings, limits: controller.settings.trialLimits)
-                let text = TrialReportText(analysis: analysis)
-                return CommandReply(lines: text.lines, fields: text.fields)
-            }
-        }
+                    let count = try arguments.word("number of presses")
+                    guard let presses = Int(count), presses >= 1, presses <= 10_000 else {
+                        throw CommandFailure("number of presses '\(count)' must be a whole number from 1 to 10000")
+                    }
+                    var name = "trial-" + WallClockText.utc().filter { $0.isNumber || $0 == "T" }
+                    if let option = arguments.peek {
+                        guard option.hasPrefix("name=") else { throw CommandFailure("unexpected '\(option)': expected name=NAME") }
+                        name = String(option.dropFirst(5))
+                        _ = try arguments.word("name")
+                    }
+                    try arguments.end()
+                    try lab.start(name: name, trialPresses: presses, controller: controller)
+                    return CommandReply(
+                        lines: ["trial \(name): counting the next \(presses) presses (tared); trial report when done"],
+                        fields: [("action", .string("start")), ("name", .string(name)), ("presses", .int(Int64(presses)))])
+                },
+                ShellSubcommand("stop") { arguments, context throws(CommandFailure) in
+                    try arguments.end()
+                    let lab = context.controller.lab
+                    try lab.collectFinishedCapture()
+                    guard let running = lab.running, running.trialPresses > 0 else { throw CommandFailure("no trial is running") }
+                    return Self.stopped(try lab.stop(controller: context.controller, reason: "command"))
+                },
+                ShellSubcommand("report", arguments: "[NAME]") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    try lab.collectFinishedCapture()
+                    let name = arguments.isAtEnd ? lab.lastTrial : try arguments.word("trial name")
+                    try arguments.end()
+                    guard let name else { throw CommandFailure("no trial in this session; give its name: trial report NAME") }
+                    if let running = lab.running, running.name == name {
+                        guard lab.waitForTrial(timeoutMicros: 2_000_000) else {
+                            throw CommandFailure("trial \(name) has \(running.ended) of \(running.trialPresses) presses; finish them or trial stop")
+                        }
+                        try lab.collectFinishedCapture()
+                    }
+                    let analysis = try TrialAnalysis(
+                        Recording.load(name: name, paths: lab.paths, board: controller.board), board: controller.board,
+                        settings: controller.settings, limits: controller.settings.trialLimits)
+                    let text = TrialReportText(analysis: analysis)
+                    return CommandReply(lines: text.lines, fields: text.fields)
+                },
+            ])
     }
 }
