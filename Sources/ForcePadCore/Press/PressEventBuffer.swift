@@ -4,6 +4,12 @@
 /// empties the buffer once per period. One frame yields at most four events (began, peek,
 /// pop and one progress) and a cancel one more, so the capacity is never reached when the
 /// buffer is emptied every period; an event that does not fit is dropped and counted.
+///
+/// ``HapticEventBuffer`` and ``QuickActionEventBuffer`` are copies of this type for their
+/// events, not one generic buffer: `@_noAllocation` cannot check a generic body (it may need
+/// type metadata), and in a debug build (compiled file by file) a caller in another file
+/// does not see the generic methods inlined either, so the caller's check fails too. Copies
+/// keep the allocation check at compile time in every build.
 public struct PressEventBuffer: Sendable, BitwiseCopyable, RandomAccessCollection {
     /// Most events the buffer holds.
     public static let capacity = 8
