@@ -87,7 +87,8 @@ struct ShippedFilesTests {
         #expect(settings.shortcuts.map(\.icon) == [.tare, .preset, .record, .haptic])
         #expect(settings.shortcuts[2].userInfo == ["owner": "lab", "purpose": "threshold study"])
         #expect(settings.trialLimits == TrialLimits(
-            peekTolerance: .grams(60), popTolerance: .grams(60), latencyP99Micros: 1_000, cancelRatePermille: 50, maxChatter: 0))
+            peek: StageLimits(tolerance: .grams(60), stageToLineP99Micros: 1_000),
+            pop: StageLimits(tolerance: .grams(60), stageToLineP99Micros: 1_000), cancelRatePermille: 50, maxChatter: 0))
         #expect(settings.logLevel == "info")
     }
 }

@@ -77,13 +77,21 @@ import Testing
     @Test func limitsGiveAVerdictPerCheck() {
         let statistics = TrialStatistics(records: assembled().records, thresholds: thresholds)
         let checks = statistics.check(TrialLimits(
-            peekTolerance: .grams(30), popTolerance: .grams(20), latencyP99Micros: 35, cancelRatePermille: 400, maxChatter: 0))
+            peek: StageLimits(tolerance: .grams(30), stageToLineP99Micros: 35),
+            pop: StageLimits(tolerance: .grams(20), stageToLineP99Micros: 35), cancelRatePermille: 400, maxChatter: 0))
         #expect(checks.map(\.passed) == [true, false, false, true, true, true])
         #expect(checks[0] == LimitCheck(name: "peek within ±30g of 150g", measured: "worst 30g", passed: true))
-        #expect(checks[1].measured == "worst 30g")
-        #expect(checks[2] == LimitCheck(name: "peek latency p99 ≤ 35us", measured: "40us", passed: false))
+        #expect(checks[1] == LimitCheck(name: "peek stage→line p99 ≤ 35us", measured: "40us", passed: false))
+        #expect(checks[2].measured == "worst 30g")
         #expect(checks[4] == LimitCheck(name: "cancel rate ≤ 0.4", measured: "1 of 3", passed: true))
         #expect(statistics.check(.none).isEmpty)
+    }
+
+    /// A peek-only trial is judged on its peek limits alone: pop, never reached, is not judged.
+    @Test func aStageWithoutLimitsIsNotJudged() {
+        let statistics = TrialStatistics(records: assembled().records, thresholds: thresholds)
+        let checks = statistics.check(TrialLimits(peek: StageLimits(tolerance: .grams(30))))
+        #expect(checks == [LimitCheck(name: "peek within ±30g of 150g", measured: "worst 30g", passed: true)])
     }
 
     @Test func nearestRankPercentiles() {

@@ -147,8 +147,9 @@ import Testing
     /// A JSON event line without the GPIO timing (which only the hardware decides).
     static func withoutLineTiming(_ object: [String: Any]) -> NSDictionary {
         var copy = object
+        copy["line"] = nil
         copy["line_us"] = nil
-        copy["latency_us"] = nil
+        copy["stage_to_line_us"] = nil
         return copy as NSDictionary
     }
 
@@ -268,10 +269,13 @@ import Testing
         defer { scratch.remove() }
         let config = try scratch.config("""
             [trials]
-            peek_tolerance = "120g"
-            latency_p99 = "50ms"
             cancel_rate = 0.1
             chatter = 0
+            [trials.peek]
+            tolerance = "120g"
+            stage_to_line_p99 = "50ms"
+            [trials.pop]
+            stage_to_line_p99 = "50ms"
             """)
         var lines = ["mode json", "trial start 20 name=firm"]
         let forces = [160, 200, 240, 280, 320, 360, 400, 170, 210, 250, 290, 330, 370, 180, 220, 260, 300, 340]
@@ -338,7 +342,7 @@ import Testing
             #expect(timing["min"] == timings.min() && timing["max"] == timings.max())
             let latencies = firedPresses.compactMap { $0.latency[stage] }.sorted()
             #expect(!latencies.isEmpty)
-            let latency = try #require(figures["latency_us"] as? [String: Int])
+            let latency = try #require(figures["stage_to_line_us"] as? [String: Int])
             func rank(_ permille: Int) -> Int { latencies[max(1, (latencies.count * permille + 999) / 1000) - 1] }
             #expect(latency["p50"] == rank(500) && latency["p99"] == rank(990) && latency["max"] == latencies.last)
             #expect(latency["count"] == latencies.count)

@@ -63,11 +63,31 @@ import Testing
                     lines[index...].first { $0["event"] as? String == "haptic.on" && $0["pattern"] as? String == stage },
                     "no haptic.on for \(stage) at \(time) us")
                 #expect(pulse["t_us"] as? Int == time, "\(stage) at \(time) us")
-                let latency = try #require(pulse["latency_us"] as? Int)
+                let latency = try #require(pulse["stage_to_line_us"] as? Int)
                 #expect(latency >= 0 && latency < 1000, "\(stage) at \(time) us: latency \(latency) us")
+                #expect(pulse["stage_t_us"] as? Int == time)
                 #expect(pulse["line_us"] as? Int == time + latency)
             }
         }
+    }
+
+    /// A line that is not driven has no latency: events and `haptic stats` say why instead
+    /// of printing a 0 that reads like a perfect measurement.
+    @Test func anUndrivenLineReportsNoLatency() throws {
+        let result = try ForcePadProcess.run([], lines: [
+            "mode json", "haptic dry-run", "sim press 400g for 100ms", "haptic stats", "haptic off", "sim press 400g for 100ms",
+            "haptic stats", "quit",
+        ])
+        #expect(result.status == 0)
+        let lines = try objects(result.standardOutput)
+        let pulses = lines.filter { $0["event"] as? String == "haptic.on" }
+        let states = pulses.map { $0["line"] as? String ?? "" }
+        #expect(states.count >= 4)
+        #expect(states == Array(repeating: "dry-run", count: states.count / 2) + Array(repeating: "not driven", count: states.count / 2))
+        #expect(pulses.allSatisfy { $0["line_us"] == nil && $0["stage_to_line_us"] == nil && $0["latency_us"] == nil })
+        let stats = lines.filter { $0["cmd"] as? String == "haptic" && $0["pulses"] != nil }
+        #expect(stats.count == 4)
+        #expect(stats.allSatisfy { $0["stage_to_line_us"] is NSNull })
     }
 
     @Test func replayIsDeterministicAndFollowsTheContract() throws {

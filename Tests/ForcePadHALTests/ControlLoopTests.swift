@@ -139,7 +139,7 @@ struct BoxedClock: LoopClock {
         let haptic = harness.events().compactMap { event -> String? in
             if case .haptic(let haptic, let line) = event { "\(haptic.timeMicros)/\(line)" } else { nil }
         }
-        #expect(haptic == ["0/0", "15000/15000"])
+        #expect(haptic == ["0/driven(lineMicros: 0, stageMicros: Optional(0))", "15000/driven(lineMicros: 15000, stageMicros: nil)"])
     }
 
     @Test func dryRunReportsTheSameEventsButNeverTouchesTheLine() {
@@ -151,6 +151,9 @@ struct BoxedClock: LoopClock {
         let onOff = harness.events().filter { if case .haptic = $0 { true } else { false } }
         #expect(onOff.count == 2)
         #expect(harness.record.calls.isEmpty)
+        // Nothing was driven, so nothing was measured: the events say dry-run, not a latency.
+        #expect(onOff.allSatisfy { if case .haptic(_, .dryRun) = $0 { true } else { false } })
+        #expect(harness.readers.latestSnapshot().stageLatency.count == 0)
     }
 
     @Test func switchingToDryRunWhileTheLineIsOnDrivesItOffFirst() {

@@ -37,6 +37,12 @@ final class Capture: @unchecked Sendable {
     private var unconfirmedTimes: [Int64] = []
     /// Time of the last frame handed to the file (µs).
     private var lastAppendedMicros: Int64?
+    /// Presses of a trial that had ended when the capture finished.
+    private(set) var pressesEnded = 0
+    /// Loop periods missed while capturing (frames never read), known once finished.
+    private(set) var missedPeriods: UInt64 = 0
+    /// The loop's missed-period count when the capture started.
+    private var missedPeriodsAtStart: UInt64 = 0
     /// Why the capture ended early (a write error), or nil.
     private(set) var failure: String?
     /// Whether the events file failed (events are still written after the frames file fails,
@@ -70,6 +76,7 @@ final class Capture: @unchecked Sendable {
     func start() throws(CommandFailure) {
         frames.discardAll()
         link.droppedFrames.store(0, ordering: .relaxed)
+        missedPeriodsAtStart = link.missedPeriods.load(ordering: .relaxed)
         tap.begin(trialPresses: trialPresses)
         link.recordingFrames.store(true, ordering: .releasing)
         do {
@@ -167,6 +174,8 @@ final class Capture: @unchecked Sendable {
         while writeFrames() {}
         pumpEvents()
         flushFiles()
+        pressesEnded = tap.trialProgress.ended
+        missedPeriods = link.missedPeriods.load(ordering: .relaxed) - missedPeriodsAtStart
         tap.end()
         for file in [framesFile, eventsFile] {
             do {

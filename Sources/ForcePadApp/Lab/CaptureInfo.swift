@@ -27,7 +27,9 @@ struct CaptureInfo: Codable, Equatable {
     }
 
     var format = "forcepad-recording"
-    var formatVersion = 1
+    /// 2 adds what a verdict depends on: the limits and where they came from, the haptic
+    /// settings, the presses completed and the periods the loop missed.
+    var formatVersion = 2
     var forcepadVersion: String
     var name: String
     /// `recording` or `trial`.
@@ -58,8 +60,18 @@ struct CaptureInfo: Codable, Equatable {
     var menuShortcuts: Int
     /// Presses a trial counted (nil for a plain recording).
     var trialPresses: Int?
-    /// Whether thresholds, hysteresis or the filter changed while recording.
+    /// Whether thresholds, hysteresis, the filter, haptics or limits changed while recording.
     var settingsChanged: Bool
+    /// The trial limits in force when it started (nil in a format 1 recording).
+    var limits: TrialLimits?
+    /// Where the limits came from: the config file's path, or `built-in defaults`.
+    var limitsSource: String?
+    /// The haptic settings in force when it started (nil in a format 1 recording).
+    var haptics: RecordedHaptics?
+    /// Presses a trial saw end before it stopped (nil for a plain recording or format 1).
+    var pressesCompleted: Int?
+    /// Loop periods missed (overruns) while recording: frames never read (nil when unknown).
+    var missedPeriods: UInt64?
 
     enum CodingKeys: String, CodingKey {
         case format, formatVersion = "format_version", forcepadVersion = "forcepad_version", name, kind, board
@@ -67,7 +79,8 @@ struct CaptureInfo: Codable, Equatable {
         case droppedFrames = "dropped_frames", firstTimeMicros = "first_t_us", lastTimeMicros = "last_t_us"
         case zerosCounts = "zeros_counts", tareRow = "tare_row", calibrationChecksum = "calibration_crc32", thresholds, hysteresis
         case dwellMicros = "dwell_us", filter, menuShortcuts = "menu_shortcuts", trialPresses = "trial_presses"
-        case settingsChanged = "settings_changed"
+        case settingsChanged = "settings_changed", limits, limitsSource = "limits_source", haptics
+        case pressesCompleted = "presses_completed", missedPeriods = "missed_periods"
     }
 
     /// The thresholds the recording was made with.

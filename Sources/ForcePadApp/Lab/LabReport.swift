@@ -2,37 +2,63 @@ import ForcePadCore
 import ForcePadShell
 
 /// `reports/NAME.json`: a report that describes itself: what was measured (recording,
-/// board, calibration checksum), with which settings (thresholds, hysteresis, filter), what
-/// came out (statistics, limit checks, verdict), whether the replay reproduced the
-/// recording, and the plot beside it. Forces in grams, times in µs.
+/// board, calibration checksum, how far the trial got and how it ended), with which settings
+/// (thresholds, hysteresis, filter, haptics) and which limits (stored with the trial, and
+/// where they came from), what came out (statistics, limit checks, verdict and why it is
+/// incomplete), whether the replay reproduced the recording, the force series, and the plot
+/// beside it. Forces in grams, times in µs.
 struct LabReport {
     let analysis: TrialAnalysis
-    let limits: TrialLimits
-    let generated: String
 
-    var json: JSONValue {
+    /// Everything that follows from the recording alone: the same recording always gives the
+    /// same content, whenever and wherever the report is made.
+    var content: [(String, JSONValue)] {
         let info = analysis.recording.info
-        let head: [(String, JSONValue)] = [
-            ("format", .string("forcepad-report")), ("format_version", .int(1)),
-            ("forcepad_version", .string(ForcePadVersion.current)), ("generated", .string(generated)),
-            ("name", .string(info.name)),
+        return [
+            ("name", .string(info.name)), ("recording", recording), ("board", board),
+            ("calibration_crc32", .string(info.calibrationChecksum)), ("recorded_by", .string(info.forcepadVersion)),
+            ("thresholds", thresholds), ("hysteresis", hysteresis), ("filter", filter), ("haptics", haptics),
+            ("replay", replay),
+            ("statistics", .object(TrialReportText(analysis: analysis).fields.filter { !["checks", "verdict", "name", "incomplete_because"].contains($0.0) })),
+            ("limits", limitsJSON), ("limits_source", .string(analysis.limitsSource)), ("checks", checks),
+            ("incomplete_because", .array(analysis.incompleteBecause.map { .string($0) })),
+            ("verdict", analysis.verdict.map { .string($0) } ?? .null),
+            ("force_series", forceSeries),
         ]
-        return .object(head + [
-            ("recording", recording), ("board", board), ("calibration_crc32", .string(info.calibrationChecksum)),
-            ("thresholds", thresholds), ("hysteresis", hysteresis), ("filter", filter), ("replay", replay),
-            ("statistics", .object(TrialReportText(analysis: analysis).fields.filter { !["checks", "verdict", "name"].contains($0.0) })),
-            ("limits", limitsJSON), ("checks", checks), ("verdict", analysis.verdict.map { .string($0) } ?? .null),
-            ("plot", .string(info.name + ".svg")),
-        ])
     }
+
+    /// The report file's object: the content with its format, its revision, when and by
+    /// which version it was written, the one it follows, and the content's digest.
+    func document(revision: Int, generated: String, plot: String, previous: (file: String, summary: ReportArchive.Summary)?) -> JSONValue {
+        let contentDigest = SHA256.hex(Array(JSONValue.object(content).rendered().utf8))
+        var head: [(String, JSONValue)] = [
+            ("format", .string("forcepad-report")), ("format_version", .int(2)), ("revision", .int(Int64(revision))),
+            ("forcepad_version", .string(ForcePadVersion.current)), ("generated", .string(generated)),
+        ]
+        if let previous {
+            head.append(("previous", .object([
+                ("file", .string(previous.file)), ("generated", .string(previous.summary.generated)),
+                ("verdict", previous.summary.verdict.map { .string($0) } ?? .null),
+                ("content_sha256", .string(previous.summary.contentSHA256)),
+            ])))
+        }
+        return .object(head + content + [("plot", .string(plot)), ("content_sha256", .string(contentDigest))])
+    }
+
+    /// The digest ``document(revision:generated:plot:previous:)`` records for the content.
+    var contentDigest: String { SHA256.hex(Array(JSONValue.object(content).rendered().utf8)) }
 
     private var recording: JSONValue {
         let info = analysis.recording.info
         let stopped: JSONValue = info.stopped.map { .string($0) } ?? .null
         return .object([
             ("name", .string(info.name)), ("kind", .string(info.kind)), ("started", .string(info.started)),
-            ("stopped", stopped), ("frames", .int(Int64(info.frames))),
-            ("dropped_frames", .int(Int64(info.droppedFrames))), ("duration_us", .int(info.durationMicros)),
+            ("stopped", stopped), ("stopped_by", info.stoppedBy.map { .string($0) } ?? .null),
+            ("presses_requested", info.trialPresses.map { .int(Int64($0)) } ?? .null),
+            ("presses_completed", info.pressesCompleted.map { .int(Int64($0)) } ?? .null),
+            ("frames", .int(Int64(info.frames))), ("dropped_frames", .int(Int64(info.droppedFrames))),
+            ("missed_periods", info.missedPeriods.map { .int(Int64($0)) } ?? .null),
+            ("settings_changed", .bool(info.settingsChanged)), ("duration_us", .int(info.durationMicros)),
         ])
     }
 
@@ -74,14 +100,38 @@ struct LabReport {
     }
 
     private var limitsJSON: JSONValue {
-        func optional(_ value: Int64?) -> JSONValue { value.map { .int($0) } ?? .null }
-        func grams(_ force: Force?) -> JSONValue { force.map { .grams($0) } ?? .null }
-        let rate: JSONValue = limits.cancelRatePermille.map { .decimal(Int64($0), places: 3) } ?? .null
-        let chatter: JSONValue = limits.maxChatter.map { .int(Int64($0)) } ?? .null
+        let limits = analysis.limits
+        func stage(_ stage: StageLimits) -> JSONValue {
+            .object([
+                ("tolerance_g", stage.tolerance.map { .grams($0) } ?? .null),
+                ("stage_to_line_p99_us", stage.stageToLineP99Micros.map { .int($0) } ?? .null),
+                ("stage_to_line_max_us", stage.stageToLineMaxMicros.map { .int($0) } ?? .null),
+            ])
+        }
         return .object([
-            ("peek_tolerance_g", grams(limits.peekTolerance)), ("pop_tolerance_g", grams(limits.popTolerance)),
-            ("latency_p99_us", optional(limits.latencyP99Micros)), ("latency_max_us", optional(limits.latencyMaxMicros)),
-            ("cancel_rate", rate), ("chatter", chatter),
+            ("peek", stage(limits.peek)), ("pop", stage(limits.pop)),
+            ("cancel_rate", limits.cancelRatePermille.map { .decimal(Int64($0), places: 3) } ?? .null),
+            ("chatter", limits.maxChatter.map { .int(Int64($0)) } ?? .null),
+        ])
+    }
+
+    private var haptics: JSONValue {
+        guard let haptics = analysis.recording.info.haptics else { return .null }
+        return .object([
+            ("mode", .string(haptics.mode)), ("line", .string(haptics.line)),
+            ("patterns", .object(haptics.patterns.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("max_on_us", .int(haptics.maxOnMicros)), ("min_off_us", .int(haptics.minOffMicros)),
+            ("max_duty", .decimal(Int64(haptics.maxDutyPermille), places: 3)), ("duty_window_us", .int(haptics.dutyWindowMicros)),
+            ("trigger_width_us", .int(haptics.triggerWidthMicros)),
+        ])
+    }
+
+    /// The filtered total force of every frame, from the exact replay.
+    private var forceSeries: JSONValue {
+        let series = analysis.replay.series
+        return .object([
+            ("t_us", .array(series.timesMicros.map { .int($0) })),
+            ("total_g", .array(series.totals.map { .decimal(Int64($0), places: 3) })),
         ])
     }
 

@@ -23,7 +23,8 @@ final class LabSession: @unchecked Sendable {
     private let lock = PosixMutex(())
     private var capture: Capture?
     private var captureInfo: CaptureInfo?
-    private var captureSettings: ControllerSettings?
+    /// Whether a setting the verdict depends on changed while capturing.
+    private var captureSettingsChanged = false
     /// Name of the last trial started in this session.
     private(set) var lastTrial: String?
     /// The calibration being measured, if any.
@@ -94,7 +95,6 @@ final class LabSession: @unchecked Sendable {
             throw error
         }
         let settings = controller.settings
-        captureSettings = settings
         captureInfo = CaptureInfo(
             forcepadVersion: ForcePadVersion.current, name: name, kind: trialPresses > 0 ? "trial" : "recording",
             board: board.name, sampleRateHertz: board.sampleRateHz, cells: board.geometry.cellCount, started: started,
@@ -103,7 +103,9 @@ final class LabSession: @unchecked Sendable {
             thresholds: CaptureInfo.levels(settings.thresholds), hysteresis: CaptureInfo.levels(settings.hysteresis),
             dwellMicros: settings.hysteresis.dwellMicros, filter: CaptureInfo.filter(settings.filter),
             menuShortcuts: controller.shortcuts.visible.count, trialPresses: trialPresses > 0 ? trialPresses : nil,
-            settingsChanged: false)
+            settingsChanged: false, limits: settings.trialLimits, limitsSource: controller.configSource,
+            haptics: RecordedHaptics(settings.haptics))
+        captureSettingsChanged = false
         self.capture = capture
         if trialPresses > 0 { lastTrial = name }
         do {
@@ -156,17 +158,20 @@ final class LabSession: @unchecked Sendable {
         info.droppedFrames = link.droppedFrames.load(ordering: .relaxed)
         info.firstTimeMicros = capture.firstTimeMicros
         info.lastTimeMicros = capture.lastTimeMicros
-        if let controller, let settings = captureSettings {
-            let now = controller.settings
-            info.settingsChanged = now.thresholds != settings.thresholds || now.hysteresis != settings.hysteresis
-                || now.filter != settings.filter
-        }
-        captureSettings = nil
+        if info.trialPresses != nil { info.pressesCompleted = capture.pressesEnded }
+        info.missedPeriods = capture.missedPeriods
+        info.settingsChanged = captureSettingsChanged
         try info.rendered().write(atomicallyTo: paths.info(info.name))
         if let failure = capture.failure {
             logger.error("recording '\(info.name)' stopped: \(failure); \(info.frames) frames kept")
         }
         return info
+    }
+
+    /// A setting changed (thresholds, hysteresis, filter, haptics): a capture in progress
+    /// records that its verdict cannot stand.
+    func noteSettingsChange() {
+        lock.withLock { _ in if capture != nil { captureSettingsChanged = true } }
     }
 
     /// Stops a capture when the controller shuts down or is stopped by a signal (its files

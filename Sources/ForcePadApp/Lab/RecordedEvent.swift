@@ -15,10 +15,14 @@ struct RecordedEvent: Decodable, Equatable {
     var stage: String?
     var reason: String?
     var pattern: String?
-    /// When the GPIO call returned, and how long after the frame (µs): measured, so never
-    /// part of a comparison with a replay.
+    /// What the line did (`driven`, `simulated`, `not driven`, `dry-run`), when the GPIO call
+    /// returned and the stage→line latency (µs): measured or hardware-bound, so never part of
+    /// a comparison with a replay.
+    var line: String?
     var lineMicros: Int64?
-    var latencyMicros: Int64?
+    var stageToLineMicros: Int64?
+    /// The frame of the stage whose pulse a `haptic.on` started (µs).
+    var stageMicros: Int64?
     var slot: Int?
     var slots: Int?
     var type: String?
@@ -27,7 +31,8 @@ struct RecordedEvent: Decodable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case timeMicros = "t_us", event, forceGrams = "force_g", x, y, phase, progress, stage, reason, pattern
-        case lineMicros = "line_us", latencyMicros = "latency_us", slot, slots, type, handled, error
+        case line, lineMicros = "line_us", stageToLineMicros = "stage_to_line_us", stageMicros = "stage_t_us"
+        case slot, slots, type, handled, error
     }
 
     /// Parses one JSON line.
@@ -38,8 +43,9 @@ struct RecordedEvent: Decodable, Equatable {
     /// The event without what only the hardware decides (GPIO timing).
     var withoutLineTiming: RecordedEvent {
         var copy = self
+        copy.line = nil
         copy.lineMicros = nil
-        copy.latencyMicros = nil
+        copy.stageToLineMicros = nil
         return copy
     }
 

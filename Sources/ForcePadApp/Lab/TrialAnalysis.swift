@@ -2,8 +2,9 @@ import ForcePadShell
 import ForcePadCore
 
 /// The presses of a recording or trial and their statistics: events as recorded (forces
-/// and GPIO latencies measured live), frame forces from an exact replay (for peaks and
-/// chatter), against the thresholds it was recorded with.
+/// and stage→line latencies measured live), frame forces from an exact replay (for peaks and
+/// chatter), against the thresholds it was recorded with, judged by the limits it stored
+/// when it started (never the config of the session reading it).
 struct TrialAnalysis {
     let recording: Recording
     let replay: RecordingReplay
@@ -12,11 +13,23 @@ struct TrialAnalysis {
     let records: [PressRecord]
     let statistics: TrialStatistics
     let checks: [LimitCheck]
+    /// The limits the recording stored (none for a format 1 recording).
+    let limits: TrialLimits
+    /// Where ``limits`` came from, as the report says it.
+    let limitsSource: String
+    /// Why the trial cannot be judged (stopped early, frames lost, sensor lost, settings
+    /// changed); empty when it is complete.
+    let incompleteBecause: [String]
     /// Haptic pulses: pattern name, line on and off (µs, loop time of the periods).
     let pulses: [(pattern: String, onMicros: Int64, offMicros: Int64)]
 
-    init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings, limits: TrialLimits) throws(CommandFailure) {
+    init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
         self.recording = recording
+        let info = recording.info
+        limits = info.limits ?? .none
+        limitsSource = info.limits == nil
+            ? "not stored (a format \(info.formatVersion) recording): no limits checked"
+            : "\(info.limitsSource ?? "unknown"), stored with the recording when it started"
         let recorded = recording.info.recordedSettings(over: settings)
         replay = try RecordingReplay(recording, board: board, settings: recorded)
         thresholds = recorded.thresholds
@@ -49,10 +62,23 @@ struct TrialAnalysis {
         self.pulses = pulses
         statistics = TrialStatistics(records: records, thresholds: thresholds)
         checks = statistics.check(limits)
+        incompleteBecause = TrialCompleteness.reasons(info, events: recording.events)
     }
 
-    /// PASS, FAIL, or nil when no limit is set.
+    /// INCOMPLETE when the trial cannot be judged, else PASS or FAIL; nil when it is complete
+    /// and no limit is set.
     var verdict: String? {
-        checks.isEmpty ? nil : checks.allSatisfy(\.passed) ? "PASS" : "FAIL"
+        if !incompleteBecause.isEmpty { return "INCOMPLETE" }
+        return checks.isEmpty ? nil : checks.allSatisfy(\.passed) ? "PASS" : "FAIL"
+    }
+
+    /// The verdict with its reasons, one line: `INCOMPLETE: stopped by command after 1 of 20 presses`.
+    var verdictLine: String {
+        switch verdict {
+        case "INCOMPLETE": "INCOMPLETE: " + incompleteBecause.joined(separator: "; ")
+        case "PASS": "PASS: \(checks.count) of \(checks.count) limits met"
+        case "FAIL": "FAIL: \(checks.filter(\.passed).count) of \(checks.count) limits met"
+        default: "no limits set: statistics only"
+        }
     }
 }

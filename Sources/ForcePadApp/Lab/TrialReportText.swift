@@ -11,7 +11,9 @@ struct TrialReportText {
         let info = analysis.recording.info
         var lines = [
             "\(info.kind) \(info.name): \(statistics.presses) presses, \(statistics.cancelled) cancelled (rate \(Self.fixed(statistics.cancelRate, 3)))",
+            Self.extent(info),
             "thresholds  touch \(analysis.thresholds.touch)  peek \(analysis.thresholds.peek)  pop \(analysis.thresholds.pop)",
+            "limits      \(analysis.limitsSource)",
         ]
         if let peak = statistics.peak {
             lines.append("peak force  mean \(Self.grams(peak.mean))  min \(Self.grams(peak.minimum))  max \(Self.grams(peak.maximum))")
@@ -23,24 +25,31 @@ struct TrialReportText {
             lines.append("  overshoot   mean \(Self.grams(overshoot.mean))  max \(Self.grams(overshoot.maximum))")
             lines.append("  " + "touch→\(stage.stage.rawValue)".padded(to: 12) + "mean \(Self.millis(timing.mean))  min \(Self.millis(Double(timing.minimum)))  max \(Self.millis(Double(timing.maximum)))")
             if let p50 = stage.latencyP50Micros, let p99 = stage.latencyP99Micros, let max = stage.latencyMaxMicros {
-                lines.append("  latency     p50 \(p50)us  p99 \(p99)us  max \(max)us (crossing → GPIO, \(stage.latenciesMicros.count) edges)")
+                lines.append("  stage→line  p50 \(p50)us  p99 \(p99)us  max \(max)us (\(stage.latenciesMicros.count) driven pulses)")
             } else {
-                lines.append("  latency     no haptic edges (haptics off or dry run?)")
+                lines.append("  stage→line  not measured: no pulse drove the line (haptics \(info.haptics?.line ?? "off or dry run"))")
             }
             lines.append("  chatter     \(stage.chatter) re-crossings in \(stage.pressesWithChatter) presses")
             lines.append("  fired force:")
             lines += TextHistogram.lines(stage.forcesMilligrams, unit: "g") { FixedDecimal.format($0, scale: 3) }
             if !stage.latenciesMicros.isEmpty {
-                lines.append("  latency:")
+                lines.append("  stage→line latency:")
                 lines += TextHistogram.lines(stage.latenciesMicros, unit: "us") { String($0) }
             }
         }
         for check in analysis.checks {
             lines.append("  \(check.passed ? "pass" : "FAIL")  \(check.name): \(check.measured)")
         }
-        lines.append(analysis.verdict.map { "\($0): \(analysis.checks.filter(\.passed).count) of \(analysis.checks.count) limits met" }
-            ?? "no pass/fail limits set ([trials] in the config file)")
+        lines.append(analysis.verdictLine)
         return lines
+    }
+
+    /// How much of the trial was done and how it ended: `20 presses requested, 1 completed;
+    /// stopped by command at 2026-11-24T20:30:00Z`.
+    static func extent(_ info: CaptureInfo) -> String {
+        let ended = info.stopped.map { "\(info.stoppedBy ?? "stopped") at \($0)" } ?? "interrupted (never stopped)"
+        guard let requested = info.trialPresses else { return "recorded   \(info.frames) frames; \(ended)" }
+        return "presses     \(requested) requested, \(info.pressesCompleted.map(String.init) ?? "unknown") completed; \(ended)"
     }
 
     var fields: [(String, JSONValue)] {
@@ -55,6 +64,7 @@ struct TrialReportText {
             .object([("limit", .string($0.name)), ("measured", .string($0.measured)), ("passed", .bool($0.passed))])
         })))
         fields.append(("verdict", analysis.verdict.map { .string($0) } ?? .null))
+        fields.append(("incomplete_because", .array(analysis.incompleteBecause.map { .string($0) })))
         return fields
     }
 
@@ -73,13 +83,13 @@ struct TrialReportText {
             ("threshold_g", .grams(stage.threshold)), ("fired", .int(Int64(stage.fired))),
             ("force_g", summary(stage.force, scale: 1000)), ("overshoot_g", summary(stage.overshoot, scale: 1000)),
             ("touch_to_stage_us", summary(stage.touchToStage, scale: 1)),
-            ("latency_us", .object([
+            ("stage_to_line_us", .object([
                 ("p50", optional(stage.latencyP50Micros)), ("p99", optional(stage.latencyP99Micros)),
                 ("max", optional(stage.latencyMaxMicros)), ("count", .int(Int64(stage.latenciesMicros.count))),
             ])),
             ("chatter", .int(Int64(stage.chatter))), ("presses_with_chatter", .int(Int64(stage.pressesWithChatter))),
             ("forces_g", .array(stage.forcesMilligrams.map { .decimal($0, places: 3) })),
-            ("latencies_us", .array(stage.latenciesMicros.map { .int($0) })),
+            ("stage_to_line_samples_us", .array(stage.latenciesMicros.map { .int($0) })),
         ])
     }
 

@@ -55,7 +55,8 @@ public final class Controller {
         let tap = EventTap()
         let printer = EventPrinter(
             formatter: EventFormatter(
-                patternNames: assembly.patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad"),
+                patternNames: assembly.patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad",
+                lineIsSimulated: board.isSimulated),
             mode: outputMode, logger: logger)
         runtime = try LoopRuntime(assembly: assembly, realTime: realTime) { link in
             EventPump(link: link, printer: printer, output: output, menuSlots: shortcutService.menuSlots, tap: tap)
@@ -93,6 +94,7 @@ public final class Controller {
             throw CommandFailure(problem.description)
         }
         try runtime.send(.apply(LoopSettings(changed, sampleRateHz: board.sampleRateHz)))
+        if changed != settings { lab.noteSettingsChange() }
         settings = changed
     }
 
@@ -107,6 +109,7 @@ public final class Controller {
             throw CommandFailure(problem.description)
         }
         try runtime.send(.setPattern(id, CompiledHapticPattern(pattern)))
+        if changed != settings { lab.noteSettingsChange() }
         settings = changed
     }
 

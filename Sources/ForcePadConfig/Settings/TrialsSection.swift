@@ -1,16 +1,25 @@
 import ForcePadCore
 
-/// `[trials]`: the pass/fail limits `trial report` and `report` check. Every key is
-/// optional; a limit left out is not checked, and with none set there is no verdict.
+/// `[trials]`, `[trials.peek]` and `[trials.pop]`: the pass/fail limits a trial stores when
+/// it starts and `trial report` and `report` check. Every key is optional; a limit left out
+/// is not checked, a stage without limits is not judged, and with none set there is no
+/// PASS or FAIL.
 enum TrialsSection {
+    /// Keys of the first format, which judged both stages with one latency limit.
+    private static let renamed = [
+        "peek_tolerance": "[trials.peek] tolerance", "pop_tolerance": "[trials.pop] tolerance",
+        "latency_p99": "stage_to_line_p99 in [trials.peek] and [trials.pop]",
+        "latency_max": "stage_to_line_max in [trials.peek] and [trials.pop]",
+    ]
+
     static func read(_ table: TableReader?) throws(ConfigError) -> TrialLimits {
         guard let table else { return .none }
-        let forces = Force.zero...Force.grams(1_000)
+        for (old, new) in renamed.sorted(by: { $0.key < $1.key }) where table.has(old) {
+            throw table.error(old, "this limit is now \(new), one per stage, so a stage can be judged alone")
+        }
         var limits = TrialLimits()
-        limits.peekTolerance = try table.force("peek_tolerance", range: forces)
-        limits.popTolerance = try table.force("pop_tolerance", range: forces)
-        limits.latencyP99Micros = try table.durationMicros("latency_p99", range: 1...1_000_000)
-        limits.latencyMaxMicros = try table.durationMicros("latency_max", range: 1...1_000_000)
+        limits.peek = try readStage(table.table("peek"))
+        limits.pop = try readStage(table.table("pop"))
         if let rate = try table.number("cancel_rate", expected: "a share of presses from 0 to 1, such as 0.05") {
             guard rate.isFinite, rate >= 0, rate <= 1 else {
                 throw table.error("cancel_rate", "\(rate) is out of range; allowed: 0…1 (the share of presses that may be cancelled)")
@@ -18,6 +27,17 @@ enum TrialsSection {
             limits.cancelRatePermille = Int((rate * 1000).rounded())
         }
         limits.maxChatter = try table.integer("chatter", expected: "a whole number of re-crossings", range: 0...1_000_000)
+        try table.finish()
+        return limits
+    }
+
+    /// `[trials.peek]` or `[trials.pop]`: tolerance and stage→line latency limits.
+    private static func readStage(_ table: TableReader?) throws(ConfigError) -> StageLimits {
+        guard let table else { return StageLimits() }
+        let limits = StageLimits(
+            tolerance: try table.force("tolerance", range: Force.zero...Force.grams(1_000)),
+            stageToLineP99Micros: try table.durationMicros("stage_to_line_p99", range: 1...1_000_000),
+            stageToLineMaxMicros: try table.durationMicros("stage_to_line_max", range: 1...1_000_000))
         try table.finish()
         return limits
     }

@@ -7,6 +7,19 @@ public enum HapticEvent: Sendable, Equatable, BitwiseCopyable {
     /// An on step of `pattern` ended.
     case off(atMicros: Int64, pattern: HapticPatternID)
 
+    /// Whether the line went on.
+    public var isOn: Bool {
+        if case .on = self { return true }
+        return false
+    }
+
+    /// The pattern it belongs to.
+    public var pattern: HapticPatternID {
+        switch self {
+        case .on(_, let id), .off(_, let id): id
+        }
+    }
+
     /// When it happened (µs on the loop's clock).
     public var timeMicros: Int64 {
         switch self {

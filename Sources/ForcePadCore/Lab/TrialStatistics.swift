@@ -25,27 +25,30 @@ public struct TrialStatistics: Sendable, Equatable {
     /// Peek and pop, in that order.
     public var stages: [StageStatistics] { [peek, pop] }
 
-    /// Every limit that is set, checked against these statistics.
+    /// Every limit that is set, checked against these statistics: per stage its tolerance
+    /// and stage→line latency, then the cancel rate and chatter. A stage without limits is
+    /// not judged.
     public func check(_ limits: TrialLimits) -> [LimitCheck] {
         var checks: [LimitCheck] = []
-        for (stage, tolerance) in [(peek, limits.peekTolerance), (pop, limits.popTolerance)] {
-            guard let tolerance else { continue }
-            let name = "\(stage.stage.rawValue) within ±\(tolerance) of \(stage.threshold)"
-            if let overshoot = stage.overshoot {
-                let worst = max(abs(overshoot.minimum), abs(overshoot.maximum))
-                checks.append(LimitCheck(
-                    name: name, measured: "worst \(Force(milligrams: Int32(clamping: worst)))",
-                    passed: worst <= Int64(tolerance.milligrams)))
-            } else {
-                checks.append(LimitCheck(name: name, measured: "never fired", passed: false))
-            }
-        }
         for stage in stages {
-            if let limit = limits.latencyP99Micros {
-                checks.append(Self.latencyCheck("\(stage.stage.rawValue) latency p99 ≤ \(limit)us", stage.latencyP99Micros, limit))
+            let stageLimits = limits.limits(of: stage.stage)
+            let name = stage.stage.rawValue
+            if let tolerance = stageLimits.tolerance {
+                let title = "\(name) within ±\(tolerance) of \(stage.threshold)"
+                if let overshoot = stage.overshoot {
+                    let worst = max(abs(overshoot.minimum), abs(overshoot.maximum))
+                    checks.append(LimitCheck(
+                        name: title, measured: "worst \(Force(milligrams: Int32(clamping: worst)))",
+                        passed: worst <= Int64(tolerance.milligrams)))
+                } else {
+                    checks.append(LimitCheck(name: title, measured: "never fired", passed: false))
+                }
             }
-            if let limit = limits.latencyMaxMicros {
-                checks.append(Self.latencyCheck("\(stage.stage.rawValue) latency max ≤ \(limit)us", stage.latencyMaxMicros, limit))
+            if let limit = stageLimits.stageToLineP99Micros {
+                checks.append(Self.latencyCheck("\(name) stage→line p99 ≤ \(limit)us", stage.latencyP99Micros, limit))
+            }
+            if let limit = stageLimits.stageToLineMaxMicros {
+                checks.append(Self.latencyCheck("\(name) stage→line max ≤ \(limit)us", stage.latencyMaxMicros, limit))
             }
         }
         if let limit = limits.cancelRatePermille {
@@ -61,7 +64,7 @@ public struct TrialStatistics: Sendable, Equatable {
     }
 
     private static func latencyCheck(_ name: String, _ measured: Int64?, _ limit: Int64) -> LimitCheck {
-        guard let measured else { return LimitCheck(name: name, measured: "no haptic edges", passed: false) }
+        guard let measured else { return LimitCheck(name: name, measured: "no driven pulses", passed: false) }
         return LimitCheck(name: name, measured: "\(measured)us", passed: measured <= limit)
     }
 }

@@ -37,3 +37,15 @@ extension Force: CustomStringConvertible {
     /// Grams with up to three decimals and no trailing zeros: `150g`, `57.735g`.
     public var description: String { FixedDecimal.format(Int64(milligrams), scale: 3) + "g" }
 }
+
+/// Stored as its whole milligrams, so a value written and read back is the same force.
+extension Force: Codable {
+    public init(from decoder: any Decoder) throws {
+        milligrams = try decoder.singleValueContainer().decode(Int32.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(milligrams)
+    }
+}

@@ -158,6 +158,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
                 let missed = behind / periodMicros
                 deadline += missed * periodMicros
                 snapshot.counters.missedPeriods += UInt64(missed)
+                link.missedPeriods.store(snapshot.counters.missedPeriods, ordering: .relaxed)
                 emit(.overrun(atMicros: deadline - start, missedPeriods: missed))
             }
         }
@@ -211,8 +212,9 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         if forStage { stagePendingSinceMicros = timeMicros }
     }
 
-    /// Makes `edge` on the line (when the access mode allows), records the stage latency on
-    /// the first rising edge after a stage, and pushes the period's haptic events.
+    /// Makes `edge` on the line (when the access mode allows), records the stage→line latency
+    /// on the first rising edge after a stage, and pushes the period's haptic events with
+    /// what the line did (``HapticLineTiming``).
     private func driveLine<Clock: LoopClock & ~Copyable>(
         _ edge: HapticLineEdge?, at timeMicros: Int64, clock: borrowing Clock, originMicros: Int64
     ) {
@@ -228,12 +230,20 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             }
             lineMicros = clock.nowMicros() - originMicros
         }
+        var stageMicros: Int64?
         if edge == .rising && stagePendingSinceMicros >= 0 {
-            snapshot.stageLatency.record(lineMicros - stagePendingSinceMicros)
+            stageMicros = stagePendingSinceMicros
+            if scheduler.settings.lineAccess == .drive { snapshot.stageLatency.record(lineMicros - stagePendingSinceMicros) }
             stagePendingSinceMicros = -1
         }
         for index in 0..<hapticEvents.count {
-            emit(.haptic(hapticEvents[index], lineMicros: lineMicros))
+            let event = hapticEvents[index]
+            let timing: HapticLineTiming = switch scheduler.settings.lineAccess {
+            case .drive: .driven(lineMicros: lineMicros, stageMicros: event.isOn ? stageMicros : nil)
+            case .keepOff: .notDriven
+            case .dryRun: .dryRun
+            }
+            emit(.haptic(event, line: timing))
         }
         hapticEvents.removeAll()
     }

@@ -6,10 +6,9 @@ public enum LoopEvent: Sendable, BitwiseCopyable {
     case press(PressEvent)
     /// The quick-action menu opened, moved, performed a slot or closed.
     case quickAction(QuickActionEvent)
-    /// The haptic line went on or off (`haptic.on` / `haptic.off`) in the period of
-    /// `event.timeMicros`; `lineMicros` is when the GPIO call returned (loop clock, µs), equal
-    /// to the period's time when the line was not touched (dry run, haptics off, replay).
-    case haptic(HapticEvent, lineMicros: Int64)
+    /// The haptic line went on or off (`haptic.on` / `haptic.off`) in the period of the
+    /// event's time, and what the GPIO call did (``HapticLineTiming``).
+    case haptic(HapticEvent, line: HapticLineTiming)
     /// The loop woke after one or more whole periods had passed; they were skipped, not caught up.
     case overrun(atMicros: Int64, missedPeriods: Int64)
     /// Reading a frame failed with `errno`; the frame was dropped.

@@ -27,6 +27,9 @@ public final class LoopLink: Sendable {
     /// Periods the loop has run (``LoopCounters/ticks``), stored after each period's
     /// snapshot; read by the recorder to know the loop has moved on.
     public let ticks = Atomic<UInt64>(0)
+    /// Periods the loop has missed (``LoopCounters/missedPeriods``), stored at each overrun;
+    /// read by the recorder to count the frames a recording never got.
+    public let missedPeriods = Atomic<UInt64>(0)
     /// Set by any thread to make the loop thread finish its period and return; read by the loop.
     public let stopRequested = Atomic<Bool>(false)
     /// Set by the loop thread once it has stopped and driven the haptic line off; read by

@@ -9,10 +9,13 @@ extension ShellCommand where Context == ShellContext {
             details: [
                 "start records like 'record start' (default name trial-DATE) until N presses have ended.",
                 "report gives per stage: the force it fired at (mean, sd, min, max), the overshoot",
-                "above the threshold at that frame, the time from touch to the stage, the crossing →",
-                "GPIO latency (p50, p99, max), chatter (upward re-crossings of the threshold without a",
-                "release); the cancel rate; text histograms; and PASS or FAIL against the [trials]",
-                "limits of the config file. Without NAME: the last trial. 'trial' shows progress.",
+                "above the threshold at that frame, the time from touch to the stage, the stage→line",
+                "latency (p50, p99, max: frame the stage fired in → GPIO call that started its pulse",
+                "returned), chatter (upward re-crossings of the threshold without a",
+                "release); the cancel rate; text histograms; and the verdict against the limits the trial",
+                "stored when it started ([trials] of the config then): PASS, FAIL, or INCOMPLETE with why",
+                "(stopped before its presses, frames lost, sensor lost, settings changed).",
+                "Without NAME: the last trial. 'trial' shows progress.",
             ],
             examples: ["trial start 20", "trial start 20 name=firm-peek", "trial report"],
             bare: { _, context throws(CommandFailure) in
@@ -68,7 +71,7 @@ extension ShellCommand where Context == ShellContext {
                     }
                     let analysis = try TrialAnalysis(
                         Recording.load(name: name, paths: lab.paths, board: controller.board), board: controller.board,
-                        settings: controller.settings, limits: controller.settings.trialLimits)
+                        settings: controller.settings)
                     let text = TrialReportText(analysis: analysis)
                     return CommandReply(lines: text.lines, fields: text.fields)
                 },

@@ -11,6 +11,8 @@ struct EventFormatter {
     let geometry: PadGeometry
     /// What a `sensor.lost` error names as the sensor's device, e.g. `/dev/i2c-1`.
     var sensorDevice = "the sensor"
+    /// Whether the haptic line is the sim board's (or a replay's): timed, but no GPIO.
+    var lineIsSimulated = true
 
     /// The event's JSON fields, or nil for a diagnostic.
     func json(_ event: LoopEvent) -> JSONValue? {
@@ -33,12 +35,18 @@ struct EventFormatter {
                 fields += [("event", .string("press.cancelled")), ("reason", .string(reason.rawValue))]
             }
             return .object(fields)
-        case .haptic(let haptic, let lineMicros):
-            let (name, id) = haptic.isOn ? ("haptic.on", haptic.pattern) : ("haptic.off", haptic.pattern)
-            return .object([
-                ("t_us", .int(haptic.timeMicros)), ("event", .string(name)), ("pattern", .string(patternName(id))),
-                ("line_us", .int(lineMicros)), ("latency_us", .int(lineMicros - haptic.timeMicros)),
-            ])
+        case .haptic(let haptic, let timing):
+            var fields: [(String, JSONValue)] = [
+                ("t_us", .int(haptic.timeMicros)), ("event", .string(haptic.isOn ? "haptic.on" : "haptic.off")),
+                ("pattern", .string(patternName(haptic.pattern))), ("line", .string(lineState(timing))),
+            ]
+            if case .driven(let lineMicros, let stageMicros) = timing {
+                fields.append(("line_us", .int(lineMicros)))
+                if let stageMicros, let latency = timing.stageToLineMicros {
+                    fields += [("stage_t_us", .int(stageMicros)), ("stage_to_line_us", .int(latency))]
+                }
+            }
+            return .object(fields)
         case .quickAction(let menu):
             var fields: [(String, JSONValue)] = [("t_us", .int(menu.timeMicros))]
             switch menu {
@@ -83,10 +91,16 @@ struct EventFormatter {
             case .cancelled(_, let reason):
                 text = "press.cancelled  \(reason.rawValue)"
             }
-        case .haptic(let haptic, let lineMicros):
+        case .haptic(let haptic, let timing):
             time = haptic.timeMicros
             let name = haptic.isOn ? "haptic.on " : "haptic.off"
-            text = "\(name)       \(patternName(haptic.pattern)) (line \(lineMicros - haptic.timeMicros)us after the frame)"
+            let line: String = switch timing {
+            case .driven(let lineMicros, let stageMicros?):
+                "stage→line \(lineMicros - stageMicros)us from the stage's frame at \(FixedDecimal.format(stageMicros, scale: 3)) ms"
+            case .driven(let lineMicros, nil): "\(lineState(timing)) \(lineMicros - haptic.timeMicros)us after the frame"
+            case .notDriven, .dryRun: lineState(timing)
+            }
+            text = "\(name)       \(patternName(haptic.pattern)) (\(line))"
         case .quickAction(let menu):
             time = menu.timeMicros
             switch menu {
@@ -107,22 +121,32 @@ struct EventFormatter {
         return FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  " + text
     }
 
+    /// What the line did: `driven`, `simulated` (the sim board's line: the software path is
+    /// timed, no GPIO), `not driven` (haptics off) or `dry-run`.
+    private func lineState(_ timing: HapticLineTiming) -> String {
+        switch timing {
+        case .driven: lineIsSimulated ? "simulated" : "driven"
+        case .notDriven: "not driven"
+        case .dryRun: "dry-run"
+        }
+    }
+
     /// A measured edge of the haptic output (`haptic.edge`): `level` is the feedback line's
-    /// level after the edge; a stage's edge has `t_us` of the stage's frame and `latency_us`
-    /// from it, any other edge `t_us` of the edge itself.
+    /// level after the edge; a stage's edge has `t_us` of the stage's frame and
+    /// `stage_to_edge_us` from it, any other edge `t_us` of the edge itself.
     func json(_ edge: HapticEdgeEvent) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("t_us", .int(edge.timeMicros)), ("event", .string("haptic.edge")), ("level", .int(edge.high ? 1 : 0)),
             ("edge_us", .int(edge.edgeMicros)),
         ]
-        if let latency = edge.latencyMicros { fields.append(("latency_us", .int(latency))) }
+        if let latency = edge.latencyMicros { fields.append(("stage_to_edge_us", .int(latency))) }
         return .object(fields)
     }
 
     /// A measured edge as one readable line.
     func humanLine(_ edge: HapticEdgeEvent) -> String {
         let direction = edge.high ? "rising" : "falling"
-        let latency = edge.latencyMicros.map { " (measured \($0)us after the frame)" } ?? ""
+        let latency = edge.latencyMicros.map { " (stage→edge \($0)us, measured on the feedback wire)" } ?? ""
         let text = "haptic.edge      \(direction)\(latency)"
         return FixedDecimal.format(edge.timeMicros, scale: 3).leftPadded(to: 10) + " ms  " + text
     }
@@ -135,19 +159,6 @@ struct EventFormatter {
         switch geometry {
         case .strip: "x \(JSONValue.fractionQ16(position.x).rendered())"
         case .grid: "x \(JSONValue.fractionQ16(position.x).rendered()) y \(JSONValue.fractionQ16(position.y).rendered())"
-        }
-    }
-}
-
-extension HapticEvent {
-    var isOn: Bool {
-        if case .on = self { return true }
-        return false
-    }
-
-    var pattern: HapticPatternID {
-        switch self {
-        case .on(_, let id), .off(_, let id): id
         }
     }
 }

@@ -72,9 +72,20 @@ struct HapticReport {
 
     private var latencyText: HistogramText { HistogramText(histogram: latency) }
 
+    /// The stage→line figures, or why there are none (a line that is not driven has no latency).
+    private var stageToLineText: String {
+        switch snapshot.haptics.lineAccess {
+        case .drive where latency.count > 0:
+            "\(latency.count) samples, p50 \(latencyText.percentile(500)), p99 \(latencyText.percentile(990)), max \(latencyText.maximum)"
+        case .drive: "no stage pulse yet"
+        case .keepOff: "not driven (haptic off)"
+        case .dryRun: "not driven (dry-run)"
+        }
+    }
+
     var summary: String {
         let counters = snapshot.hapticCounters
-        var text = "\(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(counters.pulses) pulses; stage→line p50 \(latencyText.percentile(500)) p99 \(latencyText.percentile(990)) max \(latencyText.maximum)"
+        var text = "\(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(counters.pulses) pulses; stage→line " + stageToLineText
         if let feedback {
             let edge = HistogramText(histogram: feedback.measurement.latency)
             text += "; stage→edge p50 \(edge.percentile(500)) p99 \(edge.percentile(990)) max \(edge.maximum)"
@@ -88,7 +99,7 @@ struct HapticReport {
             "haptics     \(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off")",
             "limits      max on \(QuantityText.duration(settings.maxOnMicros)), min off \(QuantityText.duration(settings.minOffMicros)), duty \(FixedDecimal.format(Int64(settings.maxDutyPermille), scale: 3)) over \(QuantityText.duration(settings.dutyWindowMicros))",
             "pulses      \(counters.pulses) played, \(counters.cutByMaxOn) cut by max on, \(counters.delayedByMinOff) delayed by min off, \(counters.stagesDelayedOnePeriod) stages one period late, \(counters.refusedByDuty) refused by duty, \(counters.replaced) replaced",
-            "latency     stage frame → GPIO call returned: \(latency.count) samples, p50 \(latencyText.percentile(500)), p99 \(latencyText.percentile(990)), max \(latencyText.maximum)",
+            "stage→line  frame a stage fired in → GPIO call that started its pulse returned: " + stageToLineText,
         ] + latencyText.bucketLines
         if let feedback { lines += feedbackLines(feedback) }
         lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.patterns[$0]!)" }.joined(separator: "; "))
@@ -103,7 +114,7 @@ struct HapticReport {
         if let failure = feedback.failure { state += "; stopped: \(failure.description)" }
         return [
             "feedback    \(feedback.line.summary): \(state)",
-            "edge        stage frame → measured edge: \(measurement.latency.count) samples, p50 \(edge.percentile(500)), p99 \(edge.percentile(990)), max \(edge.maximum)",
+            "stage→edge  frame a stage fired in → edge measured on the feedback wire: \(measurement.latency.count) samples, p50 \(edge.percentile(500)), p99 \(edge.percentile(990)), max \(edge.maximum)",
         ] + edge.bucketLines
     }
 
@@ -119,7 +130,7 @@ struct HapticReport {
             ("stages_delayed_one_period", .int(Int64(counters.stagesDelayedOnePeriod))),
             ("refused_by_duty", .int(Int64(counters.refusedByDuty))),
             ("replaced", .int(Int64(counters.replaced))),
-            ("latency", .object(latencyText.fields)),
+            ("stage_to_line_us", snapshot.haptics.lineAccess == .drive ? .object(latencyText.fields) : .null),
         ]
         if let line { fields.insert(("line", .string(line.summary)), at: 0) }
         if let feedback {
@@ -130,7 +141,7 @@ struct HapticReport {
                 ("falling_edges", .int(Int64(measurement.fallingEdges))),
                 ("dropped_edges", .int(Int64(feedback.droppedEdges))),
                 ("error", feedback.failure.map { .string($0.description) } ?? .null),
-                ("edge_latency", .object(HistogramText(histogram: measurement.latency).fields)),
+                ("stage_to_edge_us", .object(HistogramText(histogram: measurement.latency).fields)),
             ])))
         }
         return fields
