@@ -70,3 +70,18 @@ struct ForcePadProcess {
         let arguments: [String]
     }
 }
+
+extension ForcePadProcess {
+    /// Runs `command` with /bin/sh and returns its standard output (for checks with standard tools).
+    static func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

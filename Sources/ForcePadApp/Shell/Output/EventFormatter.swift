@@ -96,8 +96,8 @@ struct EventFormatter {
             let name = haptic.isOn ? "haptic.on " : "haptic.off"
             let line: String = switch timing {
             case .driven(let lineMicros, let stageMicros?):
-                "stage→line \(lineMicros - stageMicros)us from the stage's frame at \(FixedDecimal.format(stageMicros, scale: 3)) ms"
-            case .driven(let lineMicros, nil): "\(lineState(timing)) \(lineMicros - haptic.timeMicros)us after the frame"
+                "\(lineState(timing)) line, stage→line \(lineMicros - stageMicros)us"
+            case .driven(let lineMicros, nil): "\(lineState(timing)) line, \(lineMicros - haptic.timeMicros)us after the frame"
             case .notDriven, .dryRun: lineState(timing)
             }
             text = "\(name)       \(patternName(haptic.pattern)) (\(line))"

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// A lab signs a trial's report: the verdict must follow from what the trial stored, a short
+/// trial must not pass, and a report written once must never change unseen.
+@Suite struct SignOffTests {
+    typealias Scratch = LabTests.Scratch
+
+    static let limits = """
+        [trials.peek]
+        tolerance = "1g"
+        [trials.pop]
+        tolerance = "1g"
+        """
+
+    /// The trial is judged by the limits it stored: a later session without the config (or
+    /// with looser limits) neither erases the verdict nor turns it into a PASS.
+    @Test func theVerdictFollowsTheLimitsStoredWithTheTrial() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let strict = try scratch.config(Self.limits)
+        let first = try ForcePadProcess.run(
+            ["--config", strict, "--state-dir", scratch.state.path],
+            lines: ["mode json", "trial start 2 name=example", "sim press 400g for 100ms", "sim press 400g for 100ms", "wait 200ms", "report example"])
+        // FAIL (a 1 g tolerance), or INCOMPLETE if a busy machine made the loop miss periods.
+        let verdict = try #require(LabTests.answers(first, to: "report").first?["verdict"] as? String)
+        #expect(["FAIL", "INCOMPLETE"].contains(verdict))
+
+        let loose = try scratch.config("[trials.peek]\ntolerance = \"1000g\"\n[trials.pop]\ntolerance = \"1000g\"\n")
+        for arguments in [["--state-dir", scratch.state.path], ["--config", loose, "--state-dir", scratch.state.path]] {
+            let later = try ForcePadProcess.run(arguments, lines: ["mode json", "trial report example", "report example"])
+            #expect(LabTests.answers(later, to: "trial").first?["verdict"] as? String == verdict)
+            let report = try #require(LabTests.answers(later, to: "report").first)
+            #expect(report["written"] as? Bool == false, "the same content is not written again")
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/example.json").utf8)) as? [String: Any])
+        #expect(json["verdict"] as? String == verdict)
+        #expect((json["limits_source"] as? String)?.hasPrefix(strict) == true)
+        #expect(((json["limits"] as? [String: Any])?["peek"] as? [String: Any])?["tolerance_g"] as? Int == 1)
+        #expect((json["haptics"] as? [String: Any])?["line"] as? String == "driven")
+        #expect(((json["force_series"] as? [String: Any])?["total_g"] as? [Any])?.isEmpty == false)
+    }
+
+    /// 20 presses asked for, one made, stopped by hand: INCOMPLETE, saying so, even with
+    /// every limit met.
+    @Test func aTrialStoppedBeforeItsPressesCannotPass() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let config = try scratch.config("[trials.peek]\ntolerance = \"1000g\"\n[trials.pop]\ntolerance = \"1000g\"\n")
+        let result = try ForcePadProcess.run(
+            ["--config", config, "--state-dir", scratch.state.path],
+            lines: ["trial start 20 name=short", "sim press 400g for 100ms", "trial stop", "trial report", "mode json", "trial report"])
+        #expect(result.outputLines.contains { $0.hasPrefix("presses     20 requested, 1 completed; command at 20") })
+        #expect(result.outputLines.contains("INCOMPLETE: stopped by command after 1 of 20 presses"))
+        #expect(!result.outputLines.contains { $0.hasPrefix("PASS") })
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        #expect(report["verdict"] as? String == "INCOMPLETE")
+        #expect((report["incomplete_because"] as? [String])?.first == "stopped by command after 1 of 20 presses")
+    }
+
+    /// A setting changed mid-trial makes it INCOMPLETE.
+    @Test func settingsChangedMidTrialCannotPass() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path],
+            lines: ["mode json", "trial start 2 name=changed", "sim press 400g for 100ms", "threshold peek 160g", "sim press 400g for 100ms", "wait 200ms", "trial report"])
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        #expect(report["verdict"] as? String == "INCOMPLETE")
+        #expect((report["incomplete_because"] as? [String])?.last == "settings changed while it ran")
+    }
+
+    /// A report is sealed: `report verify` passes on it and fails after a one-byte edit; a
+    /// report whose content changed is written as a new revision beside the old one.
+    @Test func aReportIsSealedAndNeverReplaced() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let config = try scratch.config(Self.limits)
+        let made = try ForcePadProcess.run(
+            ["--config", config, "--state-dir", scratch.state.path],
+            lines: ["trial start 1 name=sealed", "sim press 400g for 100ms", "wait 200ms", "report sealed", "report verify sealed"])
+        #expect(made.outputLines.contains { $0.hasSuffix("reports/sealed.json: seal intact (revision 1, written " + ($0.split(separator: "written ").last.map(String.init) ?? "")) })
+        let path = scratch.state.appendingPathComponent("reports/sealed.json")
+        let original = try String(contentsOf: path, encoding: .utf8)
+        // The documented check with standard tools gives the same digest.
+        let seal = try #require(original.range(of: "\"sha256\":\"")).upperBound
+        let digest = String(original[seal...].prefix(64))
+        let shell = try ForcePadProcess.shell("sed 's/,\"sha256\":\"[0-9a-f]*\"}$/}/' '\(path.path)' | tr -d '\\n' | sha256sum")
+        #expect(shell.hasPrefix(digest))
+
+        // One byte changed: verify names the file and fails.
+        let firstVerdict = try #require(try JSONSerialization.jsonObject(with: Data(original.utf8)) as? [String: Any])["verdict"] as? String
+        try original.replacingOccurrences(of: "\"name\":\"sealed\"", with: "\"name\":\"sealeD\"").write(to: path, atomically: true, encoding: .utf8)
+        let tampered = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["report verify sealed", "report sealed"])
+        #expect(tampered.outputLines.first?.hasPrefix("error: ") == true)
+        #expect(tampered.outputLines.first?.contains("sealed.json was changed after it was written") == true)
+        #expect(tampered.outputLines.dropFirst().first?.contains("sealed.json was changed after it was written") == true)
+
+        // Restored, then the recording's description edited (as a later version might read it):
+        // a new revision is written and the first is kept unchanged.
+        try original.write(to: path, atomically: true, encoding: .utf8)
+        let infoPath = scratch.state.appendingPathComponent("recordings/sealed/recording.json")
+        let info = try String(contentsOf: infoPath, encoding: .utf8)
+        try info.replacingOccurrences(of: "\"settings_changed\" : false", with: "\"settings_changed\" : true").write(to: infoPath, atomically: true, encoding: .utf8)
+        let revised = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["report sealed", "report verify sealed"])
+        #expect(revised.outputLines.contains { $0.hasSuffix("reports/sealed.r2.json and " + scratch.state.appendingPathComponent("reports/sealed.r2.svg").path) })
+        #expect(try String(contentsOf: path, encoding: .utf8) == original)
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/sealed.r2.json").utf8)) as? [String: Any])
+        #expect(second["revision"] as? Int == 2 && second["verdict"] as? String == "INCOMPLETE")
+        #expect((second["previous"] as? [String: Any])?["verdict"] as? String == firstVerdict)
+        #expect(revised.outputLines.filter { $0.contains("seal intact") }.count == 2)
+    }
+}
