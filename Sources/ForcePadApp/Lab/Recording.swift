@@ -30,6 +30,9 @@ struct Recording {
         guard info.board == board.name else {
             throw CommandFailure("'\(info.name)' was recorded on board '\(info.board)', not '\(board.name)': give --board \(info.board)")
         }
+        guard info.sampleRateHertz == board.sampleRateHz else {
+            throw CommandFailure("'\(info.name)' was recorded at \(info.sampleRateHertz) Hz; board '\(board.name)' now runs at \(board.sampleRateHz) Hz, so its filters and timings would not replay: use the board file it was recorded with")
+        }
         let framesPath = LabPaths.frames(in: directory)
         let frames = try TraceFileReader.read(path: framesPath)
         guard frames.kind == .rawCounts, frames.cellCount == board.geometry.cellCount else {

@@ -2,15 +2,20 @@ import ForcePadCore
 import ForcePadHAL
 
 /// Runs a trace through the pipeline, the recogniser and the haptic scheduler exactly as
-/// the loop does (the same ``LoopAssembly``), but one row per period on a manual clock, with
-/// the GPIO line simulated: the same trace and settings always give the same events.
+/// the loop does (the same ``LoopAssembly``), on a manual clock with the GPIO line
+/// simulated: the same trace and settings always give the same events.
+///
+/// A trace is resampled to the board's period: the loop ticks every period from the first
+/// row's time to the last, each tick reading the last row at or before it (as `sim play`
+/// plays it in real time), so a trace written in 50 ms steps fires its thresholds when
+/// `sim play` does. A recording replays at its own rows' times (one tick per recorded frame).
 struct ReplayRunner {
     let assembly: LoopAssembly
 
-    /// Feeds every row of `trace` to a control loop at the row's time, then keeps ticking at
-    /// the board's period (holding the last row) until haptic patterns have finished, at most
-    /// one second. Calls `handle` with each event in order, and `frame` with each period's
-    /// force frame.
+    /// Feeds `trace` to a control loop, every period (or, with `keepTimes`, at each row's
+    /// time), then keeps ticking at the board's period (holding the last row) until haptic
+    /// patterns have finished, at most one second. Calls `handle` with each event in order,
+    /// and `frame` with each period's force frame.
     ///
     /// A recording replays as it was made: `keepTimes` ticks at the rows' own loop times
     /// (instead of from 0), `zeros` are the cells' zeros (Q0 counts) when it began, `tareAtRow`
@@ -29,12 +34,12 @@ struct ReplayRunner {
         guard var events = link.events.takeConsumer(), var snapshots = link.snapshots.takeReader() else {
             throw SetupError("the replay's loop link was already in use")
         }
-        let loop = assembly.makeLoop(
-            source: TraceFrameSource(trace: storage.view, calibrations: assembly.calibration.tables),
-            line: SimulatedHapticLine(), link: link, zeros: zeros)
-        // The manual clock stands at each row's time, so the (simulated) line acts in its period.
-        var clock = ManualClock()
         let first = keepTimes ? 0 : trace.timesMicros[0]
+        let loop = assembly.makeLoop(
+            source: TraceFrameSource(trace: storage.view, calibrations: assembly.calibration.tables, startMicros: trace.timesMicros[0] - first),
+            line: SimulatedHapticLine(), link: link, zeros: zeros)
+        // The manual clock stands at each tick's time, so the (simulated) line acts in its period.
+        var clock = ManualClock()
         func drain() {
             while let event = events.pop() { handle(event) }
             frame(snapshots.latest().force)
@@ -46,13 +51,16 @@ struct ReplayRunner {
             _ = link.commands.push(LoopCommandEnvelope(sequence: 1, command: .setQuickActions(
                 menu, shown: menuShortcuts, opened: catalog.id(named: "menu"), tick: catalog.id(named: "tick"))))
         }
-        for row in 0..<trace.rowCount {
-            if row == tareAtRow { _ = link.commands.push(LoopCommandEnvelope(sequence: 2, command: .tare)) }
-            clock.sleep(untilMicros: trace.timesMicros[row] - first)
-            loop.tick(atMicros: trace.timesMicros[row] - first, clock: clock, originMicros: 0)
+        /// The tick times: the rows' own (a recording), or every period over the trace.
+        let tickCount = keepTimes ? trace.rowCount : Int(trace.durationMicros / loop.periodMicros) + 1
+        var time: Int64 = 0
+        for tick in 0..<tickCount {
+            if tick == tareAtRow { _ = link.commands.push(LoopCommandEnvelope(sequence: 2, command: .tare)) }
+            time = keepTimes ? trace.timesMicros[tick] - first : Int64(tick) * loop.periodMicros
+            clock.sleep(untilMicros: time)
+            loop.tick(atMicros: time, clock: clock, originMicros: 0)
             drain()
         }
-        var time = trace.timesMicros[trace.rowCount - 1] - first
         let end = time + 1_000_000
         while snapshots.latest().hapticPlaying && time < end {
             time += loop.periodMicros
