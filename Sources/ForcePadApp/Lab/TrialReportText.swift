@@ -25,7 +25,7 @@ struct TrialReportText {
             lines.append("  overshoot   mean \(Self.grams(overshoot.mean))  max \(Self.grams(overshoot.maximum))")
             lines.append("  " + "touch→\(stage.stage.rawValue)".padded(to: 12) + "mean \(Self.millis(timing.mean))  min \(Self.millis(Double(timing.minimum)))  max \(Self.millis(Double(timing.maximum)))")
             if let p50 = stage.latencyP50Micros, let p99 = stage.latencyP99Micros, let max = stage.latencyMaxMicros {
-                lines.append("  stage→line  p50 \(p50)us  p99 \(p99)us  max \(max)us (\(stage.latenciesMicros.count) driven pulses)")
+                lines.append("  stage→line  p50 \(p50)us  p99 \(p99)us  max \(max)us (\(stage.latenciesMicros.count) driven pulse\(stage.latenciesMicros.count == 1 ? "" : "s"))")
             } else {
                 lines.append("  stage→line  not measured: no pulse drove the line (haptics \(info.haptics?.line ?? "off or dry run"))")
             }
@@ -47,7 +47,8 @@ struct TrialReportText {
     /// How much of the trial was done and how it ended: `20 presses requested, 1 completed;
     /// stopped by command at 2026-11-24T20:30:00Z`.
     static func extent(_ info: CaptureInfo) -> String {
-        let ended = info.stopped.map { "\(info.stoppedBy ?? "stopped") at \($0)" } ?? "interrupted (never stopped)"
+        let how = info.stoppedBy.map { $0 == "trial complete" ? "complete" : "stopped by \($0)" } ?? "stopped"
+        let ended = info.stopped.map { "\(how) at \($0)" } ?? "interrupted (never stopped)"
         guard let requested = info.trialPresses else { return "recorded   \(info.frames) frames; \(ended)" }
         return "presses     \(requested) requested, \(info.pressesCompleted.map(String.init) ?? "unknown") completed; \(ended)"
     }
