@@ -6,15 +6,19 @@ import ForcePadCore
 /// hysteresis band (`rect.hysteresis`, from threshold − band to the threshold), every
 /// haptic pulse as a bar under the curve (`rect.haptic-pulse`, line on to line off) and a
 /// dot where each stage fired (`circle.fired`). Stages and patterns are named in
-/// `data-stage` / `data-pattern` attributes, so scripts can find them.
+/// `data-stage` / `data-pattern` attributes, so scripts can find them. A heading names the
+/// recording, the board, when it was made and the verdict (`text.heading`, `text.verdict`);
+/// threshold labels sit in the right margin, outside the trace, spread so they never overlap.
 struct ForcePlotSVG {
     let analysis: TrialAnalysis
 
     static let width = 1000.0
-    static let height = 420.0
+    static let height = 440.0
     static let left = 70.0
-    static let right = 20.0
-    static let top = 30.0
+    static let right = 110.0
+    static let top = 72.0
+    /// Least vertical distance between two threshold labels (px).
+    static let labelSpacing = 14.0
     static let bottom = 60.0
 
     var text: String {
@@ -35,6 +39,9 @@ struct ForcePlotSVG {
             "<title>\(info.kind) \(info.name): force against time</title>",
             "<desc>ForcePad \(info.forcepadVersion), board \(info.board), \(series.count) frames; filtered total force with touch, peek and pop thresholds, their hysteresis bands and haptic pulses</desc>",
             "<rect x=\"0\" y=\"0\" width=\"\(Self.f(Self.width))\" height=\"\(Self.f(Self.height))\" fill=\"white\"/>",
+            "<text class=\"heading\" x=\"\(Self.f(Self.left))\" y=\"20\" font-size=\"15\" font-weight=\"bold\">\(Self.escaped("\(info.kind) \(info.name)"))</text>",
+            "<text class=\"subheading\" x=\"\(Self.f(Self.left))\" y=\"37\">\(Self.escaped("board \(info.board) at \(info.sampleRateHertz) Hz, recorded \(info.started), ForcePad \(info.forcepadVersion)"))</text>",
+            "<text class=\"verdict\" x=\"\(Self.f(Self.width - Self.right))\" y=\"20\" text-anchor=\"end\" font-size=\"15\" font-weight=\"bold\" fill=\"\(verdictColour)\">\(Self.escaped(analysis.verdict ?? "no limits set"))</text>",
         ]
         let levels: [(String, Force, Force, String)] = [
             ("touch", analysis.thresholds.touch, analysis.hysteresis.touch, "#888888"),
@@ -46,10 +53,11 @@ struct ForcePlotSVG {
             let lower = y(Double(threshold.milligrams - band.milligrams))
             svg.append("<rect class=\"hysteresis\" data-stage=\"\(stage)\" x=\"\(Self.f(Self.left))\" y=\"\(Self.f(upper))\" width=\"\(Self.f(plotWidth))\" height=\"\(Self.f(lower - upper))\" fill=\"\(colour)\" fill-opacity=\"0.12\"/>")
         }
-        for (stage, threshold, _, colour) in levels {
+        let labelLevels = Self.spread(levels.map { y(Double($0.1.milligrams)) + 4 }, spacing: Self.labelSpacing)
+        for ((stage, threshold, _, colour), labelY) in zip(levels, labelLevels) {
             let level = y(Double(threshold.milligrams))
             svg.append("<line class=\"threshold\" data-stage=\"\(stage)\" x1=\"\(Self.f(Self.left))\" y1=\"\(Self.f(level))\" x2=\"\(Self.f(Self.left + plotWidth))\" y2=\"\(Self.f(level))\" stroke=\"\(colour)\" stroke-dasharray=\"6 4\"/>")
-            svg.append("<text x=\"\(Self.f(Self.left + plotWidth - 4))\" y=\"\(Self.f(level - 4))\" text-anchor=\"end\" fill=\"\(colour)\">\(stage) \(threshold)</text>")
+            svg.append("<text class=\"threshold-label\" data-stage=\"\(stage)\" x=\"\(Self.f(Self.left + plotWidth + 6))\" y=\"\(Self.f(labelY))\" fill=\"\(colour)\">\(stage) \(threshold)</text>")
         }
         svg += axes(top: top, start: start, end: end, x: x, y: y)
         let pulseTop = Self.top + plotHeight + 22
@@ -150,6 +158,33 @@ struct ForcePlotSVG {
     }
 
     /// The smallest 1, 2 or 5 × 10^n at or above `value` (value > 0).
+    private var verdictColour: String {
+        switch analysis.verdict {
+        case "PASS": "#2ca02c"
+        case "FAIL": "#d62728"
+        case "INCOMPLETE": "#ff7f0e"
+        default: "#555555"
+        }
+    }
+
+    /// Label positions from wanted ones (px, top to bottom in any order): each moved down
+    /// the least so that no two are closer than `spacing`, keeping their order.
+    static func spread(_ wanted: [Double], spacing: Double) -> [Double] {
+        let order = wanted.indices.sorted { wanted[$0] < wanted[$1] }
+        var placed = wanted
+        var previous = -Double.infinity
+        for index in order {
+            placed[index] = max(wanted[index], previous + spacing)
+            previous = placed[index]
+        }
+        return placed
+    }
+
+    /// `text` with the characters XML gives meaning to escaped.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     static func niceCeiling(_ value: Double) -> Double {
         guard value > 0 else { return 1 }
         var step = 1e-3
