@@ -110,4 +110,25 @@ import Testing
         #expect((second["previous"] as? [String: Any])?["verdict"] as? String == firstVerdict)
         #expect(revised.outputLines.filter { $0.contains("seal intact") }.count == 2)
     }
+
+    /// A recording exported in grams: one row per recorded frame, the same totals as the
+    /// report's force series, the stage and the line's state.
+    @Test func aRecordingExportsInGrams() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path],
+            lines: ["record start r", "sim press 400g for 100ms", "record stop", "record export r", "report r", "record export r"])
+        #expect(result.outputLines.last { !$0.isEmpty }?.hasPrefix("error: ") == true, "a second export does not overwrite the first")
+        let rows = try scratch.text("reports/r.forces.csv").split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.first == ["t_us", "g0", "g1", "g2", "g3", "total_g", "x", "stage", "line"])
+        let frames = try scratch.text("recordings/r/frames.csv").split(separator: "\n").count - 1
+        #expect(rows.count - 1 == frames)
+        #expect(Set(rows.dropFirst().map { $0[7] }) == ["none", "touch", "peek", "pop"])
+        #expect(rows.dropFirst().contains { $0[8] == "1" } && rows.dropFirst().contains { $0[8] == "0" })
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/r.json").utf8)) as? [String: Any])
+        let series = try #require(report["force_series"] as? [String: [Double]])
+        #expect(series["total_g"] == rows.dropFirst().map { Double($0[5])! })
+        #expect(series["t_us"] == rows.dropFirst().map { Double($0[0])! })
+    }
 }

@@ -12,9 +12,11 @@ extension ShellCommand where Context == ShellContext {
                 "object a line) until stop. The recording begins with a tare of the untouched pad, so",
                 "'replay NAME' reproduces its events exactly. NAME: letters, digits, '.', '-', '_'.",
                 "A write error (disk full) stops the recording with a message; what was written is kept.",
+                "export writes reports/NAME.forces.csv: the recording replayed in grams, one row per frame",
+                "(t_us, each cell's filtered force, total_g, x[,y] centroid, stage, line on 1/off 0).",
                 "Without arguments: what is being recorded.",
             ],
-            examples: ["record start session", "record stop", "record list"],
+            examples: ["record start session", "record stop", "record list", "record export session"],
             bare: { arguments, context throws(CommandFailure) in
                 let lab = context.controller.lab
                 try lab.collectFinishedCapture()
@@ -42,6 +44,28 @@ extension ShellCommand where Context == ShellContext {
                     let lab = context.controller.lab
                     try lab.collectFinishedCapture()
                     return Self.stopped(try lab.stop(controller: context.controller, reason: "command"))
+                },
+                ShellSubcommand(
+                    "export", arguments: "NAME", completer: { words, context in words.isEmpty ? Recording.names(paths: context.controller.lab.paths) : [] }
+                ) { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    let name = try arguments.word("recording name")
+                    try arguments.end()
+                    try lab.collectFinishedCapture()
+                    if let running = lab.running, running.name == name {
+                        throw CommandFailure("'\(name)' is still being recorded; stop it first")
+                    }
+                    let recording = try Recording.load(name: name, paths: lab.paths, board: controller.board)
+                    let path = lab.paths.reports + "/" + name + ".forces.csv"
+                    guard !LabPaths.exists(path) else {
+                        throw CommandFailure("\(path) exists; an export is never overwritten: move it away to export again")
+                    }
+                    try LabPaths.makeDirectory(lab.paths.reports)
+                    let rows = try ForceCSVExport.write(recording, board: controller.board, settings: controller.settings, to: path)
+                    return CommandReply(
+                        lines: ["wrote \(path): \(rows) frames in grams"],
+                        fields: [("action", .string("export")), ("name", .string(name)), ("path", .string(path)), ("rows", .int(Int64(rows)))])
                 },
                 ShellSubcommand("list") { arguments, context throws(CommandFailure) in
                     try arguments.end()
