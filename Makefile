@@ -4,7 +4,7 @@
 # Both install the Debian packages they need first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-APT_PACKAGES := libi2c-dev libgpiod-dev
+APT_PACKAGES := libi2c-dev libgpiod-dev python3-serial socat
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
