@@ -70,7 +70,7 @@ final class LabSession: @unchecked Sendable {
             throw CommandFailure("a recording named '\(name)' exists in \(paths.recordings); choose another name")
         }
         try waitForRest(controller)
-        try LabPaths.makeDirectory(paths.recording(name))
+        try paths.makeFolder(paths.recording(name), new: true)
         let board = controller.board
         let started = WallClockText.utc()
         let capture: Capture

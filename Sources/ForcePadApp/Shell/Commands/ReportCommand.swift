@@ -27,7 +27,7 @@ extension ShellCommand where Context == ShellContext {
             let analysis = try TrialAnalysis(
                 Recording.load(name: name, paths: lab.paths, board: controller.board), board: controller.board,
                 settings: controller.settings, limits: limits)
-            try LabPaths.makeDirectory(lab.paths.reports)
+            try lab.paths.makeFolder(lab.paths.reports)
             try ForcePlotSVG(analysis: analysis).text.write(atomicallyTo: lab.paths.reportSVG(name))
             let report = LabReport(analysis: analysis, limits: limits, generated: WallClockText.utc())
             try (report.json.rendered() + "\n").write(atomicallyTo: lab.paths.reportJSON(name))
