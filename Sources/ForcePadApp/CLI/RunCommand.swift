@@ -128,7 +128,11 @@ struct RunCommand: ParsableCommand {
         guard controller.waitForFirstFrame() else {
             stopper.shuttingDown()
             controller.shutdown()
-            StandardError.write("forcepad: the loop produced no frame within 1s; the machine may be overloaded")
+            let readErrors = controller.snapshot().counters.readErrors
+            StandardError.write(
+                readErrors > 0
+                    ? "forcepad: the loop produced no frame within 1s: \(readErrors) converter reads failed; forcepad probe names the bus, address and error"
+                    : "forcepad: the loop produced no frame within 1s; the machine may be overloaded")
             throw ExitCode(1)
         }
         let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
