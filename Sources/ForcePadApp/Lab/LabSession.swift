@@ -110,6 +110,8 @@ final class LabSession: @unchecked Sendable {
             try CalibrationFile.render(
                 controller.calibration, board: board.name, version: ForcePadVersion.current, timestamp: started
             ).write(atomicallyTo: paths.calibration(name))
+            // Described at once (no `stopped` yet), so a recording cut short by a kill is listed and replayed as interrupted.
+            try captureInfo?.rendered().write(atomicallyTo: paths.info(name))
         } catch {
             _ = try? stopLocked(controller: controller, reason: "command")
             throw error
