@@ -36,6 +36,20 @@ import Testing
         return nil
     }
 
+    /// Waits until process `pid` has `device` open.
+    static func waitForOpen(_ device: String, by pid: Int) -> Bool {
+        let folder = "/proc/\(pid)/fd"
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            if descriptors.contains(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == device }) {
+                return true
+            }
+            usleep(20_000)
+        }
+        return false
+    }
+
     @Test func aSecondInstanceOnTheSameStateDirectoryIsRefusedWithTheFirstOnesPID() throws {
         let terminal = try PseudoTerminal()
         let first = try RunningForcePad(arguments: ["--serial", terminal.subordinatePath], terminalForStandardIO: nil)
@@ -61,6 +75,7 @@ import Testing
         let first = try RunningForcePad(arguments: ["--serial", terminal.subordinatePath], terminalForStandardIO: nil)
         defer { first.stop() }
         let pid = try #require(Self.waitForLock(in: first.scratch.path))
+        #expect(Self.waitForOpen(terminal.subordinatePath, by: pid))
         let scratch = try Scratch()
         defer { scratch.remove() }
         let second = try ForcePadProcess.run(["--serial", terminal.subordinatePath, "--state-dir", scratch.state], lines: [])

@@ -25,7 +25,7 @@ public enum AtomicFileWriter {
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let directoryDescriptor = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directoryDescriptor >= 0 else { throw failure(path, "cannot open its directory") }
+        guard directoryDescriptor >= 0 else { throw failure(path, "cannot open the directory \(directory.isEmpty ? "/" : directory)") }
         defer { close(directoryDescriptor) }
         let (descriptor, temporary) = try createTemporary(named: name, in: directoryDescriptor, for: path)
         func discard(_ what: String) -> ConfigError {
@@ -77,7 +77,7 @@ public enum AtomicFileWriter {
             let temporary = name + temporaryMarker + "\(getpid())-" + String(repeating: "0", count: 16 - random.count) + random
             let descriptor = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (descriptor, temporary) }
-            if errno != EEXIST { throw failure(path, "cannot create a temporary file beside it") }
+            if errno != EEXIST { throw failure(path, "cannot create \(path.dropLast(name.count))\(temporary)") }
         }
         throw failure(path, "cannot create a temporary file beside it (\(nameAttempts) names taken)")
     }
