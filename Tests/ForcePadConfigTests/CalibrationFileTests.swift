@@ -72,7 +72,7 @@ import Testing
         do {
             try AtomicFileWriter.write("x", to: "/nonexistent-forcepad/cal.toml")
         } catch {
-            #expect(error.description.hasPrefix("/nonexistent-forcepad/cal.toml: file: cannot create /nonexistent-forcepad/cal.toml.tmp-"))
+            #expect(error.description.hasPrefix("/nonexistent-forcepad/cal.toml: file: cannot open the directory /nonexistent-forcepad: "))
             #expect(error.description.hasSuffix(": No such file or directory; check the disk and the state directory's permissions"))
         }
     }

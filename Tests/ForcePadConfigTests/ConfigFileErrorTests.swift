@@ -220,6 +220,11 @@ struct ConfigFileErrorTests {
             message: "cannot read: No such file or directory; check the path"))
     }
 
+    @Test func aDeviceIsRefusedUnread() {
+        let error = #expect(throws: ConfigError.self) { try ConfigFileLoader.load(path: "/dev/null") }
+        #expect(error?.description == "/dev/null: file: cannot read: a device, not a regular file; give the path of a board or config file")
+    }
+
     @Test func aDirectoryIsNotAFile() {
         let error = #expect(throws: ConfigError.self) { try ConfigFileLoader.load(path: "/tmp") }
         #expect(error?.description == "/tmp: file: cannot read: Is a directory; check the path")

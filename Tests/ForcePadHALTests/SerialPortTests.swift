@@ -125,6 +125,18 @@ import Testing
         #expect(error?.description.hasSuffix("(ENOTTY): /dev/null is not a serial device: check the device name") == true)
     }
 
+    /// Root is not bound by `TIOCEXCL`, so the second open gets through and the lock refuses it.
+    @Test func aSecondPortOnTheSameLineIsRefusedEvenForRoot() throws {
+        let terminal = try PseudoTerminal()
+        let first = try SerialPort(devicePath: terminal.subordinatePath, baud: 115_200)
+        let error = #expect(throws: DeviceError.self) {
+            _ = try SerialPort(devicePath: terminal.subordinatePath, baud: 115_200)
+        }
+        #expect(error?.errno == (geteuid() == 0 ? EWOULDBLOCK : EBUSY))
+        #expect(error?.description.hasSuffix("stop it or choose another device") == true)
+        withExtendedLifetime(first) {}
+    }
+
     @Test func permissionAndBusyErrorsSayWhatToDo() {
         #expect(
             SerialPort.hint(for: EACCES, devicePath: "/dev/serial0")

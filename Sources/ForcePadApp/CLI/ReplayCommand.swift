@@ -33,7 +33,8 @@ struct ReplayCommand: ParsableCommand {
         let board = try boardOption.load()
         let paths = StandardPaths()
         let (settings, _) = try SettingsLoader.load(config: config, defaultPath: paths.configFile, board: board)
-        if FileManager.default.fileExists(atPath: LabPaths.info(in: self.trace)) {
+        var isFolder: Bool = false
+        if FileManager.default.fileExists(atPath: self.trace, isDirectory: &isFolder), isFolder {
             try replayRecording(board: board, settings: settings)
             return
         }
@@ -75,6 +76,9 @@ struct ReplayCommand: ParsableCommand {
         let replay: RecordingReplay
         do {
             let recording = try Recording.load(directory: trace, board: board)
+            if recording.info.isInterrupted {
+                StandardError.write("forcepad: \(trace) was cut short (never stopped): replaying its \(recording.info.frames) whole frames")
+            }
             replay = try RecordingReplay(
                 recording, board: board, settings: recordedSettings ? recording.info.recordedSettings(over: settings) : settings)
         } catch {

@@ -76,6 +76,13 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)
         }
+        let stateLock: StateDirectoryLock
+        switch StateDirectoryLock.acquire(stateDirectory) {
+        case .success(let lock): stateLock = lock
+        case .failure(let error):
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(error.exitCode)
+        }
         let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory)
         let stopper = SignalStopper()
         let watcher: SignalWatcher
@@ -90,6 +97,9 @@ struct RunCommand: ParsableCommand {
         LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel, router: logRouter) }
 
         let logger = Logger(label: "forcepad")
+        for path in StateDirectoryCleanup.removeStaleTemporaries(in: stateDirectory) {
+            logger.notice("removed \(path): a temporary file left by a write that was cut short")
+        }
         let serialTransport: SerialTransport?
         if let serial {
             do {
@@ -118,7 +128,11 @@ struct RunCommand: ParsableCommand {
         guard controller.waitForFirstFrame() else {
             stopper.shuttingDown()
             controller.shutdown()
-            StandardError.write("forcepad: the loop produced no frame within 1s; the machine may be overloaded")
+            let readErrors = controller.snapshot().counters.readErrors
+            StandardError.write(
+                readErrors > 0
+                    ? "forcepad: the loop produced no frame within 1s: \(readErrors) converter reads failed; forcepad probe names the bus, address and error"
+                    : "forcepad: the loop produced no frame within 1s; the machine may be overloaded")
             throw ExitCode(1)
         }
         let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
@@ -141,6 +155,6 @@ struct RunCommand: ParsableCommand {
         }
         stopper.shuttingDown()
         controller.shutdown()
-        withExtendedLifetime(watcher) {}
+        withExtendedLifetime((watcher, stateLock)) {}
     }
 }

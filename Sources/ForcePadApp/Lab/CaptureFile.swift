@@ -1,7 +1,8 @@
 import ForcePadShell
 import Glibc
 
-/// A file of lines a capture appends to: created new (never over an existing one), written
+/// A file of lines a capture appends to: created new (never over an existing file, never
+/// through a symlink: `O_CREAT|O_EXCL|O_NOFOLLOW`), written
 /// in large blocks, flushed to disk on close. When a write fails (a full disk) the file is
 /// cut back to its last whole line, so what was written stays readable. Errors carry
 /// errno's text so the operator can act.
@@ -19,7 +20,7 @@ final class CaptureFile {
     /// Creates `path`; fails if it exists or cannot be created.
     init(creating path: String) throws(CommandFailure) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.failure("cannot create \(path)") }
         pending.reserveCapacity(Self.blockBytes * 2)
     }

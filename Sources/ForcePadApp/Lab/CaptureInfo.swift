@@ -135,18 +135,19 @@ struct CaptureInfo: Codable, Equatable {
         }
     }
 
-    /// Reads `recording.json` at `path`.
+    /// Reads `recording.json` at `path`; a missing or damaged one is a one-line error
+    /// (``RecordingDescriptionProblem``).
     static func load(path: String) throws(CommandFailure) -> CaptureInfo {
         let data: Data
         do {
             data = try Data(contentsOf: URL(filePath: path))
         } catch {
-            throw CommandFailure("cannot read \(path): \(error.localizedDescription); is it a recording?")
+            throw CommandFailure(RecordingDescriptionProblem.unreadable(path: path))
         }
         do {
             return try JSONDecoder().decode(CaptureInfo.self, from: data)
         } catch {
-            throw CommandFailure("\(path) is not a recording description ForcePad can read: \(error)")
+            throw CommandFailure(RecordingDescriptionProblem.damaged(path: path, error))
         }
     }
 }

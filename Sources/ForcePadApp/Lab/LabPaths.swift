@@ -35,6 +35,36 @@ struct LabPaths {
         }
     }
 
+    /// Creates the folder `path` inside the state directory (`recordings`, `reports`,
+    /// `recordings/NAME`) and the folders between, and checks each is a real folder: a
+    /// symlink among them would send the files outside the state directory, so it is refused
+    /// with the fix. With `new`, the last folder must not exist yet.
+    func makeFolder(_ path: String, new: Bool = false) throws(CommandFailure) {
+        guard path.hasPrefix(stateDirectory + "/") else { throw CommandFailure("\(path) is not inside the state directory \(stateDirectory)") }
+        let components = path.dropFirst(stateDirectory.count + 1).split(separator: "/")
+        var folder = stateDirectory
+        for (index, component) in components.enumerated() {
+            folder += "/" + component
+            let isLast = index == components.count - 1
+            if mkdir(folder, 0o755) != 0 {
+                let code = errno
+                guard code == EEXIST, !(isLast && new) else {
+                    let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+                    throw CommandFailure("cannot create \(folder): \(reason); check the state directory's permissions")
+                }
+            }
+            var status = stat()
+            guard lstat(folder, &status) == 0 else { throw CommandFailure("cannot create \(folder); check the state directory's permissions") }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                throw CommandFailure(
+                    "\(folder) is a symlink, and ForcePad writes only inside the state directory: replace it with a folder (move its files in), or give --state-dir the directory you want")
+            }
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw CommandFailure("\(folder) is not a folder; move it away so ForcePad can create the folder")
+            }
+        }
+    }
+
     /// Whether something exists at `path`.
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 }

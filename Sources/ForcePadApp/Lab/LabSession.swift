@@ -71,7 +71,7 @@ final class LabSession: @unchecked Sendable {
             throw CommandFailure("a recording named '\(name)' exists in \(paths.recordings); choose another name")
         }
         try waitForRest(controller)
-        try LabPaths.makeDirectory(paths.recording(name))
+        try paths.makeFolder(paths.recording(name), new: true)
         let board = controller.board
         let started = WallClockText.utc()
         let capture: Capture
@@ -112,6 +112,8 @@ final class LabSession: @unchecked Sendable {
             try CalibrationFile.render(
                 controller.calibration, board: board.name, version: ForcePadVersion.current, timestamp: started
             ).write(atomicallyTo: paths.calibration(name))
+            // Described at once (no `stopped` yet), so a recording cut short by a kill is listed and replayed as interrupted.
+            try captureInfo?.rendered().write(atomicallyTo: paths.info(name))
         } catch {
             _ = try? stopLocked(controller: controller, reason: "command")
             throw error

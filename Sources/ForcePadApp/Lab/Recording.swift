@@ -15,18 +15,17 @@ struct Recording {
     /// Loads recording `name` of the state directory for `board`.
     static func load(name rawName: String, paths: LabPaths, board: BoardDescription) throws(CommandFailure) -> Recording {
         let name = try CaptureName.validated(rawName)
-        guard LabPaths.exists(paths.info(name)) else {
-            if LabPaths.exists(paths.recording(name)) {
-                throw CommandFailure("'\(name)' is still being recorded, or was cut short before it was described")
-            }
+        guard LabPaths.exists(paths.recording(name)) else {
             throw CommandFailure("no recording named '\(name)' in \(paths.recordings); record list shows them")
         }
         return try load(directory: paths.recording(name), board: board)
     }
 
-    /// Loads the recording in `directory` (which holds `recording.json`) for `board`.
+    /// Loads the recording in `directory` (which holds `recording.json`) for `board`. An
+    /// interrupted recording (``CaptureInfo/isInterrupted``) loads up to its last whole
+    /// frame and event line, its description completed from its frames.
     static func load(directory: String, board: BoardDescription) throws(CommandFailure) -> Recording {
-        let info = try CaptureInfo.load(path: LabPaths.info(in: directory))
+        var info = try CaptureInfo.load(path: LabPaths.info(in: directory))
         guard info.board == board.name else {
             throw CommandFailure("'\(info.name)' was recorded on board '\(info.board)', not '\(board.name)': give --board \(info.board)")
         }
@@ -34,7 +33,8 @@ struct Recording {
             throw CommandFailure("'\(info.name)' was recorded at \(info.sampleRateHertz) Hz; board '\(board.name)' now runs at \(board.sampleRateHz) Hz, so its filters and timings would not replay: use the board file it was recorded with")
         }
         let framesPath = LabPaths.frames(in: directory)
-        let frames = try TraceFileReader.read(path: framesPath)
+        let frames = try TraceFileReader.read(path: framesPath, wholeLinesOnly: info.isInterrupted)
+        if info.isInterrupted { info = info.completed(from: frames) }
         guard frames.kind == .rawCounts, frames.cellCount == board.geometry.cellCount else {
             throw CommandFailure("\(framesPath) does not hold raw frames of \(board.geometry.cellCount) cells")
         }
@@ -51,8 +51,10 @@ struct Recording {
         } catch {
             throw CommandFailure("cannot read \(eventsPath): \(error.localizedDescription)")
         }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if info.isInterrupted || text.hasSuffix("\n") { lines.removeLast() }
         var events: [RecordedEvent] = []
-        for (index, line) in text.split(separator: "\n").enumerated() {
+        for (index, line) in lines.enumerated() where !line.isEmpty {
             guard let event = RecordedEvent.parse(String(line)) else {
                 throw CommandFailure("\(eventsPath):\(index + 1): not an event line ForcePad can read")
             }

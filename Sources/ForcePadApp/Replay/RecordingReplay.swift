@@ -12,7 +12,9 @@ struct RecordingReplay {
     let events: [RecordedEvent]
     /// Filtered total force per frame.
     let series: ForceSeries
-    /// Recorded loop events compared (GPIO timing left out, which only hardware decides).
+    /// Recorded loop events compared (GPIO timing left out, which only hardware decides). For
+    /// an interrupted recording, whose events file may end before its frames do, only the
+    /// replayed events up to the last recorded one are compared.
     let compared: Int
     /// The first difference, or nil when every event is the same.
     let difference: String?
@@ -51,7 +53,8 @@ struct RecordingReplay {
         self.loopEvents = loopEvents
         self.series = series
         let recorded = recording.events.filter(\.isLoopEvent).map(\.withoutLineTiming)
-        let again = replayed.map(\.withoutLineTiming)
+        let comparedUntil = recording.info.isInterrupted ? recording.events.last?.timeMicros ?? Int64.min : Int64.max
+        let again = replayed.filter { $0.timeMicros <= comparedUntil }.map(\.withoutLineTiming)
         compared = recorded.count
         difference = Self.firstDifference(recorded: recorded, replayed: again)
     }

@@ -29,8 +29,10 @@ final class LoopRuntime {
     /// How often the background thread pumps events (µs).
     static let pumpIntervalMicros: useconds_t = 5_000
 
-    /// Opens the board's hardware (or the simulated pad), starts the loop thread as `realTime`
-    /// asks, the edge watcher and the pump thread. `makePump` builds the pump on the new link.
+    /// Opens the board's hardware (or the simulated pad), reads one frame from the converters
+    /// (so a converter that does not answer fails the start with its bus, address and errno,
+    /// as `forcepad probe` reports it), starts the loop thread as `realTime` asks, the edge
+    /// watcher and the pump thread. `makePump` builds the pump on the new link.
     init(
         assembly: LoopAssembly, realTime: RealTimeRequest, makePump: (LoopLink) -> EventPump?
     ) throws(SetupError) {
@@ -58,8 +60,15 @@ final class LoopRuntime {
             hapticLine = nil
             edgeWatcher = nil
         } else {
-            do {
-                let sensor = try I2CFrameSource(board: board)
+            do throws(DeviceError) {
+                var sensor = try I2CFrameSource(board: board)
+                do {
+                    _ = try sensor.probe()
+                } catch {
+                    throw DeviceError(
+                        operation: "start-up read of the converters: " + error.operation, errno: error.errno,
+                        hint: error.hint + (error.hint.isEmpty ? "" : "; ") + "forcepad probe checks each converter")
+                }
                 let line = try GPIOOutputLine(board.haptic, consumer: Self.gpioConsumer)
                 hapticLine = line.identity
                 edgeWatcher = try board.feedback.map { feedback throws(DeviceError) in

@@ -7,9 +7,11 @@ enum TextFileReader {
 
     /// The file's text, or an error keyed `file` that says why it cannot be read.
     static func read(path: String) throws(ConfigError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, reason: errnoText(errno) + "; check the path") }
         defer { close(descriptor) }
+        try requireRegularFile(descriptor, path: path)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -28,6 +30,22 @@ enum TextFileReader {
             throw failure(path, reason: "not UTF-8 text; save it as UTF-8")
         }
         return text
+    }
+
+    /// Refuses a FIFO, device or socket: reading one could block forever or never end. (A
+    /// folder gets through to the read, which fails with EISDIR.)
+    private static func requireRegularFile(_ descriptor: Int32, path: String) throws(ConfigError) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(path, reason: errnoText(errno) + "; check the path") }
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        throw failure(path, reason: "\(kind), not a regular file; give the path of a board or config file")
     }
 
     private static func failure(_ path: String, reason: String) -> ConfigError {

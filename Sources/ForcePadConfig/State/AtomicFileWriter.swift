@@ -1,45 +1,85 @@
 import Glibc
 
 /// Writes a state file so that a crash or power loss leaves either the old or the new
-/// file, never a torn one: write a temporary file beside it, fsync it, rename it over the
-/// target, fsync the directory.
+/// file, never a torn one, and so that nothing planted in the state directory can redirect
+/// the write elsewhere.
+///
+/// The text goes to a new temporary file beside the target, `NAME.tmp-PID-RANDOM` (RANDOM:
+/// 16 hex digits, a new name on a clash), created with `O_CREAT|O_EXCL|O_NOFOLLOW` relative
+/// to the target's directory: a file or symlink already at that name is never opened, so a
+/// symlink planted there cannot make the write land outside the directory. The file is
+/// fsynced, renamed over the target, and the directory fsynced. `rename` replaces a symlink
+/// at the target's own name with the new file (it never writes through it), so a symlinked
+/// final component cannot redirect the write either. The target's directory is used as
+/// named: confining sub-folders of the state directory is the caller's job.
 public enum AtomicFileWriter {
-    /// Writes `text` to `path`; on failure the old file is untouched and the error says why.
+    /// Suffix that marks a temporary file: `NAME.tmp-PID-RANDOM`.
+    public static let temporaryMarker = ".tmp-"
+    /// Names tried before giving up when every one already exists.
+    static let nameAttempts = 16
+
+    /// Writes `text` to `path`; on failure the old file is untouched, no temporary file is
+    /// left, and the error says why.
     public static func write(_ text: String, to path: String) throws(ConfigError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(path, "cannot create \(temporary)") }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let directoryDescriptor = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directoryDescriptor >= 0 else { throw failure(path, "cannot open the directory \(directory.isEmpty ? "/" : directory)") }
+        defer { close(directoryDescriptor) }
+        let (descriptor, temporary) = try createTemporary(named: name, in: directoryDescriptor, for: path)
+        func discard(_ what: String) -> ConfigError {
+            let error = failure(path, what)
+            close(descriptor)
+            unlinkat(directoryDescriptor, temporary, 0)
+            return error
+        }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                let error = failure(path, "cannot write")
-                close(descriptor)
-                unlink(temporary)
-                throw error
+                throw discard("cannot write")
             }
             offset += written
         }
-        if fsync(descriptor) != 0 {
-            let error = failure(path, "cannot flush to disk")
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
+        if fsync(descriptor) != 0 { throw discard("cannot flush to disk") }
         close(descriptor)
-        guard rename(temporary, path) == 0 else {
+        guard renameat(directoryDescriptor, temporary, directoryDescriptor, name) == 0 else {
             let error = failure(path, "cannot replace the file")
-            unlink(temporary)
+            unlinkat(directoryDescriptor, temporary, 0)
             throw error
         }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let directoryDescriptor = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
+        fsync(directoryDescriptor)
+    }
+
+    /// The PID in `name` when it has the shape of a temporary file's name
+    /// (`NAME.tmp-PID` of earlier versions, or `NAME.tmp-PID-RANDOM`), else nil.
+    public static func temporaryOwner(of name: String) -> pid_t? {
+        let bytes = Array(name.utf8), marker = Array(temporaryMarker.utf8)
+        guard bytes.count > marker.count else { return nil }
+        guard let start = (1...(bytes.count - marker.count)).reversed().first(where: { Array(bytes[$0..<$0 + marker.count]) == marker })
+        else { return nil }
+        let parts = bytes[(start + marker.count)...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let pid = pid_t(String(decoding: parts[0], as: UTF8.self)), pid > 0 else { return nil }
+        if parts.count == 2 {
+            guard !parts[1].isEmpty, parts[1].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
         }
+        return pid
+    }
+
+    /// Creates a new temporary file for `name` in the directory open as `directory`.
+    private static func createTemporary(named name: String, in directory: Int32, for path: String) throws(ConfigError) -> (Int32, String) {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<nameAttempts {
+            let random = String(generator.next() as UInt64, radix: 16)
+            let temporary = name + temporaryMarker + "\(getpid())-" + String(repeating: "0", count: 16 - random.count) + random
+            let descriptor = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            if errno != EEXIST { throw failure(path, "cannot create \(path.dropLast(name.count))\(temporary)") }
+        }
+        throw failure(path, "cannot create a temporary file beside it (\(nameAttempts) names taken)")
     }
 
     private static func failure(_ path: String, _ what: String) -> ConfigError {

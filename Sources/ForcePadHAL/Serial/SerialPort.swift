@@ -7,7 +7,8 @@ import Glibc
 /// modem lines ignored. The descriptor closes when the port is dropped.
 ///
 /// Opening claims the line: other programs (root aside) cannot open it until the port is
-/// dropped. Reads wait with a timeout; writes hand over every byte, waiting while the driver's
+/// dropped (`TIOCEXCL`), and the descriptor holds an exclusive `flock`, which root is bound by
+/// too, so two ForcePads never share a line; a refusal names the holder when it can be found. Reads wait with a timeout; writes hand over every byte, waiting while the driver's
 /// buffer is full. A hang-up (the USB cable pulled, the other side of a pseudo-terminal
 /// closed) is a ``SerialReadResult/disconnected`` or ``SerialWriteResult/disconnected``
 /// result rather than an error: drop the port, wait, and open it again.
@@ -37,6 +38,15 @@ public struct SerialPort: ~Copyable, Sendable {
             _ = close(opened)
             throw DeviceError(
                 operation: "claim \(devicePath)", errno: -claimed, hint: Self.hint(for: -claimed, devicePath: devicePath))
+        }
+        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            _ = close(opened)
+            let hint =
+                code == EWOULDBLOCK
+                ? "\(devicePath) is locked by \(DeviceHolder.describe(devicePath) ?? "another program"): stop it or choose another device"
+                : Self.hint(for: code, devicePath: devicePath)
+            throw DeviceError(operation: "lock \(devicePath)", errno: code, hint: hint)
         }
         let configured = fp_serial_configure_raw(opened, UInt32(baud))
         guard configured == 0 else {
@@ -92,7 +102,7 @@ public struct SerialPort: ~Copyable, Sendable {
         case EACCES, EPERM:
             "add the user to the dialout group (sudo adduser $USER dialout) and log in again"
         case EBUSY:
-            "\(devicePath) is in use by another program (a terminal program, or a login console on that line):"
+            "\(devicePath) is in use by \(DeviceHolder.describe(devicePath) ?? "another program") (a terminal program, or a login console on that line):"
                 + " stop it or choose another device"
         case ENOTTY:
             "\(devicePath) is not a serial device: check the device name"

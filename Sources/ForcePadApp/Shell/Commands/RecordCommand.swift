@@ -61,7 +61,7 @@ extension ShellCommand where Context == ShellContext {
                     guard !LabPaths.exists(path) else {
                         throw CommandFailure("\(path) exists; an export is never overwritten: move it away to export again")
                     }
-                    try LabPaths.makeDirectory(lab.paths.reports)
+                    try lab.paths.makeFolder(lab.paths.reports)
                     let rows = try ForceCSVExport.write(recording, board: controller.board, settings: controller.settings, to: path)
                     return CommandReply(
                         lines: ["wrote \(path): \(rows) frames in grams"],
@@ -87,16 +87,26 @@ extension ShellCommand where Context == ShellContext {
         ])
     }
 
+    /// Every folder of `recordings/`: complete, being recorded, interrupted (cut short, still
+    /// replayable) or unusable (with what is wrong and the fix).
     static func recordingList(_ lab: LabSession) -> CommandReply {
         var lines: [String] = []
         var entries: [JSONValue] = []
-        for name in Recording.names(paths: lab.paths) {
-            guard let info = try? CaptureInfo.load(path: lab.paths.info(name)) else { continue }
+        for entry in RecordingEntry.all(paths: lab.paths, running: lab.running?.name) {
+            guard let info = entry.info else {
+                lines.append("\(entry.name.padded(to: 20))  unusable: \(entry.problem ?? "")")
+                entries.append(.object([
+                    ("name", .string(entry.name)), ("state", .string(entry.state.rawValue)), ("problem", .string(entry.problem ?? "")),
+                ]))
+                continue
+            }
             let seconds = FixedDecimal.format(info.durationMicros / 1000, scale: 3)
-            lines.append("\(name.padded(to: 20))  \(info.kind.padded(to: 9))  \(info.started)  \(info.frames) frames  \(seconds)s  board \(info.board)")
+            let note = entry.state == .complete ? "" : "  \(entry.state.rawValue)"
+            lines.append("\(entry.name.padded(to: 20))  \(info.kind.padded(to: 9))  \(info.started)  \(info.frames) frames  \(seconds)s  board \(info.board)\(note)")
             entries.append(.object([
-                ("name", .string(name)), ("kind", .string(info.kind)), ("started", .string(info.started)),
+                ("name", .string(entry.name)), ("kind", .string(info.kind)), ("started", .string(info.started)),
                 ("frames", .int(Int64(info.frames))), ("duration_us", .int(info.durationMicros)), ("board", .string(info.board)),
+                ("state", .string(entry.state.rawValue)),
             ]))
         }
         if lines.isEmpty { lines = ["no recordings in \(lab.paths.recordings)"] }

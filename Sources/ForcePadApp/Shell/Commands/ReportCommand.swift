@@ -58,7 +58,7 @@ extension ShellCommand where Context == ShellContext {
                 fields: fields + [("json", .string(revision.json)), ("revision", .int(Int64(summary.revision))), ("written", .bool(false))])
         }
         let revision = archive.revision((latest?.number ?? 0) + 1)
-        try LabPaths.makeDirectory(lab.paths.reports)
+        try lab.paths.makeFolder(lab.paths.reports)
         try ForcePlotSVG(analysis: analysis).text.write(atomicallyTo: revision.svg)
         let document = report.document(
             revision: revision.number, generated: WallClockText.utc(), plot: String(revision.svg.split(separator: "/").last ?? ""),
