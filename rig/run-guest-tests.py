@@ -504,14 +504,16 @@ class Checks:
         loopback wire) come out as haptic.edge, the one after a stage's haptic.on with its
         latency; the haptic line is found by chip label and offset."""
         guest = self.guest
+        pull = guest.sim_line_file(FEEDBACK_LINE, "pull")
+        # Low before forcepad starts, whatever an earlier (failed) check left.
+        guest.shell.check(f"echo pull-down > {pull}")
         fp = Forcepad(guest, binary, FEEDBACK_BOARD, PULSE_CONFIG, name="feedback")
         line = fp.command("status").get("board", {}).get("haptic_line")
         require(line == "rig-gpio:18 (GPIO18)", f"status shows the haptic line as {line!r}")
-        pull = guest.sim_line_file(FEEDBACK_LINE, "pull")
 
         guest.shell.check(f"echo pull-up > {pull}")
         rising = fp.wait_for_event(lambda e: e["event"] == "haptic.edge", 10, "haptic.edge (rising)")
-        require(rising.get("level") == 1 and "latency_us" not in rising and rising["t_us"] == rising["edge_us"],
+        require(rising.get("level") == 1 and "stage_to_edge_us" not in rising and rising["t_us"] == rising["edge_us"],
                 f"an edge of no stage came out as {rising}")
         guest.shell.check(f"echo pull-down > {pull}")
         falling = fp.wait_for_event(lambda e: e["event"] == "haptic.edge" and e.get("level") == 0, 10,
@@ -521,10 +523,10 @@ class Checks:
         guest.shell.check(f"player {ADS7830_PROFILE} --frame 0 200 0 0")
         peek = fp.wait_for_event(lambda e: e["event"] == "haptic.on", 20, "haptic.on for peek")
         guest.shell.check(f"echo pull-up > {pull}")
-        stage_edge = fp.wait_for_event(lambda e: e["event"] == "haptic.edge" and "latency_us" in e, 10,
-                                       "haptic.edge with latency_us")
+        stage_edge = fp.wait_for_event(lambda e: e["event"] == "haptic.edge" and "stage_to_edge_us" in e, 10,
+                                       "haptic.edge with stage_to_edge_us")
         require(stage_edge["t_us"] == peek["t_us"] and stage_edge["level"] == 1
-                and stage_edge["latency_us"] == stage_edge["edge_us"] - peek["t_us"] >= 0,
+                and stage_edge["stage_to_edge_us"] == stage_edge["edge_us"] - peek["t_us"] >= 0,
                 f"stage edge {stage_edge} does not match haptic.on {peek}")
         guest.shell.check(f"echo pull-down > {pull}; player {ADS7830_PROFILE} --frame 0 0 0 0")
         fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 20, "press.released")
@@ -532,10 +534,10 @@ class Checks:
         stats = fp.command("haptic stats").get("feedback", {})
         require(stats.get("line") == f"rig-gpio:23 ({FEEDBACK_LINE})", f"feedback line {stats.get('line')!r}")
         require((stats.get("rising_edges"), stats.get("falling_edges")) == (2, 2), f"edge counts in {stats}")
-        require(stats.get("edge_latency", {}).get("samples") == 1, f"stage→edge histogram {stats.get('edge_latency')}")
+        require(stats.get("stage_to_edge_us", {}).get("samples") == 1, f"stage→edge histogram {stats.get('stage_to_edge_us')}")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
-        return f"rising, falling, peek edge {stage_edge['latency_us']}us after its frame; haptic by rig-gpio:18"
+        return f"rising, falling, peek edge {stage_edge['stage_to_edge_us']}us after its frame; haptic by rig-gpio:18"
 
     def sigterm_line_low(self, binary):
         """SIGTERM while the line is high: forcepad drives it low and exits 0."""
