@@ -1,0 +1,106 @@
+@testable import ForcePadConfig
+import ForcePadCore
+import Foundation
+import Testing
+
+/// Damaged and hostile TOML: every kind of file is refused with one `file:line: key: message`
+/// line, never a crash, and in time that grows linearly with the input.
+@Suite("Hostile TOML")
+struct HostileTOMLTests {
+    static let board = try! BoardFileLoader.load(path: PackageRoot.path("boards/sim.toml"))
+
+    /// The error each kind of file gives for `text`, named `file`.
+    static func errors(_ text: String, file: String = "f.toml") -> [String: ConfigError?] {
+        [
+            "config": #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: text, file: file) },
+            "board": #expect(throws: ConfigError.self) { try BoardFileLoader.parse(text: text, file: file) },
+            "shortcuts": #expect(throws: ConfigError.self) { try DynamicShortcutsFile.parse(text: text, file: file) },
+            "calibration": #expect(throws: ConfigError.self) {
+                try CalibrationFile.parse(text: text, file: file, board: board)
+            },
+        ]
+    }
+
+    /// Seconds that `body` takes.
+    static func seconds(_ body: () -> Void) -> Double {
+        let elapsed = ContinuousClock().measure(body)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    @Test func aLoneBracketIsAnUnclosedHeaderInEveryKindOfFile() {
+        for (kind, error) in Self.errors("[") {
+            #expect(error??.description == "f.toml:1: syntax: table header '[' is not closed on its line; end it with ']'", "\(kind)")
+        }
+    }
+
+    @Test func aBracketClosedByABraceIsRefused() {
+        for (kind, error) in Self.errors("\nx = [}") {
+            #expect(error??.description == "f.toml:2: syntax: '}' does not close the '[' opened on line 2; close it with ']'", "\(kind)")
+        }
+    }
+
+    @Test func anUnclosedArrayIsRefusedAtItsOpening() {
+        for (kind, error) in Self.errors("x = [1,\n2,\n") {
+            #expect(error??.description == "f.toml:1: syntax: '[' is never closed; close it with ']'", "\(kind)")
+        }
+    }
+
+    @Test func aHugeDottedHeaderFailsFast() {
+        let header = "[" + Array(repeating: "a", count: 150_000).joined(separator: ".") + "]\n"
+        var error: ConfigError?
+        let time = Self.seconds {
+            error = #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: header, file: "f.toml") }
+        }
+        #expect(error?.description == "f.toml:1: syntax: key of 150000 parts, more than 32; use a shorter key")
+        #expect(time < 1)
+    }
+
+    @Test func aLongDottedKeyIsRefused() {
+        let key = Array(repeating: "a", count: 33).joined(separator: ".")
+        for (kind, error) in Self.errors("name = 1\n\(key) = 1\n") {
+            #expect(error??.description == "f.toml:2: syntax: key of 33 parts, more than 32; use a shorter key", "\(kind)")
+        }
+    }
+
+    @Test func deepNestingIsRefused() {
+        let text = "x = " + String(repeating: "[", count: 33) + String(repeating: "]", count: 33)
+        for (kind, error) in Self.errors(text) {
+            #expect(error??.description == "f.toml:1: syntax: arrays and inline tables nested 33 deep, more than 32; flatten the value", "\(kind)")
+        }
+    }
+
+    @Test func aNulBeforeTheHapticsLimitIsRefusedWithItsLine() {
+        let text = "# lab bench\npreset = \"medium\"\u{0}\n[haptics]\nmax_on = \"20ms\"\n"
+        for (kind, error) in Self.errors(text, file: "forcepad.toml") {
+            #expect(error??.description == "forcepad.toml:2: syntax: NUL character (U+0000) in column 18; remove it, a TOML file holds text only", "\(kind)")
+        }
+    }
+
+    @Test func controlCharactersAreRefusedButTabsAndLineEndsAreNot() throws {
+        for (kind, error) in Self.errors("name = \"a\u{1B}[2J\"") {
+            #expect(error??.description == "f.toml:1: syntax: control character U+001B in column 10; remove it, a TOML file holds text only", "\(kind)")
+        }
+        let settings = try ConfigFileLoader.parse(text: "\tpreset = \"light\"\r\n", file: "f.toml")
+        #expect(settings.preset == .light)
+    }
+
+    @Test func aHeaderOf16000PartsIsScannedInLinearTime() {
+        let header = "[" + Array(repeating: "a", count: 16_000).joined(separator: ".") + "]\nx = 1\n"
+        var locator: KeyLineLocator?
+        let time = Self.seconds { locator = KeyLineLocator(text: header) }
+        #expect(locator?.line(of: ConfigKeyPath(components: Array(repeating: "a", count: 16_000) + ["x"])) == 2)
+        #expect(time < 1)
+    }
+
+    @Test func aNulThen2000NestedArraysAreScannedInLinearTime() {
+        let text = "\u{0}x = " + String(repeating: "[", count: 2_000)
+        let time = Self.seconds { _ = KeyLineLocator(text: text) }
+        #expect(time < 1)
+        var refused: ConfigError?
+        let parseTime = Self.seconds {
+            refused = #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: text, file: "f.toml") }
+        }
+        #expect(refused?.line == 1)
+        #expect(parseTime < 1)
+    }
+}
