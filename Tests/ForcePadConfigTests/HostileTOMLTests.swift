@@ -43,6 +43,29 @@ struct HostileTOMLTests {
         }
     }
 
+    /// Found by fuzz-config: toml++ asserts that a header's key starts with a key character.
+    @Test func aHeaderThatDoesNotStartWithAKeyIsRefused() {
+        for (kind, error) in Self.errors("[[~shortcuts]]\ntype = \"lab.tare\"\n") {
+            #expect(error?.description == "f.toml:1: syntax: table header must start with a key (letters, digits, '_', '-' or a quoted name), found '~'; write the table's name after '['", "\(kind)")
+        }
+        for (kind, error) in Self.errors("[ \t[a]]") {
+            #expect(error?.description == "f.toml:1: syntax: table header must start with a key (letters, digits, '_', '-' or a quoted name), found '['; write the table's name after '['", "\(kind)")
+        }
+    }
+
+    /// toml++ takes U+2028 for a line break inside an array, where it then asserts a value.
+    @Test func unicodeLineSeparatorsOutsideStringsAreRefused() throws {
+        for (kind, error) in Self.errors("x = [\u{2028}]") {
+            #expect(error?.description == "f.toml:1: syntax: line separator U+2028 in column 6; remove it, TOML lines end with a line feed", "\(kind)")
+        }
+        for (kind, error) in Self.errors("\n[a\u{85}]") {
+            #expect(error?.description == "f.toml:2: syntax: line separator U+0085 in column 3; remove it, TOML lines end with a line feed", "\(kind)")
+        }
+        let shortcuts = try DynamicShortcutsFile.parse(
+            text: "written = \"t\u{2029}\" # \u{2028}\n", file: "s.toml")
+        #expect(shortcuts.isEmpty)
+    }
+
     @Test func aHugeDottedHeaderFailsFast() {
         let header = "[" + Array(repeating: "a", count: 150_000).joined(separator: ".") + "]\n"
         var error: ConfigError?

@@ -6,10 +6,12 @@
 /// - more than ``maxBytes`` bytes of UTF-8;
 /// - a NUL or another control character (U+0000–U+001F except tab, line feed and carriage
 ///   return, and U+007F), anywhere, comments and strings included;
+/// - outside strings and comments, the Unicode line separators U+0085, U+2028 and U+2029;
 /// - a key (table header, dotted key, inline-table key) of more than ``maxKeyParts`` parts;
 /// - arrays and inline tables nested more than ``maxNesting`` deep;
-/// - a table header not closed on its line, a `]` or `}` that closes nothing or the other
-///   kind of bracket, a bracket or a multi-line string never closed.
+/// - a table header that does not start with a key or is not closed on its line, a `]` or
+///   `}` that closes nothing or the other kind of bracket, a bracket or a multi-line string
+///   never closed.
 ///
 /// It reads structure only: strings and comments are skipped, everything else is left to the
 /// parser, which reports it with its own message.
@@ -101,6 +103,7 @@ struct TOMLInputGuard {
                 if openings.last?.bracket == UInt8(ascii: "{") { try startInlineKey() }
                 position += 1
             default:
+                try checkLineSeparator()
                 if mode == .lineStart { startKey() }
                 position += 1
             }
@@ -147,6 +150,16 @@ struct TOMLInputGuard {
         if isArrayOfTables { position += 1 }
         keyParts = 1
         keyLine = headerLine
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
+            position += 1
+        }
+        if position < bytes.count, !Self.mayStartHeaderKey(bytes[position]) {
+            try checkCharacter(bytes[position])
+            let found = String(decoding: bytes[position..<min(position + 4, bytes.count)], as: UTF8.self).unicodeScalars.first
+            throw failure(
+                at: headerLine,
+                "table header must start with a key (letters, digits, '_', '-' or a quoted name), found '\(found.map(String.init) ?? "")'; write the table's name after '['")
+        }
         while position < bytes.count {
             let byte = bytes[position]
             try checkCharacter(byte)
@@ -165,6 +178,7 @@ struct TOMLInputGuard {
                 mode = .value
                 return
             default:
+                try checkLineSeparator()
                 position += 1
             }
         }
@@ -269,6 +283,35 @@ struct TOMLInputGuard {
             let code = "U+00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
             let name = byte == 0 ? "NUL character (\(code))" : "control character \(code)"
             throw failure(at: line, "\(name) in column \(column()); remove it, a TOML file holds text only")
+        }
+    }
+
+    /// Refuses U+0085, U+2028 and U+2029 at `position`: the parser takes them for line breaks
+    /// where it expects a value, and aborts.
+    private func checkLineSeparator() throws(ConfigError) {
+        let rest = bytes[position...]
+        let code: String
+        if rest.starts(with: [0xC2, 0x85]) {
+            code = "U+0085"
+        } else if rest.starts(with: [0xE2, 0x80, 0xA8]) {
+            code = "U+2028"
+        } else if rest.starts(with: [0xE2, 0x80, 0xA9]) {
+            code = "U+2029"
+        } else {
+            return
+        }
+        throw failure(at: line, "line separator \(code) in column \(column()); remove it, TOML lines end with a line feed")
+    }
+
+    /// Whether a table header's key may start with `byte`: a bare key character, a quote, or
+    /// what the parser reports itself (`]`, the end of the line).
+    private static func mayStartHeaderKey(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+            UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+            true
+        default: false
         }
     }
 
