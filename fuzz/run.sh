@@ -38,11 +38,11 @@ esac
 
 scratch=$root/.build-fuzz
 build=(nice -n 10 "$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer)
+mkdir -p "$scratch"
 if [ ${#targets[@]} -gt 1 ]; then
-    "${build[@]}" >"$scratch.log" 2>&1 || { cat "$scratch.log" >&2; exit 1; }
+    "${build[@]}" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
 else
-    mkdir -p "$scratch"
-    "${build[@]}" --product "fuzz-$target" >"$scratch.log" 2>&1 || { cat "$scratch.log" >&2; exit 1; }
+    "${build[@]}" --product "fuzz-$target" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
 fi
 bin=$("$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer --show-bin-path)
 

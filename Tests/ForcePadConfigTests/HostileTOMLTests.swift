@@ -53,16 +53,19 @@ struct HostileTOMLTests {
         }
     }
 
-    /// toml++ takes U+2028 for a line break inside an array, where it then asserts a value.
-    @Test func unicodeLineSeparatorsOutsideStringsAreRefused() throws {
+    /// Found by fuzz-config: toml++ takes U+2028 for a line break inside an array, where it
+    /// then asserts a value, and misreads a date-time with U+FFFD after its `T`.
+    @Test func nonASCIIOutsideStringsAndCommentsIsRefused() throws {
         for (kind, error) in Self.errors("x = [\u{2028}]") {
-            #expect(error?.description == "f.toml:1: syntax: line separator U+2028 in column 6; remove it, TOML lines end with a line feed", "\(kind)")
+            #expect(error?.description == "f.toml:1: syntax: character U+2028 in column 6 is outside a string or comment; put it in quotes or remove it", "\(kind)")
         }
-        for (kind, error) in Self.errors("\n[a\u{85}]") {
-            #expect(error?.description == "f.toml:2: syntax: line separator U+0085 in column 3; remove it, TOML lines end with a line feed", "\(kind)")
+        for (kind, error) in Self.errors("\nwritten = 1979-05-27T\u{FFFD}7:32:00Z") {
+            #expect(error?.description == "f.toml:2: syntax: character U+FFFD in column 22 is outside a string or comment; put it in quotes or remove it", "\(kind)")
         }
-        let shortcuts = try DynamicShortcutsFile.parse(
-            text: "written = \"t\u{2029}\" # \u{2028}\n", file: "s.toml")
+        for (kind, error) in Self.errors("[a\u{85}]") {
+            #expect(error?.description == "f.toml:1: syntax: character U+0085 in column 3 is outside a string or comment; put it in quotes or remove it", "\(kind)")
+        }
+        let shortcuts = try DynamicShortcutsFile.parse(text: "\u{FEFF}written = \"t\u{2029}µ\" # \u{2028}\n", file: "s.toml")
         #expect(shortcuts.isEmpty)
     }
 

@@ -6,7 +6,8 @@
 /// - more than ``maxBytes`` bytes of UTF-8;
 /// - a NUL or another control character (U+0000–U+001F except tab, line feed and carriage
 ///   return, and U+007F), anywhere, comments and strings included;
-/// - outside strings and comments, the Unicode line separators U+0085, U+2028 and U+2029;
+/// - outside strings and comments, any character that is not ASCII (toml++ takes U+2028
+///   for a line break where it expects a value, and misreads a date with U+FFFD in it);
 /// - a key (table header, dotted key, inline-table key) of more than ``maxKeyParts`` parts;
 /// - arrays and inline tables nested more than ``maxNesting`` deep;
 /// - a table header that does not start with a key or is not closed on its line, a `]` or
@@ -103,7 +104,7 @@ struct TOMLInputGuard {
                 if openings.last?.bracket == UInt8(ascii: "{") { try startInlineKey() }
                 position += 1
             default:
-                try checkLineSeparator()
+                try checkASCII()
                 if mode == .lineStart { startKey() }
                 position += 1
             }
@@ -155,10 +156,9 @@ struct TOMLInputGuard {
         }
         if position < bytes.count, !Self.mayStartHeaderKey(bytes[position]) {
             try checkCharacter(bytes[position])
-            let found = String(decoding: bytes[position..<min(position + 4, bytes.count)], as: UTF8.self).unicodeScalars.first
             throw failure(
                 at: headerLine,
-                "table header must start with a key (letters, digits, '_', '-' or a quoted name), found '\(found.map(String.init) ?? "")'; write the table's name after '['")
+                "table header must start with a key (letters, digits, '_', '-' or a quoted name), found \(scalarName()); write the table's name after '['")
         }
         while position < bytes.count {
             let byte = bytes[position]
@@ -178,7 +178,7 @@ struct TOMLInputGuard {
                 mode = .value
                 return
             default:
-                try checkLineSeparator()
+                try checkASCII()
                 position += 1
             }
         }
@@ -286,21 +286,13 @@ struct TOMLInputGuard {
         }
     }
 
-    /// Refuses U+0085, U+2028 and U+2029 at `position`: the parser takes them for line breaks
-    /// where it expects a value, and aborts.
-    private func checkLineSeparator() throws(ConfigError) {
-        let rest = bytes[position...]
-        let code: String
-        if rest.starts(with: [0xC2, 0x85]) {
-            code = "U+0085"
-        } else if rest.starts(with: [0xE2, 0x80, 0xA8]) {
-            code = "U+2028"
-        } else if rest.starts(with: [0xE2, 0x80, 0xA9]) {
-            code = "U+2029"
-        } else {
-            return
-        }
-        throw failure(at: line, "line separator \(code) in column \(column()); remove it, TOML lines end with a line feed")
+    /// Refuses a character at `position` that is not ASCII: outside strings and comments TOML
+    /// has none, and the parser aborts on some.
+    private func checkASCII() throws(ConfigError) {
+        guard bytes[position] >= 0x80 else { return }
+        throw failure(
+            at: line,
+            "character \(scalarName()) in column \(column()) is outside a string or comment; put it in quotes or remove it")
     }
 
     /// Whether a table header's key may start with `byte`: a bare key character, a quote, or
@@ -313,6 +305,16 @@ struct TOMLInputGuard {
             true
         default: false
         }
+    }
+
+    /// The character at `position`: `'~'`, or `U+2028` when it is not printable ASCII.
+    private func scalarName() -> String {
+        let byte = bytes[position]
+        if byte > 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let text = String(decoding: bytes[position..<min(position + 4, bytes.count)], as: UTF8.self)
+        let value = text.unicodeScalars.first?.value ?? 0xFFFD
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// 1-based column of `position` in characters (Unicode scalars).
