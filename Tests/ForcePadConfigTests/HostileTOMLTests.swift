@@ -54,19 +54,42 @@ struct HostileTOMLTests {
     }
 
     /// Found by fuzz-config: toml++ takes U+2028 for a line break inside an array, where it
-    /// then asserts a value, and misreads a date-time with U+FFFD after its `T`.
+    /// then asserts a value.
     @Test func nonASCIIOutsideStringsAndCommentsIsRefused() throws {
         for (kind, error) in Self.errors("x = [\u{2028}]") {
             #expect(error?.description == "f.toml:1: syntax: character U+2028 in column 6 is outside a string or comment; put it in quotes or remove it", "\(kind)")
         }
-        for (kind, error) in Self.errors("\nwritten = 1979-05-27T\u{FFFD}7:32:00Z") {
-            #expect(error?.description == "f.toml:2: syntax: character U+FFFD in column 22 is outside a string or comment; put it in quotes or remove it", "\(kind)")
+        for (kind, error) in Self.errors("\nwritten = 1979-05-27\u{FFFD}") {
+            #expect(error?.description == "f.toml:2: syntax: character U+FFFD in column 21 is outside a string or comment; put it in quotes or remove it", "\(kind)")
         }
         for (kind, error) in Self.errors("[a\u{85}]") {
             #expect(error?.description == "f.toml:1: syntax: character U+0085 in column 3 is outside a string or comment; put it in quotes or remove it", "\(kind)")
         }
         let shortcuts = try DynamicShortcutsFile.parse(text: "\u{FEFF}written = \"t\u{2029}µ\" # \u{2028}\n", file: "s.toml")
         #expect(shortcuts.isEmpty)
+    }
+
+    /// Found by fuzz-config: toml++ guesses a value's type skipping characters it does not
+    /// know, takes `1980-05-27T'7:32` for a date-time and asserts a digit after the `T`.
+    @Test func aDateTimeWithoutItsHourIsRefused() {
+        for (kind, error) in Self.errors("written = 1980-05-27T'7:32:00Z") {
+            #expect(error?.description == "f.toml:1: syntax: date-time 'T' in column 21 is not followed by the hour; write it as 1979-05-27T07:32:00Z", "\(kind)")
+        }
+        for (kind, error) in Self.errors("x = [12'a']") {
+            #expect(error?.description == "f.toml:1: syntax: quote in column 8 right after a value; put a comma or space before it", "\(kind)")
+        }
+        for (kind, error) in Self.errors("written = 1980-05-27T_07:32:00Z") {
+            #expect(error?.description == "f.toml:1: syntax: date-time 'T' in column 21 is not followed by the hour; write it as 1979-05-27T07:32:00Z", "\(kind)")
+        }
+        for (kind, error) in Self.errors("written = 1980-05-27t") {
+            #expect(error?.description == "f.toml:1: syntax: date-time 'T' in column 21 is not followed by the hour; write it as 1979-05-27T07:32:00Z", "\(kind)")
+        }
+        for (kind, error) in Self.errors("written = 1980-05-27T!7:32:00Z") {
+            #expect(error?.description == "f.toml:1: syntax: date-time 'T' in column 21 is not followed by the hour; write it as 1979-05-27T07:32:00Z", "\(kind)")
+        }
+        for (kind, error) in Self.errors("x = ~1") {
+            #expect(error?.description == "f.toml:1: syntax: character '~' in column 5 is outside a string or comment; put it in quotes or remove it", "\(kind)")
+        }
     }
 
     @Test func aHugeDottedHeaderFailsFast() {

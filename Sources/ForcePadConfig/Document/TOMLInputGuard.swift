@@ -6,8 +6,10 @@
 /// - more than ``maxBytes`` bytes of UTF-8;
 /// - a NUL or another control character (U+0000–U+001F except tab, line feed and carriage
 ///   return, and U+007F), anywhere, comments and strings included;
-/// - outside strings and comments, any character that is not ASCII (toml++ takes U+2028
-///   for a line break where it expects a value, and misreads a date with U+FFFD in it);
+/// - outside strings and comments, any character that cannot be part of a key or a number,
+///   date or boolean (toml++ takes U+2028 for a line break where it expects a value, and
+///   skips what it does not know when it guesses a value's type), a quote right after such
+///   a value, and a date-time whose `T` is not followed by a digit (toml++ asserts one);
 /// - a key (table header, dotted key, inline-table key) of more than ``maxKeyParts`` parts;
 /// - arrays and inline tables nested more than ``maxNesting`` deep;
 /// - a table header that does not start with a key or is not closed on its line, a `]` or
@@ -87,6 +89,9 @@ struct TOMLInputGuard {
                 try skipComment()
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 if mode == .lineStart { startKey() }
+                if mode == .value, position > 0, Self.isValueCharacter(bytes[position - 1]) {
+                    throw failure(at: line, "quote in column \(column()) right after a value; put a comma or space before it")
+                }
                 try skipString(quote: byte)
             case UInt8(ascii: "["):
                 if mode == .lineStart { try scanHeader() } else { try open(byte) }
@@ -104,7 +109,8 @@ struct TOMLInputGuard {
                 if openings.last?.bracket == UInt8(ascii: "{") { try startInlineKey() }
                 position += 1
             default:
-                try checkASCII()
+                try checkValueCharacter()
+                if mode == .value { try checkDateTimeSeparator() }
                 if mode == .lineStart { startKey() }
                 position += 1
             }
@@ -178,7 +184,7 @@ struct TOMLInputGuard {
                 mode = .value
                 return
             default:
-                try checkASCII()
+                try checkValueCharacter()
                 position += 1
             }
         }
@@ -286,14 +292,35 @@ struct TOMLInputGuard {
         }
     }
 
-    /// Refuses a character at `position` that is not ASCII: outside strings and comments TOML
-    /// has none, and the parser aborts on some.
-    private func checkASCII() throws(ConfigError) {
-        guard bytes[position] >= 0x80 else { return }
+    /// Refuses a character at `position`, outside strings and comments, that cannot be part
+    /// of a key or a value.
+    private func checkValueCharacter() throws(ConfigError) {
+        guard !Self.isValueCharacter(bytes[position]) else { return }
         throw failure(
             at: line,
             "character \(scalarName()) in column \(column()) is outside a string or comment; put it in quotes or remove it")
     }
+
+    /// Refuses a `T` after a digit (a date) that is not followed by a digit (the hour).
+    private func checkDateTimeSeparator() throws(ConfigError) {
+        guard bytes[position] | 0x20 == UInt8(ascii: "t"), position > 0, Self.isDigit(bytes[position - 1]) else { return }
+        guard position + 1 < bytes.count, Self.isDigit(bytes[position + 1]) else {
+            throw failure(at: line, "date-time 'T' in column \(column()) is not followed by the hour; write it as 1979-05-27T07:32:00Z")
+        }
+    }
+
+    /// Characters of bare keys, numbers, dates, times and booleans: ASCII letters and digits,
+    /// `+`, `-`, `.`, `_` and `:`.
+    private static func isValueCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: ":"):
+            true
+        default: false
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// Whether a table header's key may start with `byte`: a bare key character, a quote, or
     /// what the parser reports itself (`]`, the end of the line).
