@@ -8,7 +8,8 @@
 #
 # Builds with `swift build --sanitize=fuzzer` into .build-fuzz, starts from the seeds in
 # fuzz/corpus/TARGET and keeps the inputs it finds in .build-fuzz/corpus/TARGET. Prints one
-# line per target (inputs, seconds, inputs per second, slowest input, peak memory); exits
+# line per target (inputs, seconds, inputs per second, the slowest input of the corpus run
+# on its own, peak memory); exits
 # non-zero on a crash, a leak, an input slower than the timeout or memory above the limit,
 # with the input saved under .build-fuzz/artifacts/TARGET/.
 set -euo pipefail
@@ -39,11 +40,11 @@ esac
 scratch=$root/.build-fuzz
 build=(nice -n 10 "$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer)
 mkdir -p "$scratch"
-if [ ${#targets[@]} -gt 1 ]; then
-    "${build[@]}" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
-else
-    "${build[@]}" --product "fuzz-$target" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
-fi
+# One product at a time: building the whole fuzz package would also build the forcepad
+# executable of the package it depends on, which cannot link with libFuzzer's main.
+for name in "${targets[@]}"; do
+    "${build[@]}" --product "fuzz-$name" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
+done
 bin=$("$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer --show-bin-path)
 
 for name in "${targets[@]}"; do
@@ -60,9 +61,17 @@ for name in "${targets[@]}"; do
     SWIFT_BACKTRACE=enable=no nice -n 10 "$bin/fuzz-$name" "${options[@]}" "${bound[@]}" "$@" "$corpus" "$root/fuzz/corpus/$name" >"$log" 2>&1 || status=$?
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
-    printf 'fuzz-%-13s %9s inputs %7.1f s %7s/s  slowest %s s  peak %s MB\n' "$name" \
-        "$(stat number_of_executed_units)" "$seconds" "$(stat average_exec_per_sec)" \
-        "$(stat slowest_unit_time_sec)" "$(stat peak_rss_mb)"
+    inputs=$(stat number_of_executed_units)
+    slowest="? none"
+    if [ $status -eq 0 ]; then
+        # The slowest input of the corpus, each run once on its own ("Executed FILE in N ms").
+        slowest=$(find "$corpus" "$root/fuzz/corpus/$name" -type f -print0 |
+            SWIFT_BACKTRACE=enable=no xargs -0 "$bin/fuzz-$name" 2>&1 |
+            sed -n 's/^Executed \(.*\) in \([0-9]*\) ms$/\2 \1/p' | sort -n | tail -1)
+    fi
+    printf 'fuzz-%-17s %9s inputs %7.1f s %7.0f/s  peak %4s MB  slowest input %s ms (%s)\n' "$name" \
+        "${inputs:-0}" "$seconds" "$(echo "${inputs:-0} / $seconds" | bc -l)" "$(stat peak_rss_mb)" \
+        "${slowest%% *}" "$(basename "${slowest#* }")"
     if [ $status -ne 0 ]; then
         grep -E "^==|ERROR|Assertion|Fatal|SUMMARY|Test unit written" "$log" >&2 || tail -30 "$log" >&2
         echo "fuzz/run.sh: fuzz-$name failed (status $status); log: $log" >&2
