@@ -1,13 +1,17 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
-# `make test` runs the whole test suite, then the kernel rig where QEMU can run (docs/rig.md).
+# `make test` runs the whole test suite and a short fuzz run of every parser (fuzz/README.md),
+# then the kernel rig where QEMU can run (docs/rig.md); `make fuzz` fuzzes for longer.
 # Both install the Debian packages they need first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libi2c-dev libgpiod-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
+# Inputs per fuzz target (or seconds, as in 600s): FUZZ_TEST in `make test`, FUZZ in `make fuzz`.
+FUZZ_TEST ?= 20000
+FUZZ ?= 1000000
 
-.PHONY: run test build bench docs deps clean rig
+.PHONY: run test build bench docs deps clean rig fuzz
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -16,6 +20,7 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
 
 build: deps
@@ -44,6 +49,11 @@ docs: deps
 rig: deps
 	SWIFT=$(SWIFT) bash rig/rig.sh
 
+# `make fuzz`: every fuzz target for $(FUZZ) inputs (about 10 minutes in all); findings are
+# saved under .build-fuzz/artifacts/ (fuzz/README.md).
+fuzz: deps
+	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ)
+
 # Installs the system libraries the C shims link against, if any is missing.
 deps:
 	@missing=""; \
@@ -56,4 +66,4 @@ deps:
 	fi
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -116,6 +116,22 @@ struct HostileTOMLTests {
         }
     }
 
+    /// The deepest text the guard lets through (32-part keys in 32 nested inline tables and
+    /// arrays: tables 1,000 deep) reaches the parser and the key checks, which name its key.
+    @Test func theDeepestTextAllowedIsParsed() {
+        let key = Array(repeating: "a", count: 32).joined(separator: ".")
+        let text = "[\(key)]\n\(key) = " + String(repeating: "{\(key) = ", count: 31) + "[1]" + String(repeating: "}", count: 31)
+        let error = #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: text, file: "f.toml") }
+        #expect(error?.line == 1)
+        #expect(error?.key == "a")
+    }
+
+    @Test func textOverOneMebibyteIsRefused() {
+        let text = String(repeating: "#", count: TOMLInputGuard.maxBytes + 1)
+        let error = #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: text, file: "f.toml") }
+        #expect(error?.description == "f.toml: file: cannot read: larger than 1024 KiB (1048577 bytes); give a board, config or state file")
+    }
+
     @Test func aNulBeforeTheHapticsLimitIsRefusedWithItsLine() {
         let text = "# lab bench\npreset = \"medium\"\u{0}\n[haptics]\nmax_on = \"20ms\"\n"
         for (kind, error) in Self.errors(text, file: "forcepad.toml") {
