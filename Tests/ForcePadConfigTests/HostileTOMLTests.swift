@@ -70,7 +70,8 @@ struct HostileTOMLTests {
     }
 
     /// Found by fuzz-config: toml++ guesses a value's type skipping characters it does not
-    /// know, takes `1980-05-27T'7:32` for a date-time and asserts a digit after the `T`.
+    /// know, takes `1980-05-27T'7:32` for a date-time and asserts a digit after the `T`, and
+    /// takes `1979-05-27 0` for the start of one and asserts more of the time.
     @Test func aDateTimeWithoutItsHourIsRefused() {
         for (kind, error) in Self.errors("written = 1980-05-27T'7:32:00Z") {
             #expect(error?.description == "f.toml:1: syntax: date-time 'T' in column 21 is not followed by the hour; write it as 1979-05-27T07:32:00Z", "\(kind)")
@@ -86,6 +87,12 @@ struct HostileTOMLTests {
         }
         for (kind, error) in Self.errors("written = 1980-05-27T!7:32:00Z") {
             #expect(error?.description == "f.toml:1: syntax: date-time 'T' in column 21 is not followed by the hour; write it as 1979-05-27T07:32:00Z", "\(kind)")
+        }
+        for (kind, error) in Self.errors("x = [1979-05-27 0]") {
+            #expect(error?.description == "f.toml:1: syntax: lone digit in column 17 after a value; write a date-time's time in full (1979-05-27 07:32:00) or separate values with a comma", "\(kind)")
+        }
+        for (kind, error) in Self.errors("[thresholds]\ntoup= 3958-45-p= 3 = \"150g\"") {
+            #expect(error?.description == "f.toml:2: syntax: '=' in column 16 after a value; write one key = value pair per line", "\(kind)")
         }
         for (kind, error) in Self.errors("x = ~1") {
             #expect(error?.description == "f.toml:1: syntax: character '~' in column 5 is outside a string or comment; put it in quotes or remove it", "\(kind)")

@@ -9,7 +9,9 @@
 /// - outside strings and comments, any character that cannot be part of a key or a number,
 ///   date or boolean (toml++ takes U+2028 for a line break where it expects a value, and
 ///   skips what it does not know when it guesses a value's type), a quote right after such
-///   a value, and a date-time whose `T` is not followed by a digit (toml++ asserts one);
+///   a value, an `=` after a value, a date-time whose `T` is not followed by a digit (toml++ asserts one), and a
+///   value followed by a space and one digit (toml++ reads on, for the time of a date-time,
+///   and asserts what follows);
 /// - a key (table header, dotted key, inline-table key) of more than ``maxKeyParts`` parts;
 /// - arrays and inline tables nested more than ``maxNesting`` deep;
 /// - a table header that does not start with a key or is not closed on its line, a `]` or
@@ -83,7 +85,10 @@ struct TOMLInputGuard {
                 line += 1
                 lineStart = position
                 if openings.isEmpty { mode = .lineStart }
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case UInt8(ascii: " "):
+                if mode == .value { try checkSpaceAfterValue() }
+                position += 1
+            case UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 position += 1
             case UInt8(ascii: "#"):
                 try skipComment()
@@ -100,6 +105,9 @@ struct TOMLInputGuard {
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 try close(byte)
             case UInt8(ascii: "="):
+                if mode == .value {
+                    throw failure(at: line, "'=' in column \(column()) after a value; write one key = value pair per line")
+                }
                 try endKey()
                 position += 1
             case UInt8(ascii: "."):
@@ -307,6 +315,18 @@ struct TOMLInputGuard {
         guard position + 1 < bytes.count, Self.isDigit(bytes[position + 1]) else {
             throw failure(at: line, "date-time 'T' in column \(column()) is not followed by the hour; write it as 1979-05-27T07:32:00Z")
         }
+    }
+
+    /// Refuses a space between a value and a lone digit (`1979-05-27 0`): toml++ takes the
+    /// digit for the start of a time and asserts that more of the time follows.
+    private func checkSpaceAfterValue() throws(ConfigError) {
+        guard position > 0, Self.isValueCharacter(bytes[position - 1]),
+            position + 1 < bytes.count, Self.isDigit(bytes[position + 1]),
+            position + 2 == bytes.count || !Self.isDigit(bytes[position + 2])
+        else { return }
+        throw failure(
+            at: line,
+            "lone digit in column \(column() + 1) after a value; write a date-time's time in full (1979-05-27 07:32:00) or separate values with a comma")
     }
 
     /// Characters of bare keys, numbers, dates, times and booleans: ASCII letters and digits,
