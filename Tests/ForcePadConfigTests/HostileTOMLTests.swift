@@ -133,6 +133,18 @@ struct HostileTOMLTests {
         #expect(error?.key == "a")
     }
 
+    /// toml++ finds each `[[name]]` in a list of the arrays of tables: a megabyte of distinct
+    /// ones took 17 s in debug.
+    @Test func tooManyTableHeadersAreRefusedFast() {
+        let text = (0..<90_000).map { "[[a\($0 / 2)]]\n" }.joined()
+        var error: ConfigError?
+        let time = Self.seconds {
+            error = #expect(throws: ConfigError.self) { try DynamicShortcutsFile.parse(text: text, file: "f.toml") }
+        }
+        #expect(error?.description == "f.toml:1025: syntax: more than 1024 table headers; merge tables or remove the ones not needed")
+        #expect(time < 1)
+    }
+
     @Test func textOverOneMebibyteIsRefused() {
         let text = String(repeating: "#", count: TOMLInputGuard.maxBytes + 1)
         let error = #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: text, file: "f.toml") }

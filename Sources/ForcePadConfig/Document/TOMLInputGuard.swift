@@ -13,6 +13,8 @@
 ///   value followed by a space and one digit (toml++ reads on, for the time of a date-time,
 ///   and asserts what follows);
 /// - a key (table header, dotted key, inline-table key) of more than ``maxKeyParts`` parts;
+/// - more than ``maxTableHeaders`` table headers (toml++ looks up arrays of tables in a list,
+///   in time that grows with the square of their number);
 /// - arrays and inline tables nested more than ``maxNesting`` deep;
 /// - a table header that does not start with a key or is not closed on its line, a `]` or
 ///   `}` that closes nothing or the other kind of bracket, a bracket or a multi-line string
@@ -27,6 +29,9 @@ struct TOMLInputGuard {
     static let maxKeyParts = 32
     /// Deepest nesting of arrays and inline tables; ForcePad's own values nest at most 3 deep.
     static let maxNesting = 32
+    /// Most `[table]` and `[[array of tables]]` headers in one file; ForcePad's own files
+    /// have at most about 100 (a calibration of 64 cells, 32 dynamic shortcuts).
+    static let maxTableHeaders = 1_024
 
     /// Where a byte sits: what the pass expects there.
     private enum Mode {
@@ -52,6 +57,7 @@ struct TOMLInputGuard {
     private var lineStart = 0
     private var mode = Mode.lineStart
     private var openings: [Opening] = []
+    private var tableHeaders = 0
     /// Parts of the key being read, and the line it started on.
     private var keyParts = 0
     private var keyLine = 1
@@ -160,6 +166,10 @@ struct TOMLInputGuard {
     /// `[key]` or `[[key]]`, which must close on its own line.
     private mutating func scanHeader() throws(ConfigError) {
         let headerLine = line
+        tableHeaders += 1
+        guard tableHeaders <= Self.maxTableHeaders else {
+            throw failure(at: headerLine, "more than \(Self.maxTableHeaders) table headers; merge tables or remove the ones not needed")
+        }
         position += 1
         let isArrayOfTables = position < bytes.count && bytes[position] == UInt8(ascii: "[")
         if isArrayOfTables { position += 1 }
