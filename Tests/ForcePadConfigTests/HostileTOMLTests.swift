@@ -165,6 +165,17 @@ struct HostileTOMLTests {
         #expect(time < 3)
     }
 
+    /// Static shortcuts in one inline array took quadratic time (4.9 s for 10,000 in debug) while each type was
+    /// compared with every one before it.
+    @Test func thousandsOfStaticShortcutsAreCheckedInLinearTime() throws {
+        let entries = (0..<15_000).map { "{ type = \"lab.t\($0)\", title = \"T\", command = \"tare\" }" }
+        let text = "shortcuts = [" + entries.joined(separator: ", ") + "]\n"
+        var result: Result<ControllerSettings, ConfigError>?
+        let time = Self.seconds { result = Result { () throws(ConfigError) in try ConfigFileLoader.parse(text: text, file: "f.toml") } }
+        #expect(try result?.get().shortcuts.count == 15_000)
+        #expect(time < 3)
+    }
+
     @Test func textOverOneMebibyteIsRefused() {
         let text = String(repeating: "#", count: TOMLInputGuard.maxBytes + 1)
         let error = #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: text, file: "f.toml") }
