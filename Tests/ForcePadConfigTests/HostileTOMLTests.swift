@@ -165,8 +165,8 @@ struct HostileTOMLTests {
         #expect(time < 3)
     }
 
-    /// Static shortcuts in one inline array took quadratic time (4.9 s for 10,000 in debug) while each type was
-    /// compared with every one before it.
+    /// Static shortcuts in one inline array took quadratic time (4.9 s for 10,000 in debug)
+    /// while each type was compared with every one before it.
     @Test func thousandsOfStaticShortcutsAreCheckedInLinearTime() throws {
         let entries = (0..<15_000).map { "{ type = \"lab.t\($0)\", title = \"T\", command = \"tare\" }" }
         let text = "shortcuts = [" + entries.joined(separator: ", ") + "]\n"
