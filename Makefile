@@ -49,10 +49,12 @@ docs: deps
 rig: deps
 	SWIFT=$(SWIFT) bash rig/rig.sh
 
-# `make fuzz`: every fuzz target for $(FUZZ) inputs (about 10 minutes in all); findings are
-# saved under .build-fuzz/artifacts/ (fuzz/README.md).
+# `make fuzz`: every fuzz target for $(FUZZ) inputs (about 10 minutes in all; findings are
+# saved under .build-fuzz/artifacts/), then each timed on 256 KiB and 1 MiB inputs to check
+# that time grows linearly (fuzz/README.md).
 fuzz: deps
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ)
+	python3 fuzz/sizes.py
 
 # Installs the system libraries the C shims link against, if any is missing.
 deps:

@@ -8,18 +8,21 @@
 #
 # Builds with `swift build --sanitize=fuzzer` into .build-fuzz, starts from the seeds in
 # fuzz/corpus/TARGET and keeps the inputs it finds in .build-fuzz/corpus/TARGET. Prints one
-# line per target (inputs, seconds, inputs per second, the slowest input of the corpus run
-# on its own, peak memory); exits
-# non-zero on a crash, a leak, an input slower than the timeout or memory above the limit,
-# with the input saved under .build-fuzz/artifacts/TARGET/.
+# line per target (inputs, seconds, inputs per second, peak memory, the slowest input of the
+# corpus run on its own); exits non-zero on a crash, an input slower than the 5 s timeout or
+# memory above 2 GiB, with the input saved under .build-fuzz/artifacts/TARGET/.
+#
+# FUZZ_CONFIGURATION=release builds in release mode instead (toml++ without its assertions,
+# as forcepad ships), into .build-fuzz/release.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 swift=${SWIFT:-swift}
+configuration=${FUZZ_CONFIGURATION:-debug}
 all=(config board shortcuts calibration trace command-line)
 
 if [ $# -lt 2 ]; then
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 target=$1
@@ -38,14 +41,14 @@ case $limit in
 esac
 
 scratch=$root/.build-fuzz
-build=(nice -n 10 "$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer)
+build=(nice -n 10 "$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer -c "$configuration")
 mkdir -p "$scratch"
 # One product at a time: building the whole fuzz package would also build the forcepad
 # executable of the package it depends on, which cannot link with libFuzzer's main.
 for name in "${targets[@]}"; do
     "${build[@]}" --product "fuzz-$name" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
 done
-bin=$("$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer --show-bin-path)
+bin=$("$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer -c "$configuration" --show-bin-path)
 
 for name in "${targets[@]}"; do
     corpus=$scratch/corpus/$name
