@@ -1,17 +1,18 @@
 /// Refuses, in one linear pass, the text that the TOML parser (toml++ behind TOMLKit) must
-/// never see: it would abort on an assertion, recurse until the stack overflows, or read a
-/// C string and stop at a NUL as if the file ended there.
+/// never see: it would abort on an assertion, recurse until the stack overflows, spend time
+/// that grows with the square of the input, or read a C string and stop at a NUL as if the
+/// file ended there.
 ///
-/// What it refuses, each as a `syntax` error at the line of the offending character:
-/// - more than ``maxBytes`` bytes of UTF-8;
+/// What it refuses, each as a `syntax` error at the line of the offending character (text
+/// over ``maxBytes`` is a `file` error without a line):
 /// - a NUL or another control character (U+0000–U+001F except tab, line feed and carriage
 ///   return, and U+007F), anywhere, comments and strings included;
 /// - outside strings and comments, any character that cannot be part of a key or a number,
 ///   date or boolean (toml++ takes U+2028 for a line break where it expects a value, and
-///   skips what it does not know when it guesses a value's type), a quote right after such
-///   a value, an `=` after a value, a date-time whose `T` is not followed by a digit (toml++ asserts one), and a
-///   value followed by a space and one digit (toml++ reads on, for the time of a date-time,
-///   and asserts what follows);
+///   skips what it does not know when it guesses a value's type);
+/// - right after a value: a quote, `[`, `{` or `=` (toml++ takes them for part of the value),
+///   or a space and a lone digit (toml++ reads on for the time of a date-time and asserts
+///   that it follows); a date-time whose `T` is not followed by a digit (toml++ asserts one);
 /// - a key (table header, dotted key, inline-table key) of more than ``maxKeyParts`` parts;
 /// - more than ``maxTableHeaders`` table headers (toml++ looks up arrays of tables in a list,
 ///   in time that grows with the square of their number);
@@ -100,13 +101,17 @@ struct TOMLInputGuard {
                 try skipComment()
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 if mode == .lineStart { startKey() }
-                if mode == .value, position > 0, Self.isValueCharacter(bytes[position - 1]) {
-                    throw failure(at: line, "quote in column \(column()) right after a value; put a comma or space before it")
-                }
+                try checkNothingRightAfterValue()
                 try skipString(quote: byte)
             case UInt8(ascii: "["):
-                if mode == .lineStart { try scanHeader() } else { try open(byte) }
+                if mode == .lineStart {
+                    try scanHeader()
+                } else {
+                    try checkNothingRightAfterValue()
+                    try open(byte)
+                }
             case UInt8(ascii: "{"):
+                try checkNothingRightAfterValue()
                 try open(byte)
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 try close(byte)
@@ -319,6 +324,13 @@ struct TOMLInputGuard {
             "character \(scalarName()) in column \(column()) is outside a string or comment; put it in quotes or remove it")
     }
 
+    /// Refuses a quote or an opening bracket right after a value (`1979-02-1[`): toml++ reads
+    /// it as part of the value, where the pass would see a string or an array begin.
+    private func checkNothingRightAfterValue() throws(ConfigError) {
+        guard mode == .value, position > 0, Self.isValueCharacter(bytes[position - 1]) else { return }
+        throw failure(at: line, "\(scalarName()) in column \(column()) right after a value; put a comma or space before it")
+    }
+
     /// Refuses a `T` after a digit (a date) that is not followed by a digit (the hour).
     private func checkDateTimeSeparator() throws(ConfigError) {
         guard bytes[position] | 0x20 == UInt8(ascii: "t"), position > 0, Self.isDigit(bytes[position - 1]) else { return }
@@ -364,9 +376,11 @@ struct TOMLInputGuard {
         }
     }
 
-    /// The character at `position`: `'~'`, or `U+2028` when it is not printable ASCII.
+    /// The character at `position`: `'~'` (`"'"` for an apostrophe), or `U+2028` when it is
+    /// not printable ASCII.
     private func scalarName() -> String {
         let byte = bytes[position]
+        if byte == UInt8(ascii: "'") { return "\"'\"" }
         if byte > 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         let text = String(decoding: bytes[position..<min(position + 4, bytes.count)], as: UTF8.self)
         let value = text.unicodeScalars.first?.value ?? 0xFFFD
