@@ -67,10 +67,12 @@ for name in "${targets[@]}"; do
     inputs=$(stat number_of_executed_units)
     slowest="? none"
     if [ $status -eq 0 ]; then
-        # The slowest input of the corpus, each run once on its own ("Executed FILE in N ms").
-        slowest=$(find "$corpus" "$root/fuzz/corpus/$name" -type f -print0 |
-            SWIFT_BACKTRACE=enable=no xargs -0 "$bin/fuzz-$name" 2>&1 |
-            sed -n 's/^Executed \(.*\) in \([0-9]*\) ms$/\2 \1/p' | sort -n | tail -1)
+        # Every input of the corpus run once on its own; the slowest ("Executed FILE in N ms").
+        replay=$scratch/logs/$name-replay.log
+        find "$corpus" "$root/fuzz/corpus/$name" -type f -print0 |
+            SWIFT_BACKTRACE=enable=no xargs -0 "$bin/fuzz-$name" -timeout=5 -rss_limit_mb=2048 >"$replay" 2>&1 ||
+            { status=$?; log=$replay; }
+        slowest=$(sed -n 's/^Executed \(.*\) in \([0-9]*\) ms$/\2 \1/p' "$replay" | sort -n | tail -1)
     fi
     printf 'fuzz-%-17s %9s inputs %7.1f s %7.0f/s  peak %4s MB  slowest input %s ms (%s)\n' "$name" \
         "${inputs:-0}" "$seconds" "$(echo "${inputs:-0} / $seconds" | bc -l)" "$(stat peak_rss_mb)" \
