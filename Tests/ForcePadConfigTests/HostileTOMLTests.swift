@@ -169,15 +169,16 @@ struct HostileTOMLTests {
         #expect(time < 3)
     }
 
-    /// Static shortcuts in one inline array took quadratic time (4.9 s for 10,000 in debug)
-    /// while each type was compared with every one before it.
+    /// Static shortcuts in one inline array took quadratic time (4.9 s for 10,000 in debug,
+    /// so about 16 s for 18,000) while each type was compared with every one before it; now
+    /// about 1.5 s, more when the whole suite runs beside it.
     @Test func thousandsOfStaticShortcutsAreCheckedInLinearTime() throws {
-        let entries = (0..<15_000).map { "{ type = \"lab.t\($0)\", title = \"T\", command = \"tare\" }" }
+        let entries = (0..<18_000).map { "{ type = \"lab.t\($0)\", title = \"T\", command = \"tare\" }" }
         let text = "shortcuts = [" + entries.joined(separator: ", ") + "]\n"
         var result: Result<ControllerSettings, ConfigError>?
         let time = Self.seconds { result = Result { () throws(ConfigError) in try ConfigFileLoader.parse(text: text, file: "f.toml") } }
-        #expect(try result?.get().shortcuts.count == 15_000)
-        #expect(time < 3)
+        #expect(try result?.get().shortcuts.count == 18_000)
+        #expect(time < 8)
     }
 
     @Test func textOverOneMebibyteIsRefused() {
