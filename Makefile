@@ -1,14 +1,18 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
-# `make test` runs the whole test suite, ThreadSanitizer over the threads, then the kernel rig
-# where QEMU can run (docs/rig.md).
+# `make test` runs the whole test suite, ThreadSanitizer over the threads, a short fuzz run of
+# every parser (fuzz/README.md), then the kernel rig where QEMU can run (docs/rig.md);
+# `make fuzz` fuzzes for longer.
 # Both install the Debian packages they need first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libi2c-dev libgpiod-dev python3-serial socat
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
+# Inputs per fuzz target (or seconds, as in 600s): FUZZ_TEST in `make test`, FUZZ in `make fuzz`.
+FUZZ_TEST ?= 20000
+FUZZ ?= 1000000
 
-.PHONY: run test build bench docs deps clean rig tsan
+.PHONY: run test build bench docs deps clean rig tsan fuzz
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -18,6 +22,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
+	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
 
 build: deps
@@ -51,6 +56,13 @@ docs: deps
 rig: deps
 	SWIFT=$(SWIFT) bash rig/rig.sh
 
+# `make fuzz`: every fuzz target for $(FUZZ) inputs (about 10 minutes in all; findings are
+# saved under .build-fuzz/artifacts/), then each timed on 256 KiB and 1 MiB inputs to check
+# that time grows linearly (fuzz/README.md).
+fuzz: deps
+	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ)
+	python3 fuzz/sizes.py
+
 # Installs the system libraries the C shims link against, if any is missing.
 deps:
 	@missing=""; \
@@ -63,4 +75,4 @@ deps:
 	fi
 
 clean:
-	rm -rf .build .build-tsan
+	rm -rf .build .build-tsan .build-fuzz

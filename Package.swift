@@ -5,6 +5,10 @@ let package = Package(
     name: "ForcePad",
     products: [
         .executable(name: "forcepad", targets: ["forcepad"]),
+        // The parsers, for the fuzz targets in fuzz/ (a package of its own, built with --sanitize=fuzzer).
+        .library(name: "ForcePadCore", targets: ["ForcePadCore"]),
+        .library(name: "ForcePadConfig", targets: ["ForcePadConfig"]),
+        .library(name: "ForcePadShell", targets: ["ForcePadShell"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -8,8 +8,11 @@ struct ConfigDocument {
     let root: TOMLTable
     private let locator: KeyLineLocator
 
-    /// Parses `text`; malformed TOML becomes a `syntax` error at the parser's line.
+    /// Parses `text`; malformed TOML becomes a `syntax` error at the parser's line. The text
+    /// passes ``TOMLInputGuard`` first, so that nothing reaches the parser that could abort
+    /// or exhaust it.
     init(text: String, file: String) throws(ConfigError) {
+        try TOMLInputGuard.check(text, file: file)
         do {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {

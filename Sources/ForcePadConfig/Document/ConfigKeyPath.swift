@@ -27,14 +27,6 @@ struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     func index(_ index: Int) -> ConfigKeyPath { ConfigKeyPath(components: components + [.index(index)]) }
 
-    /// The path with `other`'s components added.
-    func appending(_ other: [Component]) -> ConfigKeyPath { ConfigKeyPath(components: components + other) }
-
-    /// The enclosing table or array, or nil for the root.
-    var parent: ConfigKeyPath? {
-        components.isEmpty ? nil : ConfigKeyPath(components: Array(components.dropLast()))
-    }
-
     var description: String {
         var text = ""
         for component in components {

@@ -2,9 +2,10 @@
 ///
 /// A path that is not written in the file (a missing key, a table that only exists as a
 /// prefix) falls back to the nearest enclosing table or element that is, so a message about
-/// a missing `haptic.line` points at the `[haptic]` header.
+/// a missing `haptic.line` points at the `[haptic]` header. Built in time linear in the
+/// length of the text.
 struct KeyLineLocator {
-    private let lines: [ConfigKeyPath: Int]
+    private let lines: KeyLineTable
 
     init(text: String) {
         lines = TOMLStructureScanner.lines(in: text)
@@ -12,12 +13,5 @@ struct KeyLineLocator {
 
     /// 1-based line of `path` or of its nearest enclosing path in the file; nil when
     /// nothing on the way up to the root is in the file.
-    func line(of path: ConfigKeyPath) -> Int? {
-        var candidate: ConfigKeyPath? = path
-        while let current = candidate, !current.components.isEmpty {
-            if let line = lines[current] { return line }
-            candidate = current.parent
-        }
-        return nil
-    }
+    func line(of path: ConfigKeyPath) -> Int? { lines.line(of: path) }
 }

@@ -3,22 +3,20 @@
 /// (basic, literal and multi-line), arrays and inline tables across lines, comments.
 ///
 /// Meant for text that has already parsed as TOML; on malformed text it still ends, and
-/// records what it could.
+/// records what it could. Time is linear in the length of the text: paths are nodes of a
+/// ``KeyLineTable``, so going one key or element deeper is one look-up whatever the depth.
 struct TOMLStructureScanner {
     private let bytes: [UInt8]
     private var position = 0
     private var line = 1
     /// The table that `key = value` lines currently belong to.
-    private var currentTable = ConfigKeyPath.root
-    /// Elements seen so far of each array of tables (`[[name]]`), by the array's path.
-    private var arrayOfTablesCounts: [ConfigKeyPath: Int] = [:]
-    /// Paths written out in the text (headers, keys, elements), as opposed to tables that
-    /// exist only as the prefix of a longer header or dotted key.
-    private var explicitPaths: Set<ConfigKeyPath> = []
-    private var lines: [ConfigKeyPath: Int] = [:]
+    private var currentTable = KeyLineTable.root
+    /// Elements seen so far of each array of tables (`[[name]]`), by the array's node.
+    private var arrayOfTablesCounts: [KeyLineTable.Node: Int] = [:]
+    private var lines = KeyLineTable()
 
     /// Line of every path in `text`.
-    static func lines(in text: String) -> [ConfigKeyPath: Int] {
+    static func lines(in text: String) -> KeyLineTable {
         var scanner = TOMLStructureScanner(bytes: Array(text.utf8))
         scanner.scanDocument()
         return scanner.lines
@@ -48,27 +46,27 @@ struct TOMLStructureScanner {
         guard let last = keys.last else { return skipLine() }
         let parent = resolve(keys.dropLast())
         if isArrayOfTables {
-            let array = parent.key(last)
+            let array = lines.child(of: parent, .key(last))
             let index = arrayOfTablesCounts[array, default: 0]
             arrayOfTablesCounts[array] = index + 1
-            record(array, line: headerLine)
-            currentTable = array.index(index)
+            lines.record(array, line: headerLine)
+            currentTable = lines.child(of: array, .index(index))
         } else {
             currentTable = resolve(keys[...])
         }
-        record(currentTable, line: headerLine)
+        lines.record(currentTable, line: headerLine)
         skipLine()
     }
 
     /// The path a header's keys name: each key that is an array of tables stands for its
     /// latest element, as in TOML.
-    private func resolve(_ keys: ArraySlice<String>) -> ConfigKeyPath {
-        var path = ConfigKeyPath.root
+    private mutating func resolve(_ keys: ArraySlice<String>) -> KeyLineTable.Node {
+        var node = KeyLineTable.root
         for key in keys {
-            path = path.key(key)
-            if let count = arrayOfTablesCounts[path] { path = path.index(count - 1) }
+            node = lines.child(of: node, .key(key))
+            if let count = arrayOfTablesCounts[node] { node = lines.child(of: node, .index(count - 1)) }
         }
-        return path
+        return node
     }
 
     private mutating func scanKeyValue() {
@@ -77,8 +75,8 @@ struct TOMLStructureScanner {
         skipSpaces()
         guard !keys.isEmpty, peek() == UInt8(ascii: "=") else { return skipLine() }
         advance()
-        let path = currentTable.appending(keys.map { .key($0) })
-        record(path, line: keyLine)
+        let path = lines.descendant(of: currentTable, keys.map { .key($0) })
+        lines.record(path, line: keyLine)
         skipSpaces()
         scanValue(at: path)
     }
@@ -107,7 +105,7 @@ struct TOMLStructureScanner {
 
     // MARK: Values
 
-    private mutating func scanValue(at path: ConfigKeyPath) {
+    private mutating func scanValue(at path: KeyLineTable.Node) {
         guard let byte = peek() else { return }
         switch byte {
         case UInt8(ascii: "\""):
@@ -123,7 +121,7 @@ struct TOMLStructureScanner {
         }
     }
 
-    private mutating func scanArray(at path: ConfigKeyPath) {
+    private mutating func scanArray(at path: KeyLineTable.Node) {
         advance()
         var index = 0
         while true {
@@ -131,8 +129,8 @@ struct TOMLStructureScanner {
             guard let byte = peek() else { return }
             if byte == UInt8(ascii: "]") { return advance() }
             let start = position
-            let element = path.index(index)
-            record(element, line: line)
+            let element = lines.child(of: path, .index(index))
+            lines.record(element, line: line)
             scanValue(at: element)
             index += 1
             skipTrivia()
@@ -141,7 +139,7 @@ struct TOMLStructureScanner {
         }
     }
 
-    private mutating func scanInlineTable(at path: ConfigKeyPath) {
+    private mutating func scanInlineTable(at path: KeyLineTable.Node) {
         advance()
         while true {
             skipTrivia()
@@ -153,8 +151,8 @@ struct TOMLStructureScanner {
             skipTrivia()
             if !keys.isEmpty, peek() == UInt8(ascii: "=") {
                 advance()
-                let member = path.appending(keys.map { .key($0) })
-                record(member, line: keyLine)
+                let member = lines.descendant(of: path, keys.map { .key($0) })
+                lines.record(member, line: keyLine)
                 skipTrivia()
                 scanValue(at: member)
                 skipTrivia()
@@ -265,20 +263,6 @@ struct TOMLStructureScanner {
     private mutating func skipLine() {
         skipComment()
         advance()
-    }
-
-    /// Keeps the first line seen for each path; a path written out replaces one that was
-    /// only implied as a prefix. Every prefix of `path` is recorded as implied.
-    private mutating func record(_ path: ConfigKeyPath, line: Int) {
-        if !explicitPaths.contains(path) {
-            lines[path] = line
-            explicitPaths.insert(path)
-        }
-        var prefix = path.parent
-        while let implied = prefix, !implied.components.isEmpty {
-            if lines[implied] == nil { lines[implied] = line }
-            prefix = implied.parent
-        }
     }
 
     private static func isBareKeyByte(_ byte: UInt8) -> Bool {

@@ -13,6 +13,9 @@ final class TableReader {
     private let table: TOMLTable
     /// Keys asked about, in order, whether or not the table has them.
     private var knownKeys: [String] = []
+    /// The same keys, to ask whether one is known in constant time: a table whose keys the
+    /// user names (patterns, user info) may have thousands.
+    private var knownKeySet: Set<String> = []
 
     init(table: TOMLTable, path: ConfigKeyPath, document: ConfigDocument) {
         self.table = table
@@ -30,7 +33,7 @@ final class TableReader {
 
     /// Fails on the first key (by line) that was never asked for.
     func finish() throws(ConfigError) {
-        let unknown = table.keys.filter { !knownKeys.contains($0) }
+        let unknown = table.keys.filter { !knownKeySet.contains($0) }
         let lineOrder = unknown.map { (key: $0, line: document.line(of: path.key($0)) ?? .max) }
         guard let first = lineOrder.min(by: { ($0.line, $0.key) < ($1.line, $1.key) }) else { return }
         let allowed = "(allowed here: \(knownKeys.joined(separator: ", ")))"
@@ -55,7 +58,7 @@ final class TableReader {
     }
 
     private func value(_ key: String) -> TOMLValueConvertible? {
-        if !knownKeys.contains(key) { knownKeys.append(key) }
+        if knownKeySet.insert(key).inserted { knownKeys.append(key) }
         return table[key]
     }
 

@@ -26,9 +26,7 @@ enum TextFileReader {
                 throw failure(path, reason: "larger than \(maxBytes / 1024) KiB; give a board or config file, not \(path)")
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw failure(path, reason: "not UTF-8 text; save it as UTF-8")
-        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw notUTF8(path, bytes: bytes) }
         return text
     }
 
@@ -46,6 +44,34 @@ enum TextFileReader {
         default: kind = "not a regular file"
         }
         throw failure(path, reason: "\(kind), not a regular file; give the path of a board or config file")
+    }
+
+    /// The error for `bytes` that are not UTF-8, at the line and column of the first bad byte.
+    private static func notUTF8(_ path: String, bytes: [UInt8]) -> ConfigError {
+        var line = 1
+        var column = 1
+        var offset = 0
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+                if scalar.count == 1, scalar.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .error:
+                let byte = String(bytes[offset], radix: 16, uppercase: true)
+                return ConfigError(
+                    file: path, line: line, key: "file",
+                    message: "not UTF-8 text (byte 0x\(byte.count < 2 ? "0" : "")\(byte) in column \(column)); save it as UTF-8")
+            case .emptyInput:
+                return failure(path, reason: "not UTF-8 text; save it as UTF-8")
+            }
+        }
     }
 
     private static func failure(_ path: String, reason: String) -> ConfigError {

@@ -4,13 +4,16 @@ import ForcePadCore
 enum ShortcutsSection {
     static func read(_ tables: [TableReader]) throws(ConfigError) -> [ShortcutDefinition] {
         var shortcuts: [ShortcutDefinition] = []
+        /// Index of the shortcut of each type, so that a file of thousands is checked in linear time.
+        var indexByType: [String: Int] = [:]
         for table in tables {
             let shortcut = try read(table)
-            if let first = shortcuts.firstIndex(where: { $0.type == shortcut.type }) {
+            if let first = indexByType[shortcut.type] {
                 let firstPath = ConfigKeyPath("shortcuts", .index(first), "type")
                 let firstLine = table.document.line(of: firstPath).map { " (line \($0))" } ?? ""
                 throw table.error("type", "'\(shortcut.type)' is already the type of shortcuts[\(first)]\(firstLine); give each shortcut its own type")
             }
+            indexByType[shortcut.type] = shortcuts.count
             shortcuts.append(shortcut)
         }
         return shortcuts
