@@ -137,6 +137,8 @@ struct RunCommand: ParsableCommand {
         }
         let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
+        if let restorer = (transport as? TerminalTransport)?.restorer { stopper.beforeExit { restorer.restore() } }
+        if let serialTransport { stopper.beforeExit { serialTransport.abandonOutput() } }
         let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
         let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)
         if let shortcut {
