@@ -62,8 +62,8 @@ struct InteractiveShell {
                     return
                 }
             }
-            let logLines = logRouter?.take() ?? []
-            let events = controller.takeEventLines() + interpreter.context.performChosenShortcut()
+            let logLines = (logRouter?.take() ?? []).map(TerminalSafeText.escaped)
+            let events = (controller.takeEventLines() + interpreter.context.performChosenShortcut()).map(TerminalSafeText.escaped)
             if interpreter.context.mode == .json {
                 LogLineRouter.writeToStandardError(logLines)
             } else if !logLines.isEmpty {
