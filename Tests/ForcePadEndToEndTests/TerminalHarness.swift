@@ -84,10 +84,12 @@ final class RunningForcePad {
     let scratch: URL
 
     /// With `logOnTerminal`, standard error goes to the terminal as well, as when a person
-    /// starts forcepad in one.
+    /// starts forcepad in one; otherwise to ``standardErrorFile`` (read it with
+    /// ``standardErrorText``).
     init(arguments: [String], terminalForStandardIO: TerminalHarness?, logOnTerminal: Bool = false) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: standardErrorFile.path, contents: nil)
         process.executableURL = ForcePadProcess.binary
         process.arguments = arguments + ["--state-dir", scratch.path]
         var environment = ProcessInfo.processInfo.environment
@@ -97,13 +99,21 @@ final class RunningForcePad {
             let handle = try FileHandle(forUpdating: URL(fileURLWithPath: terminal.subordinatePath))
             process.standardInput = handle
             process.standardOutput = handle
-            process.standardError = logOnTerminal ? handle : FileHandle.nullDevice
+            process.standardError = logOnTerminal ? handle : try FileHandle(forWritingTo: standardErrorFile)
         } else {
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: standardErrorFile)
         }
         try process.run()
+    }
+
+    /// Where standard error goes unless it is the terminal.
+    var standardErrorFile: URL { scratch.appendingPathComponent("stderr") }
+
+    /// What the program has written to ``standardErrorFile`` so far.
+    var standardErrorText: String {
+        (try? String(contentsOf: standardErrorFile, encoding: .utf8)) ?? ""
     }
 
     /// Waits up to `timeout` for the program to end; its status, or nil if still running.

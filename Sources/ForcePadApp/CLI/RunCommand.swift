@@ -67,6 +67,14 @@ struct RunCommand: ParsableCommand {
                 limitsCPUWakeLatency: true)
     }
 
+    /// Whether standard error is the terminal of standard output (log lines then share it
+    /// with the shell's input line).
+    private static var standardErrorIsTheTerminal: Bool {
+        var output = stat(), error = stat()
+        guard isatty(STDERR_FILENO) == 1, fstat(STDOUT_FILENO, &output) == 0, fstat(STDERR_FILENO, &error) == 0 else { return false }
+        return output.st_rdev == error.st_rdev
+    }
+
     func run() throws {
         let board = try boardOption.load()
         let paths = StandardPaths()
@@ -137,6 +145,8 @@ struct RunCommand: ParsableCommand {
         }
         let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
+        if let restorer = (transport as? TerminalTransport)?.restorer { stopper.beforeExit { restorer.restore() } }
+        if let serialTransport { stopper.beforeExit { serialTransport.abandonOutput() } }
         let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
         let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)
         if let shortcut {
@@ -147,7 +157,7 @@ struct RunCommand: ParsableCommand {
             InteractiveShell(
                 transport: transport, interpreter: interpreter, historyPath: stateDirectory + "/history",
                 tripleEnter: tripleEnter, logger: logger,
-                logRouter: transport is TerminalTransport ? logRouter : nil
+                logRouter: transport is TerminalTransport && Self.standardErrorIsTheTerminal ? logRouter : nil
             ).run()
             (transport as? TerminalTransport)?.restore()
         } else {

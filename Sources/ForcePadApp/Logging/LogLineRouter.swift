@@ -17,8 +17,9 @@ public final class LogLineRouter: Sendable {
 
     public init() {}
 
-    /// Writes `line` to standard error, or queues it while held.
-    func emit(_ line: String) {
+    /// Writes `line` (its control characters escaped) to standard error, or queues it while held.
+    func emit(_ message: String) {
+        let line = TerminalSafeText.escaped(message)
         let written: Bool = state.withLock { state in
             guard state.holding else { return false }
             if state.lines.count >= Self.capacity {

@@ -10,13 +10,16 @@ struct LoopStopper: Sendable {
     /// Longest wait for the loop to confirm it stopped (µs).
     static let timeoutMicros: Int64 = 1_000_000
 
+    /// Whether the loop has confirmed it stopped (the haptic line is then off).
+    var hasStopped: Bool { link.stopped.load(ordering: .acquiring) }
+
     /// Stops the loop; returns whether it confirmed in time (the line is then off).
     func stop() -> Bool {
         link.stopRequested.store(true, ordering: .relaxed)
         let clock = MonotonicClock()
         let deadline = clock.nowMicros() + Self.timeoutMicros
-        while !link.stopped.load(ordering: .acquiring) && clock.nowMicros() < deadline { usleep(1_000) }
+        while !hasStopped && clock.nowMicros() < deadline { usleep(1_000) }
         pump.pump()
-        return link.stopped.load(ordering: .acquiring)
+        return hasStopped
     }
 }

@@ -94,6 +94,12 @@ public struct SerialPort: ~Copyable, Sendable {
             descriptor, bytes, timeoutMilliseconds: timeoutMilliseconds, deviceName: devicePath)
     }
 
+    /// Drops the bytes written but not yet sent (so closing the line, or exiting, never
+    /// waits for a far end that does not read).
+    public func discardPendingOutput() {
+        _ = tcflush(descriptor, TCOFLUSH)
+    }
+
     /// What the operator should check after `code` from the serial device at `devicePath`.
     static func hint(for code: Int32, devicePath: String) -> String {
         switch code {

@@ -10,7 +10,8 @@ extension ShellCommand where Context == ShellContext {
             details: [
                 "The force ramps to FORCE over the board's rise time ([sim] rise) at position X",
                 "(0..1 along the strip; X,Y on a grid; default the centre). With 'for', the press",
-                "is held for DURATION and released, and the command returns once it is over;",
+                "is held for DURATION and released, and the command returns once it is over (on an",
+                "interactive console any key releases it early);",
                 "without it, the command returns when FORCE is reached and the filter has settled,",
                 "and the press is held until 'sim release'. A press at a new place while pressed slides",
                 "there at two pad widths per second, as a finger would (the command does not wait for",
@@ -44,7 +45,19 @@ extension ShellCommand where Context == ShellContext {
                     }
                     try controller.send(.simulate(.press(force: force, position: position, holdMicros: holdMicros)))
                     let reached = simulation.riseMicros + controller.settleMicros
-                    controller.pause(micros: holdMicros > 0 ? simulation.riseMicros + holdMicros + reached : reached)
+                    let (elapsed, interrupted) = context.interruptiblePause(
+                        micros: holdMicros > 0 ? simulation.riseMicros + holdMicros + reached : reached)
+                    if interrupted && holdMicros > 0 {
+                        try controller.send(.simulate(.release))
+                        controller.pause(micros: reached)
+                        return CommandReply(
+                            lines: ["press of \(force) interrupted after \(FixedDecimal.format(elapsed, scale: 3))ms, released"],
+                            fields: [
+                                ("action", .string("press")), ("force_g", .grams(force)),
+                                ("x", .fractionQ16(position.x)), ("y", .fractionQ16(position.y)), ("hold_us", .int(holdMicros)),
+                                ("interrupted_after_us", .int(elapsed)),
+                            ])
+                    }
                     return CommandReply(
                         lines: [holdMicros > 0 ? "pressed \(force) for \(FixedDecimal.format(holdMicros, scale: 3))ms, released" : "pressing \(force)"],
                         fields: [

@@ -13,8 +13,8 @@ struct InteractiveShell {
     let historyPath: String
     let tripleEnter: Bool
     let logger: Logger
-    /// The log's router when the shell shares the terminal with standard error: log lines
-    /// are then printed above the input line too.
+    /// The log's router when standard error is the shell's terminal: log lines are then
+    /// written to standard error above the input line.
     let logRouter: LogLineRouter?
 
     /// Longest the shell waits for a key before printing pending events (ms).
@@ -62,12 +62,12 @@ struct InteractiveShell {
                     return
                 }
             }
-            let logLines = logRouter?.take() ?? []
-            let events = controller.takeEventLines() + interpreter.context.performChosenShortcut()
+            let logLines = (logRouter?.take() ?? []).map(TerminalSafeText.escaped)
+            let events = (controller.takeEventLines() + interpreter.context.performChosenShortcut()).map(TerminalSafeText.escaped)
             if interpreter.context.mode == .json {
                 LogLineRouter.writeToStandardError(logLines)
             } else if !logLines.isEmpty {
-                write(editor.printAbove(logLines))
+                write(editor.printAbove(logLines), toStandardError: true)
             }
             if !events.isEmpty && guardian.isOpen {
                 if interpreter.context.mode == .json {
@@ -132,7 +132,14 @@ struct InteractiveShell {
 
     /// Writes the editor's screen updates; none in JSON mode, where the console is a machine
     /// interface: no prompt, no echo, only answers and events.
-    private func write(_ response: LineEditorResponse) {
-        if interpreter.context.mode == .human && !response.bytes.isEmpty { transport.output.write(text: String(decoding: response.bytes, as: UTF8.self)) }
+    /// With `toStandardError`, they go to standard error (the same terminal) instead.
+    private func write(_ response: LineEditorResponse, toStandardError: Bool = false) {
+        guard interpreter.context.mode == .human && !response.bytes.isEmpty else { return }
+        let text = String(decoding: response.bytes, as: UTF8.self)
+        if toStandardError {
+            StandardStream.write(text, to: StandardStream.error)
+        } else {
+            transport.output.write(text: text)
+        }
     }
 }

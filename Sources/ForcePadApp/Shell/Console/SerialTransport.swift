@@ -8,6 +8,11 @@ import Synchronization
 /// /dev/ttyGS0, or a pseudo-terminal). When the far end hangs up or the device vanishes, the
 /// port is closed and reopened every half second until it is back; the controller keeps
 /// running meanwhile. Lines end with CRLF.
+///
+/// Output never waits for the far end: it goes into a queue of at most ``queueCapacity``
+/// bytes that is sent as the line takes it (on every write and every read). Text that does
+/// not fit is dropped whole and counted; once the queue has drained, a warning line says how
+/// many bytes were lost.
 final class SerialTransport: ConsoleTransport, @unchecked Sendable {
     let devicePath: String
     let baud: Int
@@ -20,6 +25,15 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
     /// When the last attempt to reopen was made (µs, monotonic), nil before the first.
     private var lastAttemptMicros: Int64?
     private var reportedFailure = false
+    /// Bytes waiting for the line to take them (at most ``queueCapacity``).
+    private var queue: [UInt8] = []
+    /// Bytes dropped since the last warning because the queue was full.
+    private var droppedBytes = 0
+    /// Set once the process is exiting: output is dropped from then on.
+    private var abandoned = false
+
+    /// Most bytes of output waiting for a far end that does not read.
+    static let queueCapacity = 16 * 1024
 
     /// Time between two attempts to open the device (µs).
     static let retryMicros: Int64 = 500_000
@@ -39,6 +53,7 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
         let result: SerialReadResult
         do {
             result = try lock.withLock { _ throws(DeviceError) -> SerialReadResult in
+                sendQueued()
                 var span = bytes.mutableSpan
                 return try port!.read(into: &span, timeoutMilliseconds: timeoutMilliseconds)
             }
@@ -58,7 +73,20 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
     }
 
     private func close() {
-        lock.withLock { _ in port = nil }
+        lock.withLock { _ in
+            port = nil
+            queue.removeAll()
+        }
+    }
+
+    /// For the exit: drops queued output and what the driver has not sent yet, so the
+    /// process's end never waits for the line, and drops any output from then on.
+    func abandonOutput() {
+        lock.withLock { _ in
+            abandoned = true
+            queue.removeAll()
+            port?.discardPendingOutput()
+        }
     }
 
     /// While the port is closed: tries to open it again every ``retryMicros``; `.connected`
@@ -84,10 +112,44 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
     }
 
     private func send(_ text: String) {
-        let bytes = Array(text.utf8)
         lock.withLock { _ in
-            guard port != nil else { return }
-            _ = try? port!.write(bytes.span, timeoutMilliseconds: 1000)
+            guard port != nil, !abandoned else { return }
+            let bytes = text.utf8
+            if queue.count + bytes.count > Self.queueCapacity {
+                droppedBytes += bytes.count
+            } else {
+                queue.append(contentsOf: bytes)
+            }
+            sendQueued()
+        }
+    }
+
+    /// Hands the line as much of the queue as it takes without waiting; once the queue is
+    /// empty after a loss, queues the warning that reports it. Called with `lock` held.
+    private func sendQueued() {
+        while port != nil && !queue.isEmpty {
+            let result: SerialWriteResult
+            let pending = queue
+            do {
+                result = try port!.write(pending.span, timeoutMilliseconds: 0)
+            } catch {
+                queue.removeAll()
+                return
+            }
+            switch result {
+            case .written:
+                queue.removeAll()
+                if droppedBytes > 0 {
+                    queue.append(contentsOf: "warning: \(droppedBytes) bytes of output dropped: the serial line was not read\r\n".utf8)
+                    droppedBytes = 0
+                }
+            case .timedOut(let written):
+                queue.removeFirst(written)
+                return
+            case .disconnected:
+                queue.removeAll()
+                return
+            }
         }
     }
 }

@@ -15,6 +15,27 @@ public final class ShellContext {
     /// key is consumed). Nil from a pipe, where commands end by themselves.
     public var keyPressed: (() -> Bool)?
 
+    /// Longest a pause goes without looking for a key (µs).
+    static let pauseSliceMicros: Int64 = 50_000
+
+    /// Lets `micros` of loop time pass on the shell thread, like ``Controller/pause(micros:)``,
+    /// but ends early when a key is pressed on an interactive console (looked for every
+    /// ``pauseSliceMicros``); the time that passed (µs), and whether a key ended it.
+    func interruptiblePause(micros: Int64) -> (elapsedMicros: Int64, interrupted: Bool) {
+        guard let keyPressed else {
+            controller.pause(micros: micros)
+            return (micros, false)
+        }
+        var elapsed: Int64 = 0
+        while elapsed < micros {
+            if keyPressed() { return (elapsed, true) }
+            let slice = min(Self.pauseSliceMicros, micros - elapsed)
+            controller.pause(micros: slice)
+            elapsed += slice
+        }
+        return (elapsed, false)
+    }
+
     public init(controller: Controller, outputMode: SharedOutputMode, echo: Bool, canQuit: Bool) {
         self.controller = controller
         self.outputMode = outputMode

@@ -3,26 +3,28 @@ import Glibc
 /// The interactive shell on the terminal of standard input/output: input switched to
 /// character-at-a-time without echo or signal keys (the line editor does those), output
 /// processing kept (so "\n" still returns the carriage). The terminal's settings are
-/// restored by ``restore()``.
+/// restored by ``restore()``, or from another thread through ``restorer``.
 final class TerminalTransport: ConsoleTransport {
     let output = ConsoleOutput()
     let allowsQuit = true
-    private var saved = termios()
-    private var changed = false
+    /// Puts the terminal back as it was; nil when its settings could not be changed.
+    let restorer: TerminalRestorer?
 
     init() {
-        if tcgetattr(STDIN_FILENO, &saved) == 0 {
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-            raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-            changed = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+            restorer = nil
+            return
         }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        restorer = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 ? TerminalRestorer(descriptor: STDIN_FILENO, saved: saved) : nil
     }
 
     /// Puts the terminal back as it was.
     func restore() {
-        if changed { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-        changed = false
+        restorer?.restore()
     }
 
     deinit { restore() }

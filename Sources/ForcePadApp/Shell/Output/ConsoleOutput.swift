@@ -3,7 +3,8 @@ import Synchronization
 
 /// Where the shell's text goes (standard output or a serial line), shared by the shell and
 /// anything that prints asynchronously: one lock, whole lines at once, so lines from two
-/// threads never interleave mid-line.
+/// threads never interleave mid-line. Lines carry data (titles, names), so their control
+/// characters are escaped (``TerminalSafeText``); raw text (prompts, editing) is written as is.
 public final class ConsoleOutput: Sendable {
     private let lock = PosixMutex(())
     private let sink: @Sendable (String) -> Void
@@ -16,10 +17,10 @@ public final class ConsoleOutput: Sendable {
         self.sink = sink
     }
 
-    /// Writes each line followed by the line ending.
+    /// Writes each line, its control characters escaped, followed by the line ending.
     public func write(lines: [String]) {
         guard !lines.isEmpty else { return }
-        write(text: lines.map { $0 + newline }.joined())
+        write(text: lines.map { TerminalSafeText.escaped($0) + newline }.joined())
     }
 
     /// Writes `text` as is (a prompt, editing bytes).

@@ -4,11 +4,13 @@ import ForcePadShell
 import Logging
 
 /// How loop events look on the console: press and haptic events as lines in the shell's
-/// current mode, diagnostics (overruns, read errors) in the log instead.
+/// current mode, diagnostics (overruns, read errors) in the log instead, each kind at most
+/// once a second of loop time (``LogRateLimiter``).
 struct EventPrinter: Sendable {
     let formatter: EventFormatter
     let mode: SharedOutputMode
     let logger: Logger
+    private let limiter = LogRateLimiter()
 
     /// The console line for `event`, or nil for a diagnostic (which is logged).
     func line(for event: LoopEvent) -> String? {
@@ -57,11 +59,14 @@ struct EventPrinter: Sendable {
     private func log(_ event: LoopEvent) {
         switch event {
         case .overrun(let at, let missed):
-            logger.warning("loop overran: \(missed) period(s) skipped at t=\(at)us")
+            guard let more = limiter.admit("overrun", atMicros: at) else { return }
+            logger.warning("loop overran: \(missed) period(s) skipped at t=\(at)us\(more)")
         case .readFailed(let at, let errno):
-            logger.error("frame read failed at t=\(at)us: \(ErrnoText.describe(errno))")
+            guard let more = limiter.admit("readFailed", atMicros: at) else { return }
+            logger.error("frame read failed at t=\(at)us: \(ErrnoText.describe(errno))\(more)")
         case .hapticLineFailed(let at, let errno):
-            logger.error("haptic line could not be driven at t=\(at)us: \(ErrnoText.describe(errno))")
+            guard let more = limiter.admit("hapticLineFailed", atMicros: at) else { return }
+            logger.error("haptic line could not be driven at t=\(at)us: \(ErrnoText.describe(errno))\(more)")
         case .simulationRefused(let sequence):
             logger.error("command \(sequence) was for the simulated pad, which this board does not have")
         case .press, .haptic, .quickAction, .sensorLost, .sensorRestored:

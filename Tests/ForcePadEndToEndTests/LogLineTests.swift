@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// Log lines go to standard error, and a repeated diagnostic is logged once a second.
+@Suite struct LogLineTests {
+    /// Stops the process for `millis` so its loop misses periods (an overrun).
+    private func stall(_ forcepad: RunningForcePad, millis: UInt32) {
+        kill(forcepad.process.processIdentifier, SIGSTOP)
+        usleep(millis * 1000)
+        kill(forcepad.process.processIdentifier, SIGCONT)
+    }
+
+    private func overranLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { $0.contains("loop overran") }
+    }
+
+    @Test func logLinesGoToStandardErrorNotTheShellsTerminal() throws {
+        let terminal = try TerminalHarness()
+        let forcepad = try RunningForcePad(arguments: ["--no-rt"], terminalForStandardIO: terminal)
+        defer { forcepad.stop() }
+        #expect(try terminal.waitFor("forcepad> "))
+        stall(forcepad, millis: 200)
+        let deadline = Date().addingTimeInterval(5)
+        while overranLines(forcepad.standardErrorText).isEmpty && Date() < deadline { usleep(50_000) }
+        #expect(overranLines(forcepad.standardErrorText).count == 1, "\(forcepad.standardErrorText)")
+        try terminal.type("status\r")
+        #expect(try terminal.waitFor("board       sim"))
+        #expect(!terminal.text.contains("loop overran"))
+    }
+
+    @Test func repeatedOverrunsAreLoggedOnceASecondWithACount() throws {
+        let terminal = try TerminalHarness()
+        let forcepad = try RunningForcePad(arguments: ["--no-rt"], terminalForStandardIO: terminal)
+        defer { forcepad.stop() }
+        #expect(try terminal.waitFor("forcepad> "))
+        // Five overruns within half a second of loop time, then one more after a pause.
+        for _ in 0..<5 {
+            stall(forcepad, millis: 60)
+            usleep(30_000)
+        }
+        usleep(1_500_000)
+        stall(forcepad, millis: 60)
+        let deadline = Date().addingTimeInterval(5)
+        while overranLines(forcepad.standardErrorText).count < 2 && Date() < deadline { usleep(50_000) }
+        let lines = overranLines(forcepad.standardErrorText)
+        #expect(lines.count == 2, "\(forcepad.standardErrorText)")
+        #expect(lines.last?.contains(" more not shown)") == true, "\(forcepad.standardErrorText)")
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// What a signal leaves behind: the user's terminal as it was, and a process that is gone
+/// within a second even when its console is not being read.
+@Suite struct TerminalShutdownTests {
+    /// The local-mode flags of the terminal at `path`, read from a descriptor of its own.
+    private func localFlags(_ path: String) throws -> tcflag_t {
+        let descriptor = open(path, O_RDWR | O_NOCTTY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var settings = termios()
+        try #require(tcgetattr(descriptor, &settings) == 0)
+        return settings.c_lflag
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalGivesTheTerminalBackAsItWas(signal: Int32) throws {
+        let terminal = try TerminalHarness()
+        let interactive = tcflag_t(ECHO | ICANON | ISIG)
+        #expect(try localFlags(terminal.subordinatePath) & interactive == interactive)
+        let forcepad = try RunningForcePad(arguments: [], terminalForStandardIO: terminal)
+        defer { forcepad.stop() }
+        #expect(try terminal.waitFor("forcepad> "))
+        #expect(try localFlags(terminal.subordinatePath) & interactive == 0, "the shell reads keys one by one")
+        kill(forcepad.process.processIdentifier, signal)
+        #expect(forcepad.waitForExit(timeout: 5) == 0)
+        #expect(try localFlags(terminal.subordinatePath) & interactive == interactive)
+    }
+
+    /// A trace pressing the pad to pop and lifting it every 400 ms for `seconds`: events
+    /// keep coming while it plays.
+    private func pressingTrace(seconds: Int) throws -> URL {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-presses-\(UUID().uuidString).csv")
+        var rows = ["t_us,g0,g1,g2,g3"]
+        for step in 0..<(seconds * 200) {
+            let force = step % 80 < 40 ? 0 : 250
+            rows.append("\(step * 5000),0,\(force),\(force),0")
+        }
+        try rows.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
+        return trace
+    }
+
+    @Test func aSerialLineNobodyReadsNeverHoldsUpTheExit() throws {
+        let trace = try pressingTrace(seconds: 30)
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let line = try TerminalHarness()
+        let forcepad = try RunningForcePad(arguments: ["--serial", line.subordinatePath], terminalForStandardIO: nil)
+        defer { forcepad.stop() }
+        #expect(try line.waitFor("forcepad> "))
+        try line.type("sim play \(trace.path)\r")
+        #expect(try line.waitFor("playing "))
+        // From here on nothing reads the line: the monitor and the events fill it up.
+        try line.type("monitor json 100Hz for 60s\r")
+        sleep(4)
+        let signalled = Date()
+        kill(forcepad.process.processIdentifier, SIGTERM)
+        let status = forcepad.waitForExit(timeout: 30)
+        let seconds = Date().timeIntervalSince(signalled)
+        #expect(status == 0)
+        #expect(seconds < 2, "exited \(seconds)s after SIGTERM")
+        #expect(forcepad.standardErrorText.contains("SIGTERM received; loop stopped, haptic line off"), "\(forcepad.standardErrorText)")
+    }
+
+    @Test func outputDroppedWhileTheLineWasNotReadIsReported() throws {
+        let line = try TerminalHarness()
+        let forcepad = try RunningForcePad(arguments: ["--serial", line.subordinatePath], terminalForStandardIO: nil)
+        defer { forcepad.stop() }
+        #expect(try line.waitFor("forcepad> "))
+        try line.type("monitor json 100Hz for 3s\r")
+        // Not read for longer than the monitor runs; then the line is read again.
+        sleep(5)
+        #expect(try line.waitFor(" bytes of output dropped: the serial line was not read\r\n"))
+        let mark = line.screen.count
+        try line.type("threshold\r")
+        #expect(try line.waitFor("touch 20g  peek 150g  pop 300g", after: mark))
+    }
+}
