@@ -151,9 +151,9 @@ if comparison.cyclictestFailure == nil {
 }
 if let stages = LatencyPercentiles(comparison.stageLatency) {
     table.append(BenchmarkRow(
-        "stage crossing -> GPIO call, \(stages.samples) stages (sim line)", value: "p50 \(stages.p50Micros) / p99 \(stages.p99Micros) us"))
+        "stage->line latency (stage_to_line_us), \(stages.samples) stages (sim line)", value: "p50 \(stages.p50Micros) / p99 \(stages.p99Micros) us"))
 } else {
-    table.append(BenchmarkRow("stage crossing -> GPIO call", value: "no stage fired", target: "measured", verdict: .fail))
+    table.append(BenchmarkRow("stage->line latency (stage_to_line_us)", value: "no stage fired", target: "measured", verdict: .fail))
 }
 
 // The whole program: CPU and peak memory of `forcepad --board sim` at 1 kHz.
