@@ -62,8 +62,9 @@ import Testing
     @Test func settingsChangedMidTrialCannotPass() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
+        let config = try scratch.config("[trials.peek]\ntolerance = \"1000g\"\n")
         let result = try ForcePadProcess.run(
-            ["--state-dir", scratch.state.path],
+            ["--config", config, "--state-dir", scratch.state.path],
             lines: ["mode json", "trial start 2 name=changed", "sim press 400g for 100ms", "threshold peek 160g", "sim press 400g for 100ms", "wait 200ms", "trial report"])
         let report = try #require(LabTests.answers(result, to: "trial").last)
         #expect(report["verdict"] as? String == "INCOMPLETE")

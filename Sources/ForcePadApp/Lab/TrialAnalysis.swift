@@ -65,11 +65,12 @@ struct TrialAnalysis {
         incompleteBecause = TrialCompleteness.reasons(info, events: recording.events)
     }
 
-    /// INCOMPLETE when the trial cannot be judged, else PASS or FAIL; nil when it is complete
-    /// and no limit is set.
+    /// nil when no limit is set (statistics only); else INCOMPLETE when the trial cannot be
+    /// judged, else PASS or FAIL.
     var verdict: String? {
+        if checks.isEmpty { return nil }
         if !incompleteBecause.isEmpty { return "INCOMPLETE" }
-        return checks.isEmpty ? nil : checks.allSatisfy(\.passed) ? "PASS" : "FAIL"
+        return checks.allSatisfy(\.passed) ? "PASS" : "FAIL"
     }
 
     /// The verdict with its reasons, one line: `INCOMPLETE: stopped by command after 1 of 20 presses`.
@@ -78,7 +79,8 @@ struct TrialAnalysis {
         case "INCOMPLETE": "INCOMPLETE: " + incompleteBecause.joined(separator: "; ")
         case "PASS": "PASS: \(checks.count) of \(checks.count) limits met"
         case "FAIL": "FAIL: \(checks.filter(\.passed).count) of \(checks.count) limits met"
-        default: "no limits set: statistics only"
+        default:
+            "no limits set: statistics only" + (incompleteBecause.isEmpty ? "" : " (incomplete: " + incompleteBecause.joined(separator: "; ") + ")")
         }
     }
 }
