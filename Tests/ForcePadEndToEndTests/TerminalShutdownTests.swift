@@ -64,7 +64,8 @@ import Testing
 
     @Test func outputDroppedWhileTheLineWasNotReadIsReported() throws {
         let line = try TerminalHarness()
-        let forcepad = try RunningForcePad(arguments: ["--serial", line.subordinatePath], terminalForStandardIO: nil)
+        // At 9600 baud the queue holds its least, 16 KiB (four seconds of the line would be less).
+        let forcepad = try RunningForcePad(arguments: ["--serial", line.subordinatePath, "--baud", "9600"], terminalForStandardIO: nil)
         defer { forcepad.stop() }
         #expect(try line.waitFor("forcepad> "))
         try line.type("monitor json 100Hz for 3s\r")

@@ -10,7 +10,7 @@ import Synchronization
 /// running meanwhile. Lines end with CRLF.
 ///
 /// Output never waits for the far end: it goes into a queue of at most ``queueCapacity``
-/// bytes that is sent as the line takes it (on every write and every read). Text that does
+/// bytes (four seconds of the line at its baud rate, at least 16 KiB) that is sent as the line takes it (on every write and every read). Text that does
 /// not fit is dropped whole and counted; once the queue has drained, a warning line says how
 /// many bytes were lost.
 final class SerialTransport: ConsoleTransport, @unchecked Sendable {
@@ -25,15 +25,16 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
     /// When the last attempt to reopen was made (µs, monotonic), nil before the first.
     private var lastAttemptMicros: Int64?
     private var reportedFailure = false
+    /// Most bytes of output waiting for a far end that does not read: four seconds of the
+    /// line (10 bits a byte), so a reader that stalls for a moment (a loaded host) loses
+    /// nothing, and at least 16 KiB.
+    let queueCapacity: Int
     /// Bytes waiting for the line to take them (at most ``queueCapacity``).
     private var queue: [UInt8] = []
     /// Bytes dropped since the last warning because the queue was full.
     private var droppedBytes = 0
     /// Set once the process is exiting: output is dropped from then on.
     private var abandoned = false
-
-    /// Most bytes of output waiting for a far end that does not read.
-    static let queueCapacity = 16 * 1024
 
     /// Time between two attempts to open the device (µs).
     static let retryMicros: Int64 = 500_000
@@ -44,6 +45,7 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
         self.devicePath = devicePath
         self.baud = baud
         self.logger = logger
+        queueCapacity = max(16 * 1024, baud / 10 * 4)
         port = try SerialPort(devicePath: devicePath, baud: baud)
     }
 
@@ -115,7 +117,7 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
         lock.withLock { _ in
             guard port != nil, !abandoned else { return }
             let bytes = text.utf8
-            if queue.count + bytes.count > Self.queueCapacity {
+            if queue.count + bytes.count > queueCapacity {
                 droppedBytes += bytes.count
             } else {
                 queue.append(contentsOf: bytes)
