@@ -148,11 +148,16 @@ class Forcepad:
         guest.uart.drain()
         guest.shell.check(f"rm -rf /tmp/{name}-state; spawn {name} {shlex.join(arguments)}")
         self.events = []
+        # Lines read that are not JSON (prompts, echoes, log lines, damaged lines): for failures.
+        self.skipped = []
         # The shell answers once the controller runs: ask until it does.
         deadline = time.monotonic() + 60
         while True:
             try:
                 self.command("help", timeout=3)
+                # Whatever came before the answer may be a previous forcepad's output, late
+                # on a loaded host (a press.released of the last check): not this one's events.
+                self.events = []
                 break
             except CheckFailed:
                 status, _ = guest.shell.run(f"kill -0 $(cat /tmp/{name}.pid)")
@@ -170,10 +175,12 @@ class Forcepad:
                 return None
             start = line.find("{")
             if start < 0:
+                self.skipped.append(line)
                 continue
             try:
                 message = json.loads(line[start:])
             except json.JSONDecodeError:
+                self.skipped.append(line)
                 continue
             if "event" in message:
                 self.events.append(message)
@@ -190,6 +197,13 @@ class Forcepad:
             if "ok" in message:
                 require(message["ok"], f"`{text}` failed: {message.get('error')}")
                 return message
+
+    def forget_events(self, quiet=0.3):
+        """Reads what is still arriving for `quiet` seconds, then forgets every event so far."""
+        deadline = time.monotonic() + quiet
+        while self._read(deadline) is not None:
+            pass
+        self.events = []
 
     def wait_for_event(self, predicate, timeout, what):
         """The first event (kept or new) that satisfies predicate."""
@@ -431,6 +445,7 @@ class Checks:
         while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
             require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
             time.sleep(0.1)
+        fp.forget_events()
         guest.shell.check(f"spawn player player {ADS7830_PROFILE} /rig/traces/peek-then-pop.csv")
         released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
                                      "press.released")
@@ -442,7 +457,8 @@ class Checks:
 
         names = [e["event"] for e in fp.events if e["event"].startswith("press.") and e["event"] != "press.progress"]
         require(names == ["press.began", "press.peek", "press.pop", "press.released"],
-                f"press events {names}")
+                f"press events {names} of {len(fp.events)} events; lines not JSON: {fp.skipped[-6:]}; "
+                f"first events: {[e['event'] for e in fp.events[:6]]}; stderr: {fp.stderr()}")
         require(released.get("stage") == "pop", f"released at stage {released.get('stage')}")
         began = next(e for e in fp.events if e["event"] == "press.began")
         require(abs(began.get("x", -1) - 0.375) < 0.01, f"press centroid x {began.get('x')}, the trace presses cell 1 (0.375)")
