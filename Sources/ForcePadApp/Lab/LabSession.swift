@@ -143,6 +143,16 @@ final class LabSession: @unchecked Sendable {
         _ = try conclude(capture, info: &info, controller: nil, reason: "trial complete")
     }
 
+    /// Recording `name`, once it has ended: a capture that ended by itself is described
+    /// first, and one still running is refused.
+    func finishedRecording(_ name: String, board: BoardDescription) throws(CommandFailure) -> Recording {
+        try collectFinishedCapture()
+        if let running, running.name == name {
+            throw CommandFailure("'\(name)' is still being recorded; stop it first")
+        }
+        return try Recording.load(name: name, paths: paths, board: board)
+    }
+
     /// Waits up to `timeoutMicros` for a running trial to count its last press.
     func waitForTrial(timeoutMicros: Int64) -> Bool {
         lock.withLock { _ in

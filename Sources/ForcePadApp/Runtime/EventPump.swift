@@ -48,28 +48,15 @@ final class EventPump: Sendable {
     /// Takes every waiting event: the recorder and the menu get them, and their console lines
     /// print (or wait for the interactive shell).
     func pump() {
-        channels.withLock { channels in
-            let lines = take(&channels)
-            if printsAtOnce.load(ordering: .relaxed) {
-                output.write(lines: channels.waitingLines + lines)
-                channels.waitingLines.removeAll()
-            } else {
-                keep(lines, in: &channels)
-            }
-        }
+        channels.withLock { channels in deliver(take(&channels), in: &channels) }
     }
 
     /// Pumps, then returns the console lines waiting for the interactive shell (with a note
     /// when some were dropped) without printing them.
     func takeLines() -> [String] {
         channels.withLock { channels in
-            var lines = channels.waitingLines + take(&channels)
-            channels.waitingLines.removeAll()
-            if channels.droppedLines > 0 {
-                lines.insert("warning: \(channels.droppedLines) event lines were dropped while the console was busy", at: 0)
-                channels.droppedLines = 0
-            }
-            return lines
+            keep(take(&channels), in: &channels)
+            return takeWaiting(&channels)
         }
     }
 
@@ -79,13 +66,26 @@ final class EventPump: Sendable {
         channels.withLock { channels in
             let earlier = take(&channels)
             tap.take(line: lines.json, atMicros: time)
-            if printsAtOnce.load(ordering: .relaxed) {
-                output.write(lines: channels.waitingLines + earlier + [lines.console])
-                channels.waitingLines.removeAll()
-            } else {
-                keep(earlier + [lines.console], in: &channels)
-            }
+            deliver(earlier + [lines.console], in: &channels)
         }
+    }
+
+    /// Prints `lines` after those waiting, or keeps them while the interactive shell shows
+    /// its input line.
+    private func deliver(_ lines: [String], in channels: inout Channels) {
+        keep(lines, in: &channels)
+        if printsAtOnce.load(ordering: .relaxed) { output.write(lines: takeWaiting(&channels)) }
+    }
+
+    /// The waiting lines, after a note when some were dropped; none wait afterwards.
+    private func takeWaiting(_ channels: inout Channels) -> [String] {
+        var lines = channels.waitingLines
+        channels.waitingLines.removeAll()
+        if channels.droppedLines > 0 {
+            lines.insert("warning: \(channels.droppedLines) event lines were dropped while the console was busy", at: 0)
+            channels.droppedLines = 0
+        }
+        return lines
     }
 
     private func keep(_ lines: [String], in channels: inout Channels) {

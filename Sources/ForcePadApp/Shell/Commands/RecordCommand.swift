@@ -52,11 +52,7 @@ extension ShellCommand where Context == ShellContext {
                     let lab = controller.lab
                     let name = try arguments.word("recording name")
                     try arguments.end()
-                    try lab.collectFinishedCapture()
-                    if let running = lab.running, running.name == name {
-                        throw CommandFailure("'\(name)' is still being recorded; stop it first")
-                    }
-                    let recording = try Recording.load(name: name, paths: lab.paths, board: controller.board)
+                    let recording = try lab.finishedRecording(name, board: controller.board)
                     let path = lab.paths.reports + "/" + name + ".forces.csv"
                     guard !LabPaths.exists(path) else {
                         throw CommandFailure("\(path) exists; an export is never overwritten: move it away to export again")

@@ -27,10 +27,7 @@ extension ShellCommand where Context == ShellContext {
                 _ = try arguments.word("settings")
             }
             try arguments.end()
-            if let running = controller.lab.running, running.name == name {
-                throw CommandFailure("'\(name)' is still being recorded; stop it first")
-            }
-            let recording = try Recording.load(name: name, paths: controller.lab.paths, board: controller.board)
+            let recording = try controller.lab.finishedRecording(name, board: controller.board)
             let settings = useRecorded ? recording.info.recordedSettings(over: controller.settings) : controller.settings
             let replay = try RecordingReplay(recording, board: controller.board, settings: settings)
             var lines = ["replayed \(name): \(recording.frames.rowCount) frames, \(replay.events.count) events (\(useRecorded ? "recorded" : "current") settings)"]

@@ -34,13 +34,8 @@ extension ShellCommand where Context == ShellContext {
     /// Writes the report of `name` unless its latest revision says the same.
     static func writeReport(name: String, controller: Controller) throws(CommandFailure) -> CommandReply {
         let lab = controller.lab
-        try lab.collectFinishedCapture()
-        if let running = lab.running, running.name == name {
-            throw CommandFailure("'\(name)' is still being recorded; stop it first")
-        }
         let analysis = try TrialAnalysis(
-            Recording.load(name: name, paths: lab.paths, board: controller.board), board: controller.board,
-            settings: controller.settings)
+            lab.finishedRecording(name, board: controller.board), board: controller.board, settings: controller.settings)
         let report = LabReport(analysis: analysis)
         let archive = ReportArchive(paths: lab.paths, name: name)
         let latest = archive.revisions.last
