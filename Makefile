@@ -12,7 +12,7 @@ ARGS ?=
 FUZZ_TEST ?= 20000
 FUZZ ?= 1000000
 
-.PHONY: run test build bench docs deps clean rig tsan fuzz
+.PHONY: run test build bench docs deps clean rig tsan fuzz package test-packages
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -63,6 +63,16 @@ fuzz: deps
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ)
 	python3 fuzz/sizes.py
 
+# `make package`: forcepad_VERSION_amd64.deb and _arm64.deb for Debian and Raspberry Pi OS
+# trixie in .build-package/, cross-built with Debian sid's Swift in a chroot cached in
+# .package-cache/ (docs/packaging.md); `make test-packages` installs them into a trixie root
+# and checks them.
+package: deps
+	$(SUDO) env SWIFT=$(SWIFT) bash packaging/build-packages.sh
+
+test-packages:
+	$(SUDO) bash packaging/test-packages.sh
+
 # Installs the system libraries the C shims link against, if any is missing.
 deps:
 	@missing=""; \
@@ -75,4 +85,4 @@ deps:
 	fi
 
 clean:
-	rm -rf .build .build-tsan .build-fuzz
+	rm -rf .build .build-tsan .build-fuzz .build-package .build-package-amd64 .build-package-arm64

@@ -1,4 +1,6 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
+// Swift 6.2 is the oldest toolchain that builds ForcePad (InlineArray, Span, value generics);
+// an older one stops here with "package requires minimum Swift tools version 6.2.0".
 import PackageDescription
 
 let package = Package(

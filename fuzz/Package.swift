@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // libFuzzer targets for ForcePad's parsers (fuzz/README.md). Build only with

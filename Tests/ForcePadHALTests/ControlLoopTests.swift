@@ -201,7 +201,7 @@ struct BoxedClock: LoopClock {
         let overruns = harness.events().compactMap { event -> Int64? in
             if case .overrun(let at, let missed) = event { at * 10 + missed } else { nil }
         }
-        #expect(overruns == [6_000 * 10 + 2])
+        #expect(overruns == [Int64(6_000 * 10 + 2)])
     }
 
     @Test func hapticLineIsDrivenOffBeforeTheFirstAndAfterTheLastPeriod() {

@@ -4,7 +4,9 @@ import ForcePadCore
 
 /// `--board NAME|PATH`, shared by every subcommand.
 struct BoardOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Board name (boards/NAME.toml) or path to a board file.", valueName: "NAME|PATH"))
+    /// Shell completion offers the boards the binary finds where it runs.
+    @Option(name: .long, help: ArgumentHelp("Board name (boards/NAME.toml) or path to a board file.", valueName: "NAME|PATH"),
+            completion: .custom { _, _, _ in BoardLocator().knownBoards() })
     var board: String = "sim"
 
     /// Finds and loads the board file, or exits 2 with a one-line message.

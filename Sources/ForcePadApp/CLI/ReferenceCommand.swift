@@ -2,11 +2,21 @@ import ArgumentParser
 import ForcePadShell
 
 /// `forcepad reference`: prints the shell's command reference in Markdown (the source of
-/// `docs/commands.md`).
+/// `docs/commands.md`), or the whole man page (`--format man`).
 struct ReferenceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reference",
-        abstract: "Print the shell command reference in Markdown (docs/commands.md).")
+        abstract: "Print the shell command reference in Markdown (docs/commands.md), or the man page.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case markdown, man
+    }
+
+    @Option(help: "markdown: the shell commands (docs/commands.md); man: the forcepad(1) page, command line and shell.")
+    var format: Format = .markdown
+
+    @Option(help: "The date on the man page (YYYY-MM-DD; default today, UTC), so a package build can be reproducible.")
+    var date: String?
 
     static var markdown: String {
         CommandReference.markdown(
@@ -21,6 +31,9 @@ struct ReferenceCommand: ParsableCommand {
     }
 
     func run() {
-        print(Self.markdown, terminator: "")
+        switch format {
+        case .markdown: print(Self.markdown, terminator: "")
+        case .man: print(ManualPage.text(date: date ?? WallClockText.utcDate()), terminator: "")
+        }
     }
 }

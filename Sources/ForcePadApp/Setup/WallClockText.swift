@@ -1,10 +1,15 @@
 import Glibc
 
 /// The current time as text: ISO 8601 in UTC (`2026-11-22T04:50:00Z`) for stamps in state
-/// files, or local time with its offset (`2026-11-22T06:41:52+0000`) for log lines.
+/// files, local time with its offset (`2026-11-22T06:41:52+0000`) for log lines, or the UTC
+/// date (`2026-11-22`) for the man page.
 enum WallClockText {
     static func utc() -> String {
         format("%Y-%m-%dT%H:%M:%SZ", local: false)
+    }
+
+    static func utcDate() -> String {
+        format("%Y-%m-%d", local: false)
     }
 
     static func local() -> String {

@@ -36,13 +36,15 @@ public struct I2CFrameSource: ~Copyable, FrameSource {
                 channels.append(ConverterChannel(converter: converter, input: input))
             }
         }
-        self.channels = channels
-        cellCount = channels.count
         guard let busDescription = board.bus else {
             throw DeviceError(operation: "open the I2C bus of board '\(board.name)'", errno: 0, hint: "the board file names no [i2c] device")
         }
         let opened = try I2CBus(devicePath: busDescription.device)
         try Self.checkFunctionality(of: opened, for: board.adcs)
+        // Stored properties are set only after the last throw: Swift 6.2's SIL verifier
+        // rejects an initializer that throws after initializing some of them.
+        self.channels = channels
+        cellCount = channels.count
         bus = opened
     }
 

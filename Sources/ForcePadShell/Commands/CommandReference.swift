@@ -24,6 +24,24 @@ public enum CommandReference {
         return lines.joined(separator: "\n")
     }
 
+    /// The same reference as roff lines for a man page's section (`.SH` given by the caller):
+    /// one `.SS` per command with its usage, summary, details and examples.
+    public static func roff<Context>(_ table: CommandTable<Context>) -> [String] {
+        var lines = [".SS help"] + RoffText.literal(["help [COMMAND]", "COMMAND -h"])
+            + [".PP", "Lists the commands, or shows one command's usage, details and examples."]
+        for command in table.commands {
+            lines += [".SS " + RoffText.escaped(command.name)] + RoffText.literal(command.usage)
+            lines += [".PP", RoffText.escaped(sentence(command.summary))]
+            if !command.details.isEmpty {
+                lines.append(RoffText.escaped(command.details.joined(separator: " ")))
+            }
+            if !command.examples.isEmpty {
+                lines += [".PP", "Examples:"] + RoffText.literal(command.examples.map { "forcepad> " + $0 })
+            }
+        }
+        return lines
+    }
+
     private static func sentence(_ summary: String) -> String {
         guard let first = summary.first else { return summary }
         return first.uppercased() + summary.dropFirst() + "."

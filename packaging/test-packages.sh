@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Installs each built package into a Debian trixie root as a user would (`apt-get install
+# ./forcepad_VERSION_ARCH.deb`: dependencies resolved from trixie's archive, arm64 ones
+# through multiarch), then checks the files, the forcepad user and its groups, the
+# conffile, and runs a sim session with the installed binary as that user, the arm64 one
+# under qemu-user. Removal and purge are checked last.
+#
+# Usage: packaging/test-packages.sh [ARCH...]   (default: amd64 arm64; packages from
+# PACKAGE_OUT, default .build-package; the trixie root is cached in PACKAGE_CACHE)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
+out=$(realpath -m "${PACKAGE_OUT:-$root/.build-package}")
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+architectures=("$@")
+[ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/ForcePadApp/CLI/ForcePadVersion.swift")
+
+base="$cache/trixie"
+if [ ! -f "$base/.complete" ]; then
+    echo "package-test: debootstrap trixie (about 1 minute)"
+    rm -rf "$base"
+    debootstrap --variant=minbase trixie "$base" "$mirror" > "$cache/debootstrap-trixie.log" 2>&1 \
+        || { echo "package-test: debootstrap trixie failed (see $cache/debootstrap-trixie.log)" >&2; exit 1; }
+    echo 'Acquire::Check-Valid-Until "false";' > "$base/etc/apt/apt.conf.d/99forcepad-snapshot"
+    touch "$base/.complete"
+fi
+
+failures=0
+check() { # DESCRIPTION COMMAND...: runs COMMAND inside the root, reports the result
+    local description=$1
+    shift
+    if output=$(bash "$root/packaging/in-chroot.sh" "$target" - "$@" 2>&1); then
+        echo "package-test: ok    $arch: $description"
+    else
+        echo "package-test: FAIL  $arch: $description"
+        printf '%s\n' "$output" | tail -n 15 | sed 's/^/    /'
+        failures=$((failures + 1))
+    fi
+}
+
+for arch in "${architectures[@]}"; do
+    deb="$out/forcepad_${version}_$arch.deb"
+    [ -f "$deb" ] || { echo "package-test: $deb is missing; run make package first" >&2; exit 1; }
+    target="$cache/trixie-test-$arch"
+    rm -rf "$target"
+    cp -a "$base" "$target"
+    cp "$deb" "$target/tmp/"
+    run=""
+    if [ "$arch" = arm64 ]; then
+        command -v qemu-aarch64-static > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static > /dev/null
+        cp "$(command -v qemu-aarch64-static)" "$target/usr/bin/"
+        run="qemu-aarch64-static"
+        bash "$root/packaging/in-chroot.sh" "$target" - dpkg --add-architecture arm64
+    fi
+    check "apt-get install ./$(basename "$deb") (dependencies from trixie)" sh -c \
+        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$(basename "$deb")"
+    check "files in place" sh -c 'test -x /usr/bin/forcepad && test -f /usr/share/forcepad/boards/sim.toml \
+        && test -f /usr/share/forcepad/boards/rpi4-ads7830.toml && test -f /usr/share/man/man1/forcepad.1.gz \
+        && test -f /usr/share/bash-completion/completions/forcepad && test -f /usr/share/doc/forcepad/copyright \
+        && test -f /usr/share/doc/forcepad/raspberry-pi.md && test -f /etc/forcepad/forcepad.toml'
+    check "the example config is a conffile" sh -c 'dpkg-query -W -f="\${Conffiles}" forcepad | grep -q /etc/forcepad/forcepad.toml'
+    check "user forcepad in i2c, gpio and dialout" sh -c 'id -nG forcepad | tr " " "\n" | sort | tr "\n" " " | grep -qx "dialout forcepad gpio i2c "'
+    check "forcepad --version (the libgpiod v2 build)" sh -c "$run /usr/bin/forcepad --version | grep -qx '$version (libgpiod v2 API)'"
+    check "a sim session as user forcepad" sh -c "cd /tmp && printf 'sim press 400g for 300ms\nwait 600ms\nstatus\nquit\n' \
+        | setpriv --reuid=forcepad --regid=forcepad --init-groups env HOME=/tmp/home-forcepad $run /usr/bin/forcepad --json \
+        > /tmp/session.jsonl && grep -q '\"event\":\"press.peek\"' /tmp/session.jsonl && grep -q '\"event\":\"press.pop\"' /tmp/session.jsonl \
+        && grep -q '\"event\":\"press.released\"' /tmp/session.jsonl && tail -n 1 /tmp/session.jsonl | grep -q '\"cmd\":\"quit\"'"
+    check "the man page renders" sh -c 'zcat /usr/share/man/man1/forcepad.1.gz | grep -q "^\.SS sim"'
+    check "apt-get remove keeps the edited conffile, purge removes it" sh -c \
+        'echo "# edited" >> /etc/forcepad/forcepad.toml && apt-get remove -y -qq forcepad > /dev/null \
+        && ! test -e /usr/bin/forcepad && grep -q "# edited" /etc/forcepad/forcepad.toml \
+        && apt-get purge -y -qq forcepad > /dev/null && ! test -e /etc/forcepad/forcepad.toml'
+    rm -rf "$target"
+done
+[ $failures = 0 ] || { echo "package-test: $failures check(s) failed" >&2; exit 1; }
+echo "package-test: every check passed for ${architectures[*]}"

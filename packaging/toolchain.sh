@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Puts the packaging toolchain into CACHE, from Debian's archive only; every step is skipped
+# when its result is already there (a step's result appears only once the step succeeded):
+#   CACHE/sid                      Debian sid (minbase) with its swiftlang (6.2 or later), lld,
+#                                  git: the build host for every package, run with chroot
+#   CACHE/sysroot/trixie-ARCH      Debian trixie's libc, libstdc++, libgpiod v2 and libi2c for
+#                                  ARCH (amd64, arm64), plus sid's Swift runtime and resources
+#                                  for ARCH, the same version as the compiler
+#   CACHE/sid/sdks/forcepad.artifactbundle   the Swift SDKs trixie-amd64 and trixie-arm64
+# Prints the Swift version on the last line.
+#
+# Usage: packaging/toolchain.sh CACHE_DIR
+# Needs root (debootstrap, chroot) and debootstrap.
+set -euo pipefail
+
+cache=$(realpath -m "$1")
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+sid="$cache/sid"
+mkdir -p "$cache"
+
+step() { echo "package: $*" >&2; }
+
+if [ ! -x "$sid/usr/libexec/swift/bin/swift" ]; then
+    if [ ! -f "$sid.part/.debootstrapped" ]; then
+        rm -rf "$sid.part"
+        step "debootstrap sid (about 1 minute)"
+        debootstrap --variant=minbase sid "$sid.part" "$mirror" > "$cache/debootstrap.log" 2>&1 \
+            || { echo "package: debootstrap sid failed (see $cache/debootstrap.log)" >&2; exit 1; }
+        touch "$sid.part/.debootstrapped"
+    fi
+    # The archive here may be a snapshot older than its Release file's Valid-Until.
+    echo 'Acquire::Check-Valid-Until "false";' > "$sid.part/etc/apt/apt.conf.d/99forcepad-snapshot"
+    cp /etc/resolv.conf "$sid.part/etc/" 2> /dev/null || true
+    step "installing swiftlang in sid (about 2 minutes)"
+    bash "$here/in-chroot.sh" "$sid.part" - sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        swiftlang lld git make ca-certificates libc6-dev g++ pkg-config libgpiod-dev libi2c-dev file binutils' \
+        > "$cache/sid-apt.log" 2>&1 || { echo "package: apt-get install swiftlang in sid failed (see $cache/sid-apt.log)" >&2; exit 1; }
+    mv "$sid.part" "$sid"
+fi
+swift_version=$(chroot "$sid" dpkg-query -W -f='${Version}' swiftlang)
+
+# A private apt configuration for the two target architectures (the host's apt is untouched).
+aptq="$cache/apt"
+mkdir -p "$aptq/lists/partial" "$aptq/cache/archives/partial" "$aptq/debs"
+cat > "$aptq/sources.list" << SOURCES
+deb [arch=amd64,arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror trixie main
+deb [arch=amd64,arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror sid main
+SOURCES
+apt_options=(-o "Dir::Etc::SourceList=$aptq/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o "Dir::State::Lists=$aptq/lists" -o "Dir::Cache=$aptq/cache" -o Dir::State::Status=/dev/null
+    -o APT::Architectures::=amd64 -o APT::Architectures::=arm64 -o Acquire::Check-Valid-Until=false)
+
+target_libraries=(libc6 libc6-dev libgcc-s1 libgcc-14-dev libstdc++6 libstdc++-14-dev libatomic1
+    libgpiod-dev libgpiod3 libi2c-dev libi2c0)
+for arch in amd64 arm64; do
+    sysroot="$cache/sysroot/trixie-$arch"
+    [ -f "$sysroot/.complete-$swift_version" ] && continue
+    [ -f "$aptq/lists/.updated" ] || {
+        step "reading trixie and sid package lists for amd64 and arm64"
+        apt-get "${apt_options[@]}" update -qq > "$cache/apt-update.log" 2>&1 \
+            || { echo "package: apt-get update failed (see $cache/apt-update.log)" >&2; exit 1; }
+        touch "$aptq/lists/.updated"
+    }
+    step "sysroot trixie-$arch (trixie's libraries, sid's Swift $swift_version runtime)"
+    debs="$aptq/debs/$arch"
+    rm -rf "$debs" "$sysroot"
+    mkdir -p "$debs" "$sysroot"
+    wanted=(linux-libc-dev/trixie "libswiftlang:$arch=$swift_version" "swiftlang:$arch=$swift_version")
+    for package in "${target_libraries[@]}"; do wanted+=("$package:$arch/trixie"); done
+    (cd "$debs" && apt-get "${apt_options[@]}" download -qq "${wanted[@]}") > "$cache/apt-download.log" 2>&1 \
+        || { echo "package: apt-get download for $arch failed (see $cache/apt-download.log)" >&2; exit 1; }
+    for deb in "$debs"/*.deb; do
+        case $(basename "$deb") in
+        swiftlang_*)
+            # The compiler package: only the target's Swift modules, static runtime and clang headers.
+            dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$sysroot" \
+                ./usr/libexec/swift/lib/swift ./usr/libexec/swift/lib/swift_static ./usr/libexec/swift/lib/clang ;;
+        *) dpkg-deb -x "$deb" "$sysroot" ;;
+        esac
+    done
+    rm -rf "$debs"
+    ln -sfn usr/lib "$sysroot/lib"
+    ln -sfn ../libexec/swift/lib/swift "$sysroot/usr/lib/swift"
+    ln -sfn ../libexec/swift/lib/swift_static "$sysroot/usr/lib/swift_static"
+    touch "$sysroot/.complete-$swift_version"
+done
+
+# Swift SDKs: SwiftPM needs a bundle (schema 4, with swiftStaticResourcesPath) for
+# --static-swift-stdlib; C targets need -fPIC for the test bundle's dynamic products, and
+# are built with _FORTIFY_SOURCE like Debian's own packages (not Swift code: the Glibc module
+# would see the fortified declarations twice).
+bundle="$sid/sdks/forcepad.artifactbundle"
+mkdir -p "$bundle"
+cat > "$bundle/info.json" << INFO
+{ "schemaVersion": "1.0", "artifacts": {
+    "trixie-amd64": { "type": "swiftSDK", "version": "$swift_version", "variants": [ { "path": "trixie-amd64" } ] },
+    "trixie-arm64": { "type": "swiftSDK", "version": "$swift_version", "variants": [ { "path": "trixie-arm64" } ] } } }
+INFO
+for arch in amd64 arm64; do
+    triple=$([ $arch = amd64 ] && echo x86_64-pc-linux-gnu || echo aarch64-unknown-linux-gnu)
+    mkdir -p "$bundle/trixie-$arch"
+    cat > "$bundle/trixie-$arch/swift-sdk.json" << SDK
+{ "schemaVersion": "4.0", "targetTriples": { "$triple": {
+    "sdkRootPath": "/sysroot/trixie-$arch",
+    "swiftResourcesPath": "/sysroot/trixie-$arch/usr/lib/swift",
+    "swiftStaticResourcesPath": "/sysroot/trixie-$arch/usr/lib/swift_static",
+    "toolsetPaths": ["toolset.json"] } } }
+SDK
+    cat > "$bundle/trixie-$arch/toolset.json" << TOOLSET
+{ "schemaVersion": "1.0",
+  "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] },
+  "cCompiler": { "extraCLIOptions": ["-fPIC", "-D_FORTIFY_SOURCE=2"] },
+  "cxxCompiler": { "extraCLIOptions": ["-fPIC"] } }
+TOOLSET
+done
+echo "$swift_version"
