@@ -3,6 +3,9 @@
 // an older one stops here with "package requires minimum Swift tools version 6.2.0".
 import PackageDescription
 
+/// The C shims are built with glibc's checked variants in release builds, as Debian builds C.
+let fortifiedC: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]
+
 let package = Package(
     name: "ForcePad",
     products: [
@@ -26,17 +29,19 @@ let package = Package(
         // Thin C over libi2c (SMBus on i2c-dev). libi2c-dev ships no pkg-config file.
         .target(
             name: "CI2C",
+            cSettings: fortifiedC,
             linkerSettings: [.linkedLibrary("i2c")]
         ),
         // Thin C over libgpiod, v1 (Debian 12, Pi OS bookworm) or v2 (Debian 13, Pi OS trixie) chosen at compile time.
         .target(
             name: "CGPIOD",
+            cSettings: fortifiedC,
             linkerSettings: [.linkedLibrary("gpiod")]
         ),
         // termios and pseudo-terminal calls Swift's Glibc module does not show (posix_openpt, grantpt, …).
-        .target(name: "CSerial"),
+        .target(name: "CSerial", cSettings: fortifiedC),
         // SCHED_FIFO, CPU affinity and mlockall for the loop thread (cpu_set_t is not visible from Swift).
-        .target(name: "CRealTime"),
+        .target(name: "CRealTime", cSettings: fortifiedC),
         // Hardware behind small protocols, the sim board, clocks and the real-time loop.
         .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD", "CSerial", "CRealTime"]),
         // Board and config files: TOML parsing and validation with file:line: key messages.

@@ -87,9 +87,7 @@ for arch in amd64 arm64; do
 done
 
 # Swift SDKs: SwiftPM needs a bundle (schema 4, with swiftStaticResourcesPath) for
-# --static-swift-stdlib; C targets need -fPIC for the test bundle's dynamic products, and
-# are built with _FORTIFY_SOURCE like Debian's own packages (not Swift code: the Glibc module
-# would see the fortified declarations twice).
+# --static-swift-stdlib; C targets need -fPIC for the test bundle's dynamic products.
 bundle="$sid/sdks/forcepad.artifactbundle"
 mkdir -p "$bundle"
 cat > "$bundle/info.json" << INFO
@@ -110,7 +108,7 @@ SDK
     cat > "$bundle/trixie-$arch/toolset.json" << TOOLSET
 { "schemaVersion": "1.0",
   "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] },
-  "cCompiler": { "extraCLIOptions": ["-fPIC", "-D_FORTIFY_SOURCE=2"] },
+  "cCompiler": { "extraCLIOptions": ["-fPIC"] },
   "cxxCompiler": { "extraCLIOptions": ["-fPIC"] } }
 TOOLSET
 done
