@@ -13,7 +13,7 @@ export FORCEPAD_BINARY="${FORCEPAD_BINARY:-$root/.build/debug/forcepad}"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" || { echo "run-tests.sh: python3 -m venv failed; install python3-venv (apt-get install python3-venv)" >&2; exit 1; }
 fi
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "$client" pytest mypy ruff types-pyserial
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "$client[pandas]" pytest mypy ruff types-pyserial pymeasure
 cd "$client"
 "$venv/bin/ruff" check src tests
 "$venv/bin/ruff" format --check src tests
