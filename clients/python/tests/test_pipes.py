@@ -107,6 +107,13 @@ def test_trial_record_and_read_recording(pad: ForcePad) -> None:
     exported = pad.record_export("session")
     forces = read_rows(exported.path)
     assert max(float(row["total_g"]) for row in forces) == pytest.approx(300, abs=5)
+    assert pad.replay("session").identical
+    written = pad.report("check")
+    assert written.written and written.revision == 1 and written.presses == 3 and written.svg is not None
+    assert not pad.report("check").written
+    assert [entry.intact for entry in pad.report_verify("check").reports] == [True]
+    assert pad.monitor(20, 200).frames == 4
+    assert all(isinstance(event, events.MonitorFrame) for event in pad.last_events)
     recorded = read_rows(os.path.join(pad.state_dir, "recordings", "session", "events.jsonl"))
     assert next(row["event"] for row in recorded if str(row["event"]).startswith("press.")) == "press.began"
 

@@ -41,6 +41,8 @@ def test_reconnects_after_forcepad_restarts(serial_rig: SerialRig) -> None:
     with ForcePad.serial(str(serial_rig.host), timeout=5) as pad:
         pad.threshold("peek", 170)
         serial_rig.kill_forcepad()
+        with pytest.raises(ForcePadTimeout):
+            pad.command("threshold", timeout=0.3)
         serial_rig.start_forcepad()
         deadline = time.monotonic() + 5
         while True:

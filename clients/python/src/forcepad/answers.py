@@ -124,6 +124,27 @@ class Counters:
 
 
 @dataclass(frozen=True)
+class Zero:
+    """Whether a tare has set the zeros since start, and each cell's drift since (counts)."""
+
+    tared: bool
+    drift_counts: list[int]
+
+
+@dataclass(frozen=True)
+class CalibrationSource:
+    source: str
+
+
+@dataclass(frozen=True)
+class Sensor:
+    """Whether the sensor is lost now, and how often it was lost since start."""
+
+    lost: bool
+    losses: int
+
+
+@dataclass(frozen=True)
 class Status:
     board: Board
     rate_hz: int
@@ -131,14 +152,14 @@ class Status:
     hysteresis: Hysteresis
     force: Force
     filter: Filter
-    zero: dict[str, Any]
-    calibration: dict[str, Any]
+    zero: Zero
+    calibration: CalibrationSource
     press: PressStatus
     haptics: HapticStatus
     counters: Counters
     lateness: LatencySummary
     scheduling: str
-    sensor: dict[str, Any]
+    sensor: Sensor
 
 
 @dataclass(frozen=True)
@@ -316,3 +337,54 @@ class ResetDone:
     """``*RST``: the recording or trial it stopped, if one was running."""
 
     stopped_recording: str | None
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """``replay``: whether the events of the replay are those recorded (``difference`` says the
+    first that is not)."""
+
+    name: str
+    frames: int
+    events: int
+    compared: int
+    identical: bool
+    difference: str | None
+    settings: str
+
+
+@dataclass(frozen=True)
+class ReportWritten:
+    """``report NAME``: the sealed report (``written`` false when the current one is unchanged;
+    ``svg`` is named when it was written)."""
+
+    name: str
+    presses: int
+    verdict: str | None
+    json: str
+    revision: int
+    written: bool
+    svg: str | None = None
+
+
+@dataclass(frozen=True)
+class ReportRevision:
+    json: str
+    revision: int
+    intact: bool
+    verdict: str | None
+
+
+@dataclass(frozen=True)
+class ReportVerification:
+    """``report verify NAME``: every revision's seal (a broken seal is a ForcePadError)."""
+
+    name: str
+    reports: list[ReportRevision]
+
+
+@dataclass(frozen=True)
+class MonitorDone:
+    """``monitor``: how many frames it streamed (each a MonitorFrame event)."""
+
+    frames: int

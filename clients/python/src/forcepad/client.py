@@ -77,8 +77,20 @@ class ForcePad:
     #: Most events kept for ``events()``; older ones are dropped (and counted) beyond it.
     EVENT_QUEUE_LIMIT = 100_000
 
-    def __init__(self, link: Link, *, timeout: float, triple_enter: bool = False, handshake: bool) -> None:
+    def __init__(
+        self,
+        link: Link,
+        *,
+        timeout: float,
+        handshake: bool,
+        triple_enter: bool = False,
+        state_dir: str | None = None,
+        scratch: tempfile.TemporaryDirectory[str] | None = None,
+    ) -> None:
         self.timeout = timeout
+        #: The state directory of a spawned forcepad (recordings/, reports/); None over serial.
+        self.state_dir = state_dir
+        self._scratch = scratch
         self.triple_enter = triple_enter
         self._link = link
         self._state = threading.Condition()
@@ -145,19 +157,14 @@ class ForcePad:
             command += ["--config", config]
         else:
             environment["XDG_CONFIG_HOME"] = os.path.join(state_dir, ".config")
-        pad = cls(ProcessLink([*command, *arguments], environment), timeout=timeout, handshake=False)
-        pad._scratch = scratch
-        pad.state_dir = state_dir
+        link = ProcessLink([*command, *arguments], environment)
+        pad = cls(link, timeout=timeout, handshake=False, state_dir=state_dir, scratch=scratch)
         try:
             pad.command("mode")
         except BaseException:
             pad.close()
             raise
         return pad
-
-    _scratch: tempfile.TemporaryDirectory[str] | None = None
-    #: The state directory of a spawned forcepad (recordings/, reports/); None over serial.
-    state_dir: str | None = None
 
     def close(self) -> None:
         """Ends the connection (a spawned forcepad is asked to quit, and killed after 5 s)."""
@@ -207,8 +214,9 @@ class ForcePad:
             raise ForcePadError(word, str(fields.get("error", "refused without a message")))
         return a.Answer(word, fields)
 
-    def _exchange(self, line: str, word: str, limit: float) -> dict[str, Any]:
-        """Sends ``line`` and waits for its answer (the command lock is held)."""
+    def _exchange(self, line: str, word: str, limit: float, *, skip_others: bool = False) -> dict[str, Any]:
+        """Sends ``line`` and waits for its answer (the command lock is held); with
+        ``skip_others``, answers to other commands that come first are dropped."""
         deadline = time.monotonic() + limit
         with self._state:
             while not self._connected and not self._ended and time.monotonic() < deadline:
@@ -224,9 +232,20 @@ class ForcePad:
                 self._pending = None
             raise ForcePadDisconnected(word, str(gone)) from None
         with self._state:
+            try:
+                answer = self._next_answer(word, deadline, limit, skip_others)
+            finally:
+                pending, self._pending = self._pending, None
+        self.last_events = pending.events if pending else []
+        if answer.get("cmd") != word and word:
+            raise ProtocolError(f"the answer to {word!r} names command {answer.get('cmd')!r}: {answer}")
+        return answer
+
+    def _next_answer(self, word: str, deadline: float, limit: float, skip_others: bool) -> dict[str, Any]:
+        """The answer to ``word`` (with ``_state`` held), waiting until ``deadline``."""
+        while True:
             while not self._answers and self._connected and not self._ended and time.monotonic() < deadline:
                 self._state.wait(deadline - time.monotonic())
-            pending, self._pending = self._pending, None
             if not self._answers:
                 if not self._connected or self._ended:
                     raise ForcePadDisconnected(word, self._link.describe_end())
@@ -235,20 +254,28 @@ class ForcePad:
                     word, f"no answer within {limit:g}s; is forcepad running there? (or give a longer timeout)"
                 )
             answer = self._answers.popleft()
-        self.last_events = pending.events if pending else []
-        if answer.get("cmd") != word and word:
-            raise ProtocolError(f"the answer to {word!r} names command {answer.get('cmd')!r}: {answer}")
-        return answer
+            if not skip_others or answer.get("cmd") == word:
+                return answer
 
     def _handshake(self) -> None:
-        """Switches the shell to JSON mode (after three Enters with ``triple_enter``)."""
+        """Switches the shell to JSON mode (after three Enters with ``triple_enter``). Answers
+        still owed from before are forgotten: a shell that started over will never send them."""
         with self._state:
             self._needs_handshake = False
-        for _ in range(3 if self.triple_enter else 1):
-            with contextlib.suppress(LinkGone):
-                self._link.write(b"\r")
-            time.sleep(0.05)
-        self._exchange("mode json", "mode", self.timeout)
+            self._late_answers = 0
+        try:
+            for _ in range(3 if self.triple_enter else 1):
+                try:
+                    self._link.write(b"\r")
+                except LinkGone as gone:
+                    raise ForcePadDisconnected("mode", str(gone)) from None
+                time.sleep(0.05)
+            self._exchange("mode json", "mode", self.timeout, skip_others=True)
+        except ForcePadError:
+            with self._state:
+                self._needs_handshake = True
+                self._late_answers = 0
+            raise
         with self._state:
             self._needs_handshake = False
 
@@ -430,11 +457,10 @@ class ForcePad:
     def force(self) -> a.Force:
         return self._ask(a.Force, "force")
 
-    def monitor(self, rate_hz: float = 10, duration_ms: float = 1000) -> a.Answer:
+    def monitor(self, rate_hz: float = 10, duration_ms: float = 1000) -> a.MonitorDone:
         """``monitor json RATE for DURATION``: the frames arrive as MonitorFrame events."""
-        return self.command(
-            f"monitor json {rate_hz:g}Hz for {duration_text(duration_ms)}", self.timeout + duration_ms / 1000
-        )
+        line = f"monitor json {rate_hz:g}Hz for {duration_text(duration_ms)}"
+        return self._ask(a.MonitorDone, line, self.timeout + duration_ms / 1000)
 
     def threshold(self, stage: str | None = None, force: ForceValue | None = None) -> a.Thresholds:
         """The thresholds; with ``stage`` (touch, peek, pop) and ``force``, sets that one first."""
@@ -506,8 +532,9 @@ class ForcePad:
     def record_list(self) -> a.RecordingList:
         return self._ask(a.RecordingList, "record list")
 
-    def replay(self, name: str, settings: str = "current") -> a.Answer:
-        return self.command(f"replay {quoted(name)} settings={settings}", self.timeout + 60)
+    def replay(self, name: str, settings: str = "current") -> a.Replayed:
+        """Replays a recording with the ``current`` settings or those it was ``recorded`` with."""
+        return self._ask(a.Replayed, f"replay {quoted(name)} settings={settings}", self.timeout + 60)
 
     def trial_start(self, presses: int, name: str | None = None) -> a.TrialStarted:
         line = f"trial start {presses}" + (f" name={quoted(name)}" if name else "")
@@ -522,12 +549,12 @@ class ForcePad:
     def trial_report(self, name: str | None = None) -> a.TrialReport:
         return self._ask(a.TrialReport, "trial report" + (f" {quoted(name)}" if name else ""))
 
-    def report(self, name: str) -> a.Answer:
+    def report(self, name: str) -> a.ReportWritten:
         """``report NAME``: writes the sealed JSON report and SVG plot in the state directory."""
-        return self.command(f"report {quoted(name)}", self.timeout + 60)
+        return self._ask(a.ReportWritten, f"report {quoted(name)}", self.timeout + 60)
 
-    def report_verify(self, name: str) -> a.Answer:
-        return self.command(f"report verify {quoted(name)}", self.timeout + 60)
+    def report_verify(self, name: str) -> a.ReportVerification:
+        return self._ask(a.ReportVerification, f"report verify {quoted(name)}", self.timeout + 60)
 
     def sim_press(
         self, force: ForceValue, hold_ms: float | None = None, at: float | tuple[float, float] | None = None
