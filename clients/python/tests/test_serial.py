@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
+import serial
 from conftest import SerialRig
 
 from forcepad import ForcePad, ForcePadError, ForcePadTimeout, events
@@ -72,3 +74,19 @@ def test_reopens_the_device_after_it_vanished(serial_rig: SerialRig) -> None:
             time.sleep(0.05)
         assert pad.sim_press(400, hold_ms=100).force_g == 400
         assert "press.pop" in [event.event for event in pad.last_events]
+
+
+def test_a_visa_query_reads_one_json_line_in_json_mode(serial_rig: SerialRig) -> None:
+    serial_rig.start_forcepad("--json")
+    with serial.Serial(str(serial_rig.host), 115200, timeout=2) as port:
+        for terminator in (b"\r\n", b"\n", b"\r"):
+            port.write(b"*IDN?" + terminator)
+            line = port.readline()
+            assert line.endswith(b"\r\n")
+            answer = json.loads(line)
+            assert answer["cmd"] == "*IDN?" and answer["idn"].startswith("ForcePad,sim,")
+        port.write(b"*RST\r\n*OPC?\r\n")
+        assert json.loads(port.readline())["cmd"] == "*RST"
+        assert json.loads(port.readline())["complete"] == 1
+        port.timeout = 0.3
+        assert port.read(1) == b"", "nothing more: no prompt, no echo, no answer to an empty line"
