@@ -26,6 +26,13 @@ def test_status_and_settings_answer_typed(pad: ForcePad) -> None:
     assert pad.haptic_test("on 5ms") == answers.HapticPattern(pattern="test", steps="on 5ms")
     assert pad.tare().zeros and len(pad.force().zeros) == 4
     assert pad.log() == "info"
+    pad.shortcut("add", "lab.firm", "Firm", "preset firm", "icon=preset")
+    listed = pad.shortcut_list()
+    assert [(entry.slot, entry.title, entry.command, entry.valid) for entry in listed.shortcuts] == [
+        (1, "Firm", "preset firm", True)
+    ]
+    assert pad.shortcut_run(1) == answers.ShortcutRun(type="lab.firm", handled=True)
+    assert any(isinstance(event, events.ShortcutPerformed) and event.handled for event in pad.last_events)
 
 
 def test_events_of_a_press_come_before_its_answer_and_to_every_reader(pad: ForcePad) -> None:

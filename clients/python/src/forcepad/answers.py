@@ -388,3 +388,33 @@ class MonitorDone:
     """``monitor``: how many frames it streamed (each a MonitorFrame event)."""
 
     frames: int
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """One shortcut shown in a slot (1 to 4); ``invalid_reason`` says why one cannot run."""
+
+    slot: int
+    type: str
+    title: str
+    subtitle: str | None
+    icon: str | None
+    command: str
+    valid: bool
+    invalid_reason: str | None
+
+
+@dataclass(frozen=True)
+class ShortcutList:
+    """``shortcut list``: the shortcuts in their slots, and how many did not fit."""
+
+    shortcuts: list[Shortcut]
+    hidden: int
+
+
+@dataclass(frozen=True)
+class ShortcutRun:
+    """``shortcut run``: whether the shortcut's command was carried out."""
+
+    type: str
+    handled: bool

@@ -516,9 +516,16 @@ class ForcePad:
     def cancel(self) -> None:
         self.command("cancel")
 
-    def shortcut(self, action: str = "list", *arguments: str) -> a.Answer:
-        """``shortcut list|add|remove|run …`` (answers as the shell gives them)."""
+    def shortcut(self, action: str, *arguments: str) -> a.Answer:
+        """``shortcut add|remove …`` (answers as the shell gives them)."""
         return self.command(" ".join(["shortcut", action, *map(quoted, arguments)]))
+
+    def shortcut_list(self) -> a.ShortcutList:
+        return self._ask(a.ShortcutList, "shortcut list")
+
+    def shortcut_run(self, shortcut: str | int) -> a.ShortcutRun:
+        """Runs a shortcut by its type or its slot (1 to 4)."""
+        return self._ask(a.ShortcutRun, f"shortcut run {quoted(str(shortcut))}")
 
     def record_start(self, name: str) -> a.RecordingStarted:
         return self._ask(a.RecordingStarted, f"record start {quoted(name)}")
