@@ -82,6 +82,18 @@ import Testing
         #expect(released < opc)
     }
 
+    @Test func operationCompleteDoesNotWaitForATraceThatWasReleased() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-opc-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let rows = ["t_us,g0,g1,g2,g3"] + stride(from: 0, through: 20_000, by: 100).map { "\($0 * 1000),100,100,100,100" }
+        try rows.joined(separator: "\n").write(to: scratch, atomically: true, encoding: .utf8)
+        let started = Date()
+        let result = try ForcePadProcess.run(["--json"], lines: ["sim play \(scratch.path)", "sim release", "*OPC?", "quit"])
+        let answers = try objects(result.outputLines).filter { $0["cmd"] != nil }
+        #expect(answers.map { $0["cmd"] as? String } == ["sim", "sim", "*OPC?", "quit"])
+        #expect(Date().timeIntervalSince(started) < 10, "the 20s trace was released: nothing is pending")
+    }
+
     @Test func helpAndTheReferenceListThem() throws {
         let result = try ForcePadProcess.run([], lines: ["help", "quit"])
         for name in ["*IDN?", "*RST", "*OPC?"] {

@@ -81,8 +81,12 @@ public final class Controller {
     /// The newest snapshot from the loop.
     public func snapshot() -> LoopSnapshot { runtime.snapshot() }
 
-    /// Sends a command to the loop and waits until it has been applied.
-    public func send(_ command: LoopCommand) throws(CommandFailure) { try runtime.send(command) }
+    /// Sends a command to the loop and waits until it has been applied. A command to the
+    /// simulated pad ends the trace it was playing.
+    public func send(_ command: LoopCommand) throws(CommandFailure) {
+        try runtime.send(command)
+        if case .simulate = command { traceEndsMicros = nil }
+    }
 
     /// Waits until the loop has produced its first frame (or `timeoutMicros` passed).
     public func waitForFirstFrame(timeoutMicros: Int64 = 1_000_000) -> Bool {
@@ -145,10 +149,7 @@ public final class Controller {
     public func reset() throws(CommandFailure) -> String? {
         try lab.collectFinishedCapture()
         let stopped = lab.running == nil ? nil : try lab.stop(controller: self, reason: "reset").name
-        if board.simulation != nil {
-            try send(.simulate(.release))
-            traceEndsMicros = nil
-        }
+        if board.simulation != nil { try send(.simulate(.release)) }
         let changedPatterns = startSettings.haptics.patterns.filter { settings.haptics.patterns[$0.key] != $0.value }
         try apply(startSettings, written: [])
         for (name, pattern) in changedPatterns.sorted(by: { $0.key < $1.key }) {

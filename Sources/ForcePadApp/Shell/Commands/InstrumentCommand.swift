@@ -1,5 +1,3 @@
-import ForcePadCore
-import ForcePadHAL
 import ForcePadShell
 
 /// The IEEE 488.2 common commands a bench instrument answers, so VISA tools (PyVISA,
