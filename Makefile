@@ -1,11 +1,12 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
-# `make test` runs the whole test suite, ThreadSanitizer over the threads, a short fuzz run of
-# every parser (fuzz/README.md), then the kernel rig where QEMU can run (docs/rig.md);
+# `make test` runs the whole test suite, the Python client's checks (clients/python/run-tests.sh),
+# ThreadSanitizer over the threads, a short fuzz run of every parser (fuzz/README.md), then the
+# kernel rig where QEMU can run (docs/rig.md);
 # `make fuzz` fuzzes for longer.
 # Both install the Debian packages they need first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-APT_PACKAGES := libi2c-dev libgpiod-dev python3-serial socat
+APT_PACKAGES := libi2c-dev libgpiod-dev python3-venv socat
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 # Inputs per fuzz target (or seconds, as in 600s): FUZZ_TEST in `make test`, FUZZ in `make fuzz`.
@@ -21,6 +22,7 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	bash clients/python/run-tests.sh
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available

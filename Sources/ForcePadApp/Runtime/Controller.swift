@@ -29,6 +29,12 @@ public final class Controller {
     public let consoleOutput: ConsoleOutput
     /// The trace the simulated pad plays (kept alive while the loop may read it).
     private var playingTrace: TraceStorage?
+    /// When the trace the simulated pad plays ends (µs, monotonic clock), nil when none plays.
+    private var traceEndsMicros: Int64?
+    /// The settings in force at start (the board's and the config file's): what `*RST` puts back.
+    public let startSettings: ControllerSettings
+    /// The machine's serial number for `*IDN?` (``MachineSerialNumber``), read once at start.
+    public let serialNumber: String
 
     /// Checks `settings` for `board`, starts the loop and its threads. `commandCheck` says
     /// which shell commands a shortcut may run.
@@ -36,10 +42,12 @@ public final class Controller {
         board: BoardDescription, settings: ControllerSettings, configSource: String,
         stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
         output: ConsoleOutput, outputMode: SharedOutputMode, commandCheck: any ShortcutCommandCheck,
-        realTime: RealTimeRequest = .none
+        realTime: RealTimeRequest = .none, serialNumber: String = MachineSerialNumber.read()
     ) throws(SetupError) {
         self.board = board
         self.settings = settings
+        startSettings = settings
+        self.serialNumber = serialNumber
         self.configSource = configSource
         self.stateDirectory = stateDirectory
         self.calibration = calibration
@@ -73,8 +81,12 @@ public final class Controller {
     /// The newest snapshot from the loop.
     public func snapshot() -> LoopSnapshot { runtime.snapshot() }
 
-    /// Sends a command to the loop and waits until it has been applied.
-    public func send(_ command: LoopCommand) throws(CommandFailure) { try runtime.send(command) }
+    /// Sends a command to the loop and waits until it has been applied. A command to the
+    /// simulated pad ends the trace it was playing.
+    public func send(_ command: LoopCommand) throws(CommandFailure) {
+        try runtime.send(command)
+        if case .simulate = command { traceEndsMicros = nil }
+    }
 
     /// Waits until the loop has produced its first frame (or `timeoutMicros` passed).
     public func waitForFirstFrame(timeoutMicros: Int64 = 1_000_000) -> Bool {
@@ -123,6 +135,52 @@ public final class Controller {
         let storage = TraceStorage(trace)
         try send(.simulate(.play(storage.view)))
         playingTrace = storage
+        traceEndsMicros = MonotonicClock().nowMicros() + trace.durationMicros
+    }
+
+    // MARK: Instrument reset and completion
+
+    /// `*RST`: stops a recording or trial in progress (its files are kept, as by `record
+    /// stop`), releases the simulated pad (ending a trace being played; returns once the force
+    /// is back to zero and the filter has settled), and puts back every
+    /// setting as it was at start: thresholds, preset, hysteresis, filter, haptic line and
+    /// patterns, and the log level. Calibration, zeros, shortcuts and the session's mode and
+    /// echo are kept. Returns the name of the recording it stopped, if any.
+    public func reset() throws(CommandFailure) -> String? {
+        try lab.collectFinishedCapture()
+        let stopped = lab.running == nil ? nil : try lab.stop(controller: self, reason: "reset").name
+        if board.simulation != nil { try send(.simulate(.release)) }
+        let changedPatterns = startSettings.haptics.patterns.filter { settings.haptics.patterns[$0.key] != $0.value }
+        try apply(startSettings, written: [])
+        for (name, pattern) in changedPatterns.sorted(by: { $0.key < $1.key }) {
+            guard let id = patterns.id(named: name) else { continue }
+            try send(.setPattern(id, CompiledHapticPattern(pattern)))
+        }
+        logLevel.level = Logger.Level(rawValue: startSettings.logLevel) ?? .info
+        if let simulation = board.simulation { pause(micros: simulation.riseMicros + settleMicros) }
+        return stopped
+    }
+
+    /// `*OPC?`: waits until the work commands left running has ended (the trace the simulated
+    /// pad plays, and the pattern the haptic line plays), at most `timeoutMicros`, then prints
+    /// the events reported so far. Every other command has finished when it answers.
+    public func waitForPendingOperations(timeoutMicros: Int64) throws(CommandFailure) {
+        let clock = MonotonicClock()
+        let deadline = clock.nowMicros() + timeoutMicros
+        if let ends = traceEndsMicros {
+            pause(micros: min(ends + settleMicros, deadline) - clock.nowMicros())
+            if clock.nowMicros() < ends + settleMicros {
+                throw CommandFailure("the trace being played has not ended within \(timeoutMicros / 1000)ms; wait longer, or sim release to stop it")
+            }
+            traceEndsMicros = nil
+        }
+        while snapshot().hapticPlaying {
+            if clock.nowMicros() > deadline {
+                throw CommandFailure("the haptic line is still playing after \(timeoutMicros / 1000)ms (trigger-level haptics last while the stage is held); release the press or haptic off")
+            }
+            usleep(1_000)
+        }
+        flushEvents()
     }
 
     // MARK: Shortcuts

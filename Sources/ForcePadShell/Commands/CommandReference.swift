@@ -7,7 +7,7 @@ public enum CommandReference {
         lines.append("|---|---|")
         lines.append("| [`help`](#help) | list the commands, or explain one |")
         for command in table.commands {
-            lines.append("| [`\(command.name)`](#\(command.name)) | \(command.summary) |")
+            lines.append("| [`\(command.name)`](#\(anchor(command.name))) | \(command.summary) |")
         }
         lines += ["", "## help", "", "```", "help [COMMAND]", "COMMAND -h", "```", "",
                   "Lists the commands, or shows one command's usage, details and examples.", ""]
@@ -40,6 +40,12 @@ public enum CommandReference {
             }
         }
         return lines
+    }
+
+    /// The heading's anchor as Markdown renderers make it: lower case, punctuation dropped
+    /// (`*IDN?` → `idn`).
+    static func anchor(_ name: String) -> String {
+        String(name.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
     }
 
     private static func sentence(_ summary: String) -> String {

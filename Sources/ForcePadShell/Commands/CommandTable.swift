@@ -12,8 +12,10 @@ public struct CommandTable<Context>: Sendable {
 
     public var names: [String] { ["help"] + commands.map(\.name) }
 
+    /// The command called `name`; IEEE 488.2 common commands (`*IDN?`) in any case.
     public func command(named name: String) -> ShellCommand<Context>? {
-        commands.first { $0.name == name }
+        let wanted = name.hasPrefix("*") ? name.uppercased() : name
+        return commands.first { $0.name == wanted }
     }
 
     /// Runs one line. An empty line (or only spaces) gives an empty reply.
@@ -35,11 +37,11 @@ public struct CommandTable<Context>: Sendable {
                 command: name, result: .failure(CommandFailure("unknown command '\(name)': \(hint)type help for the list")))
         }
         if arguments.contains("-h") || arguments.contains("--help") {
-            return CommandOutcome(command: name, result: .success(helpReply(for: command)))
+            return CommandOutcome(command: command.name, result: .success(helpReply(for: command)))
         }
         var cursor = ArgumentCursor(words: arguments, usage: command.usage.joined(separator: " | "))
         return CommandOutcome(
-            command: name,
+            command: command.name,
             result: Result { () throws(CommandFailure) in try command.action(&cursor, context) })
     }
 

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The Python client's checks, run by `make test` after the Swift tests: a virtual environment in
+# .build-python/ (git-ignored), the client installed from this checkout with pytest, mypy and ruff
+# from PyPI, then the lint, the type check (mypy --strict) and the tests against the forcepad binary
+# ($FORCEPAD_BINARY, default .build/debug/forcepad), including every Python example of
+# docs/scripting.md.
+set -euo pipefail
+client="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$client/../.." && pwd)"
+venv="$root/.build-python"
+export FORCEPAD_BINARY="${FORCEPAD_BINARY:-$root/.build/debug/forcepad}"
+[ -x "$FORCEPAD_BINARY" ] || { echo "run-tests.sh: $FORCEPAD_BINARY is missing; build it first: swift build --product forcepad" >&2; exit 1; }
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" || { echo "run-tests.sh: python3 -m venv failed; install python3-venv (apt-get install python3-venv)" >&2; exit 1; }
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "$client[pandas]" pytest mypy ruff types-pyserial pymeasure
+cd "$client"
+"$venv/bin/ruff" check src tests
+"$venv/bin/ruff" format --check src tests
+"$venv/bin/mypy" --strict src tests
+"$venv/bin/python" -m pytest -q -p no:cacheprovider tests

@@ -1,0 +1,420 @@
+"""The shell's answers as typed objects. Field names are the JSON keys (units in the suffix: ``_g``
+grams, ``_us`` µs, ``_hz`` hertz); each class reads one command's answer strictly (``shape.load``),
+so a changed answer raises ProtocolError. ``Answer`` keeps the fields of any other command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Any command's answer: its command word and its fields (``ok`` and ``cmd`` left out)."""
+
+    cmd: str
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    touch_g: float
+    peek_g: float
+    pop_g: float
+    preset: str | None
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    peek_g: float
+    pop_g: float
+
+
+@dataclass(frozen=True)
+class Presets:
+    current: str | None
+    presets: list[Preset]
+
+
+@dataclass(frozen=True)
+class Hysteresis:
+    touch_g: float
+    peek_g: float
+    pop_g: float
+    dwell_us: int
+
+
+@dataclass(frozen=True)
+class Filter:
+    kind: str
+    cutoff_hz: float
+    spike_rejection: bool
+    delay_ms: float
+
+
+@dataclass(frozen=True)
+class Force:
+    """Live force: per cell and in total (grams), the raw readings and zeros (counts)."""
+
+    total_g: float
+    cells_g: list[float]
+    readings: list[int]
+    zeros: list[int]
+    saturated: bool
+    contacts: int
+    x: float | None
+    y: float | None
+    normalised: float
+    maximum_normalised: float
+    t_us: int
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    summary: str
+    geometry: str
+    cells: int
+    simulated: bool
+    haptic_line: str
+
+
+@dataclass(frozen=True)
+class PressStatus:
+    state: str
+    progress: float
+
+
+@dataclass(frozen=True)
+class LatencySummary:
+    """A latency histogram's summary (µs); the figures are None before the first sample."""
+
+    samples: int
+    p50_us: int | None
+    p99_us: int | None
+    p999_us: int | None
+    max_us: int | None
+    mean_us: int | None
+
+
+@dataclass(frozen=True)
+class HapticStatus:
+    mode: str
+    access: str
+    line_on: bool
+    pulses: int
+    cut_by_max_on: int
+    delayed_by_min_off: int
+    stages_delayed_one_period: int
+    refused_by_duty: int
+    replaced: int
+    stage_to_line_us: LatencySummary | None
+
+
+@dataclass(frozen=True)
+class Counters:
+    periods: int
+    missed_periods: int
+    stale_frames: int
+    read_errors: int
+    dropped_events: int
+    lateness_last_us: int
+    lateness_max_us: int
+
+
+@dataclass(frozen=True)
+class Zero:
+    """Whether a tare has set the zeros since start, and each cell's drift since (counts)."""
+
+    tared: bool
+    drift_counts: list[int]
+
+
+@dataclass(frozen=True)
+class CalibrationSource:
+    source: str
+
+
+@dataclass(frozen=True)
+class Sensor:
+    """Whether the sensor is lost now, and how often it was lost since start."""
+
+    lost: bool
+    losses: int
+
+
+@dataclass(frozen=True)
+class Status:
+    board: Board
+    rate_hz: int
+    thresholds: Thresholds
+    hysteresis: Hysteresis
+    force: Force
+    filter: Filter
+    zero: Zero
+    calibration: CalibrationSource
+    press: PressStatus
+    haptics: HapticStatus
+    counters: Counters
+    lateness: LatencySummary
+    scheduling: str
+    sensor: Sensor
+
+
+@dataclass(frozen=True)
+class Tare:
+    zeros: list[int]
+
+
+@dataclass(frozen=True)
+class HapticPattern:
+    """A pattern played or changed: its name (``test`` for one written out) and its steps."""
+
+    pattern: str
+    steps: str
+
+
+@dataclass(frozen=True)
+class SimPress:
+    action: str
+    force_g: float
+    x: float
+    y: float
+    hold_us: int
+    interrupted_after_us: int | None = None
+
+
+@dataclass(frozen=True)
+class SimRelease:
+    action: str
+
+
+@dataclass(frozen=True)
+class SimPlay:
+    action: str
+    rows: int
+    duration_us: int
+
+
+@dataclass(frozen=True)
+class Waited:
+    waited_us: int
+    interrupted: bool = False
+
+
+@dataclass(frozen=True)
+class RecordingStarted:
+    action: str
+    name: str
+    path: str
+
+
+@dataclass(frozen=True)
+class RecordingStopped:
+    action: str
+    name: str
+    frames: int
+    dropped_frames: int
+    duration_us: int
+    stopped_by: str
+    settings_changed: bool
+
+
+@dataclass(frozen=True)
+class RecordingExported:
+    action: str
+    name: str
+    path: str
+    rows: int
+
+
+@dataclass(frozen=True)
+class RecordingEntry:
+    """One folder of ``recordings/``; ``problem`` says why an unusable one cannot be read."""
+
+    name: str
+    state: str
+    kind: str | None = None
+    started: str | None = None
+    frames: int | None = None
+    duration_us: int | None = None
+    board: str | None = None
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class RecordingList:
+    recordings: list[RecordingEntry]
+
+
+@dataclass(frozen=True)
+class TrialStarted:
+    action: str
+    name: str
+    presses: int
+
+
+@dataclass(frozen=True)
+class TrialProgress:
+    """The trial running (None when none is) and how many of its presses have ended."""
+
+    trial: str | None
+    ended: int | None = None
+    presses: int | None = None
+
+
+@dataclass(frozen=True)
+class Summary:
+    mean: float
+    sd: float
+    min: float
+    max: float
+
+
+@dataclass(frozen=True)
+class StageLatency:
+    """Stage→line latency of a stage's driven pulses (µs): None when no pulse drove the line."""
+
+    p50: int | None
+    p99: int | None
+    max: int | None
+    count: int
+
+
+@dataclass(frozen=True)
+class StageReport:
+    """What one stage did in a trial: the force it fired at (grams), overshoot, timing, chatter."""
+
+    threshold_g: float
+    fired: int
+    force_g: Summary | None
+    overshoot_g: Summary | None
+    touch_to_stage_us: Summary | None
+    stage_to_line_us: StageLatency
+    chatter: int
+    presses_with_chatter: int
+    forces_g: list[float]
+    stage_to_line_samples_us: list[int]
+
+
+@dataclass(frozen=True)
+class Check:
+    limit: str
+    measured: str
+    passed: bool
+
+
+@dataclass(frozen=True)
+class TrialReport:
+    """``trial report``: per stage, and the verdict (None without limits)."""
+
+    name: str
+    presses: int
+    cancelled: int
+    cancel_rate: float
+    peak_g: Summary | None
+    peek: StageReport
+    pop: StageReport
+    checks: list[Check]
+    verdict: str | None
+    incomplete_because: list[str]
+
+
+@dataclass(frozen=True)
+class Identity:
+    """``*IDN?``: the four IEEE 488.2 fields, and the line they make."""
+
+    idn: str
+    manufacturer: str
+    model: str
+    serial: str
+    version: str
+
+
+@dataclass(frozen=True)
+class ResetDone:
+    """``*RST``: the recording or trial it stopped, if one was running."""
+
+    stopped_recording: str | None
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """``replay``: whether the events of the replay are those recorded (``difference`` says the
+    first that is not)."""
+
+    name: str
+    frames: int
+    events: int
+    compared: int
+    identical: bool
+    difference: str | None
+    settings: str
+
+
+@dataclass(frozen=True)
+class ReportWritten:
+    """``report NAME``: the sealed report (``written`` false when the current one is unchanged;
+    ``svg`` is named when it was written)."""
+
+    name: str
+    presses: int
+    verdict: str | None
+    json: str
+    revision: int
+    written: bool
+    svg: str | None = None
+
+
+@dataclass(frozen=True)
+class ReportRevision:
+    json: str
+    revision: int
+    intact: bool
+    verdict: str | None
+
+
+@dataclass(frozen=True)
+class ReportVerification:
+    """``report verify NAME``: every revision's seal (a broken seal is a ForcePadError)."""
+
+    name: str
+    reports: list[ReportRevision]
+
+
+@dataclass(frozen=True)
+class MonitorDone:
+    """``monitor``: how many frames it streamed (each a MonitorFrame event)."""
+
+    frames: int
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """One shortcut shown in a slot (1 to 4); ``invalid_reason`` says why one cannot run."""
+
+    slot: int
+    type: str
+    title: str
+    subtitle: str | None
+    icon: str | None
+    command: str
+    valid: bool
+    invalid_reason: str | None
+
+
+@dataclass(frozen=True)
+class ShortcutList:
+    """``shortcut list``: the shortcuts in their slots, and how many did not fit."""
+
+    shortcuts: list[Shortcut]
+    hidden: int
+
+
+@dataclass(frozen=True)
+class ShortcutRun:
+    """``shortcut run``: whether the shortcut's command was carried out."""
+
+    type: str
+    handled: bool

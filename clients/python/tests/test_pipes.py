@@ -1,0 +1,156 @@
+"""The client against the real forcepad over pipes (ForcePad.spawn)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from forcepad import ForcePad, ForcePadDisconnected, ForcePadError, ForcePadTimeout, answers, events, read_rows
+from forcepad.links import ProcessLink
+
+
+def test_status_and_settings_answer_typed(pad: ForcePad) -> None:
+    status = pad.status()
+    assert status.board.name == "sim" and status.board.cells == len(status.force.cells_g) == 4
+    assert status.thresholds == answers.Thresholds(touch_g=20, peek_g=150, pop_g=300, preset="medium")
+    assert pad.threshold("peek", 180) == answers.Thresholds(touch_g=20, peek_g=180, pop_g=300, preset=None)
+    assert pad.threshold("pop", "3.5N").pop_g == pytest.approx(356.9, abs=0.1)
+    assert pad.hysteresis(dwell_ms=10).dwell_us == 10_000
+    assert pad.filter("biquad", 40) == answers.Filter(kind="biquad", cutoff_hz=40, spike_rejection=True, delay_ms=6.597)
+    assert pad.preset("firm").current == "firm"
+    assert pad.haptic_line("dry-run").access == "dry-run"
+    assert pad.haptic_test("on 5ms") == answers.HapticPattern(pattern="test", steps="on 5ms")
+    assert pad.tare().zeros and len(pad.force().zeros) == 4
+    assert pad.log() == "info"
+    pad.shortcut("add", "lab.firm", "Firm", "preset firm", "icon=preset")
+    listed = pad.shortcut_list()
+    assert [(entry.slot, entry.title, entry.command, entry.valid) for entry in listed.shortcuts] == [
+        (1, "Firm", "preset firm", True)
+    ]
+    assert pad.shortcut_run(1) == answers.ShortcutRun(type="lab.firm", handled=True)
+    assert any(isinstance(event, events.ShortcutPerformed) and event.handled for event in pad.last_events)
+
+
+def test_events_of_a_press_come_before_its_answer_and_to_every_reader(pad: ForcePad) -> None:
+    pad.threshold("peek", 150)
+    seen: list[events.Event] = []
+    remove = pad.on_event(seen.append)
+    pressed = pad.sim_press(400, hold_ms=300)
+    remove()
+    assert pressed.hold_us == 300_000
+    names = [event.event for event in pad.last_events]
+    assert names[0] == "press.began" and names[-1] == "press.released"
+    assert names.index("press.peek") < names.index("press.pop")
+    peek = next(event for event in pad.last_events if isinstance(event, events.PressPeek))
+    assert 150 <= peek.force_g < 300
+    first_on = next(event for event in pad.last_events if isinstance(event, events.HapticOn))
+    assert first_on.pattern == "peek" and first_on.stage_to_line_us is not None
+    assert seen == pad.last_events
+    assert pad.take_events() == pad.last_events
+    pad.sim_press(400, hold_ms=100)
+    assert [event.event for event in pad.events(timeout=0.5)][:2] == ["press.began", "press.peek"]
+
+
+def test_events_during_a_wait_are_attributed_to_the_wait(pad: ForcePad) -> None:
+    pad.sim_press(250)
+    held = [event.event for event in pad.last_events if event.event != "press.progress"]
+    assert held == ["press.began", "press.peek", "haptic.on", "haptic.off"]
+    pad.command("sim release")
+    assert [event.event for event in pad.last_events if event.event != "press.progress"] == ["press.released"]
+    pad.wait(50)
+    assert pad.last_events == []
+
+
+def test_a_refusal_raises_with_the_shells_message(pad: ForcePad) -> None:
+    with pytest.raises(ForcePadError) as refused:
+        pad.threshold("peek", 9000)
+    assert refused.value.command == "threshold"
+    assert (
+        refused.value.message == "thresholds.peek: 9000g must be below thresholds.pop (300g); lower peek or raise pop"
+    )
+    with pytest.raises(ForcePadError, match="unknown command 'bogus'"):
+        pad.command("bogus")
+    assert pad.threshold().peek_g == 150
+
+
+def test_a_late_answer_is_never_taken_for_the_next_one(pad: ForcePad) -> None:
+    started = time.monotonic()
+    with pytest.raises(ForcePadTimeout):
+        pad.command("wait 1s", timeout=0.2)
+    assert time.monotonic() - started < 1.5
+    assert pad.threshold().peek_g == 150
+    assert pad.identify().manufacturer == "ForcePad"
+
+
+def test_instrument_commands(pad: ForcePad) -> None:
+    identity = pad.identify()
+    assert identity.idn == f"ForcePad,sim,{identity.serial},{identity.version}"
+    pad.threshold("peek", 120)
+    pad.record_start("kept")
+    assert pad.reset().stopped_recording == "kept"
+    assert pad.threshold().peek_g == 150
+    pad.haptic_test("pop")
+    assert pad.operation_complete()
+    assert [event.event for event in pad.last_events] == ["haptic.off", "haptic.on", "haptic.off"]
+
+
+def test_trial_record_and_read_recording(pad: ForcePad) -> None:
+    report = pad.trial(3, name="check", press=lambda p: p.sim_press(400, hold_ms=200))
+    assert report.name == "check" and report.presses == 3
+    assert report.peek.fired == report.pop.fired == 3
+    assert report.peek.force_g is not None and 150 <= report.peek.force_g.mean < 300
+    assert len(report.pop.forces_g) == 3
+    with pad.record("session") as session:
+        pad.sim_press(300, hold_ms=100)
+    assert session.started.name == "session" and session.stopped is not None and session.stopped.frames > 100
+    assert [entry.name for entry in pad.record_list().recordings] == ["check", "session"]
+    assert pad.state_dir is not None
+    frames = read_rows(os.path.join(pad.state_dir, "recordings", "session"))
+    assert len(frames) == session.stopped.frames and list(frames[0])[:2] == ["t_us", "ch0"]
+    exported = pad.record_export("session")
+    forces = read_rows(exported.path)
+    assert max(float(row["total_g"]) for row in forces) == pytest.approx(300, abs=5)
+    assert pad.replay("session").identical
+    written = pad.report("check")
+    assert written.written and written.revision == 1 and written.presses == 3 and written.svg is not None
+    assert not pad.report("check").written
+    assert [entry.intact for entry in pad.report_verify("check").reports] == [True]
+    assert pad.monitor(20, 200).frames == 4
+    assert all(isinstance(event, events.MonitorFrame) for event in pad.last_events)
+    recorded = read_rows(os.path.join(pad.state_dir, "recordings", "session", "events.jsonl"))
+    assert next(row["event"] for row in recorded if str(row["event"]).startswith("press.")) == "press.began"
+
+
+def test_the_end_of_the_process_is_reported_with_its_reason(pad: ForcePad) -> None:
+    link = pad._link
+    assert isinstance(link, ProcessLink)
+    link.process.send_signal(signal.SIGKILL)
+    link.process.wait()
+    with pytest.raises(ForcePadDisconnected, match="forcepad exited with status -9"):
+        pad.status()
+    assert list(pad.events(timeout=5)) == []
+
+
+def test_a_start_up_failure_names_its_cause(binary: str) -> None:
+    with pytest.raises(ForcePadDisconnected, match="exited with status 2: forcepad: board 'no-such-board' not found"):
+        ForcePad.spawn("no-such-board", binary=binary)
+
+
+def test_commands_from_two_threads_each_get_their_own_answer(pad: ForcePad) -> None:
+    results: dict[str, object] = {}
+
+    def ask(name: str) -> None:
+        for _ in range(20):
+            results[name] = pad.threshold() if name == "threshold" else pad.hysteresis()
+            assert isinstance(results[name], answers.Thresholds if name == "threshold" else answers.Hysteresis)
+
+    threads = [threading.Thread(target=ask, args=(name,)) for name in ("threshold", "hysteresis")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert set(results) == {"threshold", "hysteresis"}
