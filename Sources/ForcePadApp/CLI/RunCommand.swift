@@ -14,7 +14,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var boardOption: BoardOption
 
-    @Option(name: .long, help: ArgumentHelp("Config file (default: ~/.config/forcepad/forcepad.toml if it exists, else built-in defaults).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("Config file, over the lab's /etc/forcepad/forcepad.toml (default: ~/.config/forcepad/forcepad.toml if it exists); config save writes it.", valueName: "PATH"))
     var config: String?
 
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Directory for calibration, shortcuts, recordings and reports (default: ~/.local/state/forcepad).", valueName: "DIR"))
@@ -78,7 +78,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let board = try boardOption.load()
         let paths = StandardPaths()
-        let (settings, configSource) = try SettingsLoader.load(config: config, defaultPath: paths.configFile, board: board)
+        let (settings, configSource, configFiles) = try SettingsLoader.load(config: config, paths: paths, board: board)
         let stateDirectory = self.stateDirectory ?? paths.stateDirectory
         if case .failure(let error) = StandardPaths.prepareStateDirectory(stateDirectory) {
             StandardError.write("forcepad: \(error.message)")
@@ -124,7 +124,7 @@ struct RunCommand: ParsableCommand {
         let controller: Controller
         do {
             controller = try Controller(
-                board: board, settings: settings, configSource: configSource,
+                board: board, settings: settings, configSource: configSource, configFiles: configFiles,
                 stateDirectory: stateDirectory, calibration: calibration, logLevel: logLevel,
                 output: output, outputMode: outputMode, commandCheck: ShellCommandCheck(table: ShellCommandTable.table),
                 realTime: realTimeRequest)
@@ -163,6 +163,7 @@ struct RunCommand: ParsableCommand {
         } else {
             ShellSession(context: context, output: output).run()
         }
+        if let warning = context.takeUnsavedChangesWarning() { logger.warning("shutting down with \(warning)") }
         stopper.shuttingDown()
         controller.shutdown()
         withExtendedLifetime((watcher, stateLock)) {}

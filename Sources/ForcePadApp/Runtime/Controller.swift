@@ -12,7 +12,13 @@ public final class Controller {
     public let board: BoardDescription
     /// Settings in force: checked by ``SettingsRules`` and applied by the loop.
     public private(set) var settings: ControllerSettings
+    /// The config files the settings came from, for messages (`a.toml + b.toml`).
     public let configSource: String
+    /// The lab's and the user's config files, which `config diff` and `config save` use.
+    public let configFiles: ConfigFiles
+    /// The settings as last loaded or saved: what `quit` compares with to warn about
+    /// changes that would be lost.
+    public private(set) var savedSettings: ControllerSettings
     public let stateDirectory: String
     /// Per-cell calibration in use.
     public let calibration: CalibrationSet
@@ -33,7 +39,7 @@ public final class Controller {
     /// Checks `settings` for `board`, starts the loop and its threads. `commandCheck` says
     /// which shell commands a shortcut may run.
     public init(
-        board: BoardDescription, settings: ControllerSettings, configSource: String,
+        board: BoardDescription, settings: ControllerSettings, configSource: String, configFiles: ConfigFiles,
         stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
         output: ConsoleOutput, outputMode: SharedOutputMode, commandCheck: any ShortcutCommandCheck,
         realTime: RealTimeRequest = .none
@@ -41,6 +47,8 @@ public final class Controller {
         self.board = board
         self.settings = settings
         self.configSource = configSource
+        self.configFiles = configFiles
+        savedSettings = settings
         self.stateDirectory = stateDirectory
         self.calibration = calibration
         self.logLevel = logLevel
@@ -96,6 +104,33 @@ public final class Controller {
         try runtime.send(.apply(LoopSettings(changed, sampleRateHz: board.sampleRateHz)))
         if changed != settings { lab.noteSettingsChange() }
         settings = changed
+    }
+
+    /// Writes the settings in force into the user's config file (``ConfigSave``); from then
+    /// on they are the saved settings.
+    public func saveSettings() throws(CommandFailure) -> ConfigSave.Outcome {
+        do {
+            let outcome = try ConfigSave.save(settings, files: configFiles, sampleRateHz: board.sampleRateHz)
+            savedSettings = settings
+            return outcome
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// The config files as they are now, checked for this board.
+    public func loadConfigFiles() throws(CommandFailure) -> ConfigSnapshot {
+        do {
+            return try configFiles.load(sampleRateHz: board.sampleRateHz)
+        } catch {
+            throw CommandFailure(error.description + " (the running settings are unchanged)")
+        }
+    }
+
+    /// The settings changed since they were last loaded or saved, as ``ConfigValueList``
+    /// keys; empty when nothing would be lost.
+    public var unsavedKeys: [String] {
+        ConfigDifference.between(saved: ConfigValueList.values(of: savedSettings), running: ConfigValueList.values(of: settings)).map(\.key)
     }
 
     /// Replaces the existing pattern `name`, checked like every other setting.
