@@ -143,6 +143,17 @@ struct RunCommand: ParsableCommand {
                     : "forcepad: the loop produced no frame within 1s; the machine may be overloaded")
             throw ExitCode(1)
         }
+        let environment = ProcessInfo.processInfo.environment
+        let notifier = ServiceNotifier(environment: environment)
+        notifier.send("READY=1\nSTATUS=running on board \(board.name)")
+        stopper.beforeExit { notifier.send("STOPPING=1") }
+        if let watchdogMicros = ServiceNotifier.watchdogMicros(environment: environment) {
+            do {
+                try controller.startServiceWatchdog(notifier, watchdogMicros: watchdogMicros)
+            } catch {
+                logger.critical("\(error.message)")
+            }
+        }
         let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
         if let restorer = (transport as? TerminalTransport)?.restorer { stopper.beforeExit { restorer.restore() } }
@@ -164,6 +175,7 @@ struct RunCommand: ParsableCommand {
             ShellSession(context: context, output: output).run()
         }
         if let warning = context.takeUnsavedChangesWarning() { logger.warning("shutting down with \(warning)") }
+        notifier.send("STOPPING=1")
         stopper.shuttingDown()
         controller.shutdown()
         withExtendedLifetime((watcher, stateLock)) {}

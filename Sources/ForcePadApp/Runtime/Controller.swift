@@ -33,6 +33,8 @@ public final class Controller {
     let shortcutService: ShortcutService
     /// The shell's console, for commands that write while they run (`monitor`, `wait`).
     public let consoleOutput: ConsoleOutput
+    /// Feeds systemd's watchdog from the loop's progress; nil when no watchdog is set.
+    private var serviceWatchdog: LoopWatchdog?
     /// The trace the simulated pad plays (kept alive while the loop may read it).
     private var playingTrace: TraceStorage?
 
@@ -87,6 +89,23 @@ public final class Controller {
     /// Waits until the loop has produced its first frame (or `timeoutMicros` passed).
     public func waitForFirstFrame(timeoutMicros: Int64 = 1_000_000) -> Bool {
         runtime.waitForFirstFrame(timeoutMicros: timeoutMicros)
+    }
+
+    /// Starts feeding systemd's watchdog (period `watchdogMicros`) through `notifier` from
+    /// the loop's progress; a stall or a sensor lost beyond `faults.restart_after` ends the
+    /// pings (``LoopWatchdog``) and is logged as critical.
+    public func startServiceWatchdog(_ notifier: ServiceNotifier, watchdogMicros: Int64) throws(SetupError) {
+        let logger = logger
+        let watchdog = LoopWatchdog(
+            link: runtime.link, notifier: notifier, watchdogMicros: watchdogMicros,
+            lostBudgetMicros: settings.faults.restartAfterMicros, cutOff: runtime.lineCutOff
+        ) { message in logger.critical("\(message)") }
+        do {
+            try watchdog.start()
+        } catch {
+            throw SetupError("cannot start the service watchdog: \(error.description)")
+        }
+        serviceWatchdog = watchdog
     }
 
     /// What a signal may use to stop the loop from another thread.
@@ -234,6 +253,7 @@ public final class Controller {
     /// Ends a recording in progress (its files are kept and described), stops the loop (which
     /// drives the haptic line off) and its threads, then prints the last events.
     public func shutdown() {
+        serviceWatchdog?.stop()
         lab.shutdown()
         runtime.shutdown()
     }

@@ -68,9 +68,11 @@ struct ConfigTextEditor {
             ConfigError(file: file, line: line, key: key, message: "cannot be rewritten: \(why); change it by hand")
         }
         let first = bytes.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? bytes.count
-        guard first < bytes.count, bytes[first] != UInt8(ascii: "{"), let equals = Self.equalsSign(in: bytes, from: first),
-            !bytes[first..<equals].contains(UInt8(ascii: "{"))
-        else { throw refuse("it is written inside an inline table") }
+        guard first < bytes.count, let equals = Self.equalsSign(in: bytes, from: first) else {
+            throw refuse("it is written inside an inline table")
+        }
+        let written = String(decoding: bytes[first..<equals].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }, as: UTF8.self)
+        guard written == key || key.hasSuffix("." + written) else { throw refuse("it is written inside an inline table") }
         var start = equals + 1
         while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
         guard start < bytes.count else { throw refuse("its value is not on its line") }

@@ -54,6 +54,7 @@ public enum ConfigValueList {
         add("quick_actions.timeout", string(QuantityText.duration(settings.quickActions.timeoutMicros)))
         add("faults.lost_after", "\(settings.faults.lostAfterFrames)")
         add("faults.retry_every", string(QuantityText.duration(settings.faults.reprobeMicros)))
+        add("faults.restart_after", string(QuantityText.duration(settings.faults.restartAfterMicros)))
         add("log.level", string(settings.logLevel))
         return values
     }
