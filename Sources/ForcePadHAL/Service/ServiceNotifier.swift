@@ -21,7 +21,7 @@ public struct ServiceNotifier: Sendable {
     /// `$WATCHDOG_PID` is unset or names this process; nil when no watchdog is set.
     public static func watchdogMicros(environment: [String: String]) -> Int64? {
         guard let text = environment["WATCHDOG_USEC"], let micros = Int64(text), micros > 0 else { return nil }
-        if let pid = environment["WATCHDOG_PID"], pid_t(pid) != getpid() { return nil }
+        if let pid = environment["WATCHDOG_PID"], !pid.isEmpty, pid_t(pid) != getpid() { return nil }
         return micros
     }
 
