@@ -1,0 +1,105 @@
+#!/bin/sh
+# Installs (or with --uninstall removes) every file of a ForcePad installation. Used by
+# `make install` / `make uninstall` for a build from source, and by the Debian package
+# (DESTDIR=<package root> PREFIX=/usr), so that both install the same files.
+#
+# Usage: packaging/install.sh [--uninstall]
+#
+# Variables (all optional):
+#   DESTDIR     staging root every path is placed under (default: empty, the live system)
+#   PREFIX      installation prefix (default: /usr/local)
+#   SYSCONFDIR  configuration root (default: /etc, also for PREFIX=/usr/local, as systemd
+#               and the binary look there)
+#   BINARY      the forcepad binary to install (default: .build/release/forcepad)
+#   BINDIR, DATADIR, DOCDIR, UNITDIR, SYSUSERSDIR, UDEVRULESDIR
+#               override the directories derived from PREFIX:
+#               $PREFIX/bin, $PREFIX/share/forcepad, $PREFIX/share/doc/forcepad,
+#               $PREFIX/lib/systemd/system, $PREFIX/lib/sysusers.d, $PREFIX/lib/udev/rules.d
+#
+# What goes where:
+#   BINDIR/forcepad                      the program (mode 0755)
+#   DATADIR/boards/*.toml                the board files the binary finds by name
+#   DOCDIR/*.md, images/, forcepad.example.toml   the user documentation
+#   SYSCONFDIR/forcepad/forcepad.toml    the lab's config, from docs/forcepad.example.toml;
+#                                        never overwritten (kept on uninstall when changed)
+#   SYSCONFDIR/forcepad/forcepad.env     the service's board and options; never overwritten
+#   UNITDIR/forcepad@.service            the systemd unit, with BINDIR, SYSCONFDIR and
+#                                        DOCDIR written into it
+#   SYSUSERSDIR/forcepad.conf            the forcepad system user and its groups
+#   UDEVRULESDIR/60-forcepad.rules       device groups where the OS has no rules
+#
+# Without DESTDIR, on a running systemd, it then creates the user (systemd-sysusers),
+# reloads the udev rules and systemd's units. It enables nothing: see docs/raspberry-pi.md.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+DESTDIR=${DESTDIR:-}
+PREFIX=${PREFIX:-/usr/local}
+SYSCONFDIR=${SYSCONFDIR:-/etc}
+BINARY=${BINARY:-$root/.build/release/forcepad}
+BINDIR=${BINDIR:-$PREFIX/bin}
+DATADIR=${DATADIR:-$PREFIX/share/forcepad}
+DOCDIR=${DOCDIR:-$PREFIX/share/doc/forcepad}
+UNITDIR=${UNITDIR:-$PREFIX/lib/systemd/system}
+SYSUSERSDIR=${SYSUSERSDIR:-$PREFIX/lib/sysusers.d}
+UDEVRULESDIR=${UDEVRULESDIR:-$PREFIX/lib/udev/rules.d}
+
+# The files copied as they are: source (relative to the repository) and target directory.
+plain_files() {
+    for board in "$root"/boards/*.toml; do echo "boards/$(basename "$board") $DATADIR/boards"; done
+    for doc in "$root"/docs/*.md; do echo "docs/$(basename "$doc") $DOCDIR"; done
+    for image in "$root"/docs/images/*; do echo "docs/images/$(basename "$image") $DOCDIR/images"; done
+    echo "docs/forcepad.example.toml $DOCDIR"
+    echo "packaging/sysusers.d/forcepad.conf $SYSUSERSDIR"
+    echo "packaging/udev/60-forcepad.rules $UDEVRULESDIR"
+}
+
+live_system() { [ -z "$DESTDIR" ] && [ -d /run/systemd/system ]; }
+
+install_files() {
+    [ -x "$BINARY" ] || { echo "install.sh: $BINARY is not an executable; build it first (make install builds it)" >&2; exit 1; }
+    install -D -m 0755 "$BINARY" "$DESTDIR$BINDIR/forcepad"
+    plain_files | while read -r source directory; do
+        install -D -m 0644 "$root/$source" "$DESTDIR$directory/$(basename "$source")"
+    done
+    mkdir -p "$DESTDIR$UNITDIR"
+    sed -e "s|@bindir@|$BINDIR|g" -e "s|@sysconfdir@|$SYSCONFDIR|g" -e "s|@docdir@|$DOCDIR|g" \
+        "$root/packaging/systemd/forcepad@.service" > "$DESTDIR$UNITDIR/forcepad@.service"
+    chmod 0644 "$DESTDIR$UNITDIR/forcepad@.service"
+    for config in "docs/forcepad.example.toml forcepad.toml" "packaging/forcepad.env forcepad.env"; do
+        set -- $config
+        if [ -e "$DESTDIR$SYSCONFDIR/forcepad/$2" ]; then
+            echo "install.sh: kept $DESTDIR$SYSCONFDIR/forcepad/$2 (it exists)"
+        else
+            install -D -m 0644 "$root/$1" "$DESTDIR$SYSCONFDIR/forcepad/$2"
+        fi
+    done
+    if live_system; then
+        systemd-sysusers "$SYSUSERSDIR/forcepad.conf"
+        udevadm control --reload && udevadm trigger --subsystem-match=i2c-dev --subsystem-match=gpio --subsystem-match=misc || true
+        systemctl daemon-reload
+    fi
+}
+
+uninstall_files() {
+    rm -f "$DESTDIR$BINDIR/forcepad" "$DESTDIR$UNITDIR/forcepad@.service"
+    plain_files | while read -r source directory; do rm -f "$DESTDIR$directory/$(basename "$source")"; done
+    for config in "docs/forcepad.example.toml forcepad.toml" "packaging/forcepad.env forcepad.env"; do
+        set -- $config
+        if cmp -s "$root/$1" "$DESTDIR$SYSCONFDIR/forcepad/$2"; then
+            rm -f "$DESTDIR$SYSCONFDIR/forcepad/$2"
+        elif [ -e "$DESTDIR$SYSCONFDIR/forcepad/$2" ]; then
+            echo "install.sh: kept $DESTDIR$SYSCONFDIR/forcepad/$2 (changed since it was installed)"
+        fi
+    done
+    for directory in "$DATADIR/boards" "$DATADIR" "$DOCDIR/images" "$DOCDIR" "$SYSCONFDIR/forcepad"; do
+        rmdir "$DESTDIR$directory" 2>/dev/null || true
+    done
+    if live_system; then systemctl daemon-reload; fi
+}
+
+case "${1:-}" in
+    "") install_files ;;
+    --uninstall) uninstall_files ;;
+    *) echo "usage: packaging/install.sh [--uninstall]  (variables: see the comment at its top)" >&2; exit 2 ;;
+esac
