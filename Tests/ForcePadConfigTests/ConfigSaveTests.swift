@@ -140,4 +140,16 @@ struct ConfigSaveTests {
         try editor.remove("preset")
         #expect(editor.text == "# header\n\n# thresholds\n[thresholds]\ntouch = \"25g\"\n")
     }
+
+    @Test func editorKeepsACommentAfterAQuotedValueHoldingAHash() throws {
+        var editor = ConfigTextEditor(text: "[haptics.patterns]\npop = \"on 20ms\"   # \"loud\" # really\n", file: "x.toml")
+        try editor.set("haptics.patterns.pop", to: "\"on 15ms\"")
+        #expect(editor.text == "[haptics.patterns]\npop = \"on 15ms\"   # \"loud\" # really\n")
+        var multiLine = ConfigTextEditor(text: "[haptics.patterns]\npop = \"\"\"on 20ms\"\"\"\n", file: "x.toml")
+        #expect(throws: ConfigError(
+            file: "x.toml", line: 2, key: "haptics.patterns.pop",
+            message: "cannot be rewritten: its value is a multi-line string; change it by hand")) {
+            try multiLine.set("haptics.patterns.pop", to: "\"on 15ms\"")
+        }
+    }
 }

@@ -11,14 +11,21 @@ import Logging
 public final class Controller {
     public let board: BoardDescription
     /// Settings in force: checked by ``SettingsRules`` and applied by the loop.
-    public private(set) var settings: ControllerSettings
+    public private(set) var settings: ControllerSettings {
+        didSet { publishUnsavedKeys() }
+    }
     /// The config files the settings came from, for messages (`a.toml + b.toml`).
     public let configSource: String
     /// The lab's and the user's config files, which `config diff` and `config save` use.
     public let configFiles: ConfigFiles
     /// The settings as last loaded or saved: what `quit` compares with to warn about
     /// changes that would be lost.
-    public private(set) var savedSettings: ControllerSettings
+    public private(set) var savedSettings: ControllerSettings {
+        didSet { publishUnsavedKeys() }
+    }
+    /// ``unsavedKeys`` as of the last change, for a signal's thread (which must not read
+    /// ``settings``) to name at shutdown.
+    let unsavedKeysForSignals = PosixMutex<[String]>([])
     public let stateDirectory: String
     /// Per-cell calibration in use.
     public let calibration: CalibrationSet
@@ -150,6 +157,11 @@ public final class Controller {
     /// keys; empty when nothing would be lost.
     public var unsavedKeys: [String] {
         ConfigDifference.between(saved: ConfigValueList.values(of: savedSettings), running: ConfigValueList.values(of: settings)).map(\.key)
+    }
+
+    private func publishUnsavedKeys() {
+        let keys = unsavedKeys
+        unsavedKeysForSignals.withLock { $0 = keys }
     }
 
     /// Replaces the existing pattern `name`, checked like every other setting.
