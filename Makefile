@@ -1,9 +1,11 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
 # `make test` runs the whole test suite, the Python client's checks (clients/python/run-tests.sh),
-# ThreadSanitizer over the threads, a short fuzz run of every parser (fuzz/README.md), then the
-# kernel rig where QEMU can run (docs/rig.md);
-# `make fuzz` fuzzes for longer.
-# Both install the Debian packages they need first.
+# the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
+# every parser (fuzz/README.md), then the kernel rig where QEMU can run (docs/rig.md);
+# `make fuzz` fuzzes for longer; `make install` / `make uninstall` put a release build, the
+# boards, docs, lab config, systemd unit, system user and udev rules in place (PREFIX,
+# DESTDIR; packaging/install.sh lists every file).
+# Each installs the Debian packages it needs first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libi2c-dev libgpiod-dev python3-venv socat
@@ -13,7 +15,10 @@ ARGS ?=
 FUZZ_TEST ?= 20000
 FUZZ ?= 1000000
 
-.PHONY: run test build bench docs deps clean rig tsan fuzz package test-packages
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+.PHONY: run test build bench docs deps clean rig tsan fuzz install uninstall package test-packages
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -23,6 +28,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	bash clients/python/run-tests.sh
+	bash packaging/check.sh
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
@@ -74,6 +80,18 @@ package: deps
 
 test-packages:
 	$(SUDO) bash packaging/test-packages.sh
+
+# `make install`: a release build, then packaging/install.sh (the same files the Debian
+# package holds) into $(DESTDIR)$(PREFIX), the lab config into $(DESTDIR)/etc/forcepad
+# (never overwritten). Without DESTDIR it also creates the forcepad user and reloads udev and
+# systemd; `systemctl enable --now forcepad@serial0` then starts it (docs/raspberry-pi.md).
+install: deps
+	$(SWIFT) build -c release --product forcepad
+	$(SUDO) env DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" BINARY=.build/release/forcepad sh packaging/install.sh
+
+# `make uninstall`: removes what `make install` put in place (a changed lab config is kept).
+uninstall:
+	$(SUDO) env DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" sh packaging/install.sh --uninstall
 
 # Installs the system libraries the C shims link against, if any is missing.
 deps:

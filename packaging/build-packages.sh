@@ -73,7 +73,7 @@ for arch in "${architectures[@]}"; do
 
     stage="$out/root-$arch"
     rm -rf "$stage"
-    DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc bash "$root/packaging/install.sh" "$binary" "$generator"
+    DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc BINARY="$binary" GENERATOR="$generator" sh "$root/packaging/install.sh" > /dev/null
     install -m 644 "$root/packaging/debian/copyright" "$stage/usr/share/doc/forcepad/copyright"
     sed "s/@VERSION@/$version/; s/@MAINTAINER@/$maintainer/; s/@DATE@/$(date -u -R -d "@$(git -C "$root" log -1 --format=%ct)")/" \
         "$root/packaging/debian/changelog" | gzip -9n > "$stage/usr/share/doc/forcepad/changelog.gz"

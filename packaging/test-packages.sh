@@ -59,8 +59,11 @@ for arch in "${architectures[@]}"; do
     check "files in place" sh -c 'test -x /usr/bin/forcepad && test -f /usr/share/forcepad/boards/sim.toml \
         && test -f /usr/share/forcepad/boards/rpi4-ads7830.toml && test -f /usr/share/man/man1/forcepad.1.gz \
         && test -f /usr/share/bash-completion/completions/forcepad && test -f /usr/share/doc/forcepad/copyright \
-        && test -f /usr/share/doc/forcepad/raspberry-pi.md && test -f /etc/forcepad/forcepad.toml'
-    check "the example config is a conffile" sh -c 'dpkg-query -W -f="\${Conffiles}" forcepad | grep -q /etc/forcepad/forcepad.toml'
+        && test -f /usr/share/doc/forcepad/raspberry-pi.md && test -f /etc/forcepad/forcepad.toml \
+        && test -f /usr/lib/systemd/system/forcepad@.service && test -f /etc/forcepad/forcepad.env'
+    check "the lab config and the service settings are conffiles" sh -c 'dpkg-query -W -f="\${Conffiles}" forcepad \
+        | grep -q /etc/forcepad/forcepad.toml && dpkg-query -W -f="\${Conffiles}" forcepad | grep -q /etc/forcepad/forcepad.env'
+    check "the lab config changes nothing until a line is uncommented" sh -c '! grep -v "^#" /etc/forcepad/forcepad.toml | grep -q .'
     check "user forcepad in i2c, gpio and dialout" sh -c 'id -nG forcepad | tr " " "\n" | sort | tr "\n" " " | grep -qx "dialout forcepad gpio i2c "'
     check "forcepad --version (the libgpiod v2 build)" sh -c "$run /usr/bin/forcepad --version | grep -qx '$version (libgpiod v2 API)'"
     check "a sim session as user forcepad" sh -c "cd /tmp && printf 'sim press 400g for 300ms\nwait 600ms\nstatus\nquit\n' \

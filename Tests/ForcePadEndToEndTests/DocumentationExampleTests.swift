@@ -35,7 +35,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: scratch) }
             let bin = ForcePadProcess.binary.deletingLastPathComponent().path
             let output = try ForcePadProcess.shell(
-                "export PATH='\(bin)':$PATH XDG_STATE_HOME='\(scratch.path)' XDG_CONFIG_HOME='\(scratch.path)'; \(pipeline) 2>/dev/null; echo \"exit $?\"")
+                "export PATH='\(bin)':$PATH XDG_STATE_HOME='\(scratch.path)' XDG_CONFIG_HOME='\(scratch.path)' CONFIGURATION_DIRECTORY='\(scratch.path)/etc'; \(pipeline) 2>/dev/null; echo \"exit $?\"")
             let lines = output.split(separator: "\n").map(String.init)
             #expect(lines.last == "exit 0", "\(pipeline)")
             let answers = lines.filter { $0.hasPrefix("{\"ok\"") }

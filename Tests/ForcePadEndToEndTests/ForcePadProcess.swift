@@ -19,9 +19,12 @@ struct ForcePadProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs `forcepad arguments…` with `input` on standard input and a private state dir
-    /// and config home, and waits up to `timeout` seconds.
-    static func run(_ arguments: [String], input: Data, timeout: TimeInterval = 30, signal: (number: Int32, after: TimeInterval)? = nil) throws -> Result {
+    /// Runs `forcepad arguments…` with `input` on standard input, a private state dir, config
+    /// home and lab config directory, and `environment` added, and waits up to `timeout` seconds.
+    static func run(
+        _ arguments: [String], input: Data, timeout: TimeInterval = 30, signal: (number: Int32, after: TimeInterval)? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -31,6 +34,8 @@ struct ForcePadProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
         environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
+        environment["CONFIGURATION_DIRECTORY"] = scratch.appendingPathComponent("etc").path
+        environment.merge(extra) { _, added in added }
         process.environment = environment
         let outputFile = scratch.appendingPathComponent("stdout"), errorFile = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
@@ -62,8 +67,8 @@ struct ForcePadProcess {
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 
-    static func run(_ arguments: [String], lines: [String]) throws -> Result {
-        try run(arguments, input: Data(lines.map { $0 + "\n" }.joined().utf8))
+    static func run(_ arguments: [String], lines: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, input: Data(lines.map { $0 + "\n" }.joined().utf8), environment: environment)
     }
 
     struct TimeoutError: Error {

@@ -16,4 +16,14 @@ import Testing
         #expect(haptic.last?.contains("\"event\":\"haptic.off\",\"pattern\":\"pop\"") == true, "\(result.standardOutput)\n\(result.standardError)")
         #expect(haptic.filter { $0.contains("haptic.on") }.count == haptic.filter { $0.contains("haptic.off") }.count)
     }
+
+    @Test func aSignalNamesTheSettingsThatWereNotSaved() throws {
+        let result = try ForcePadProcess.run(
+            ["--no-rt"], input: Data("threshold touch 30g\nfilter one-pole 40Hz\n".utf8), signal: (SIGTERM, 0.6))
+        #expect(result.status == 0)
+        #expect(result.standardError.contains(
+            "forcepad: SIGTERM received with unsaved changes to thresholds.touch, filter.cutoff; they are lost (config save keeps settings)\n"),
+            "\(result.standardError)")
+        #expect(result.standardError.hasSuffix("received; loop stopped, haptic line off\n"))
+    }
 }

@@ -94,6 +94,7 @@ final class RunningForcePad {
         process.arguments = arguments + ["--state-dir", scratch.path]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
+        environment["CONFIGURATION_DIRECTORY"] = scratch.appendingPathComponent("etc").path
         process.environment = environment
         if let terminal = terminalForStandardIO {
             let handle = try FileHandle(forUpdating: URL(fileURLWithPath: terminal.subordinatePath))

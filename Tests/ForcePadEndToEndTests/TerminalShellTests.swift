@@ -26,6 +26,12 @@ import Testing
         mark = terminal.screen.count
         try terminal.type("\u{15}stauts\r")
         #expect(try terminal.waitFor("did you mean 'status'?", after: mark))
+        // The first quit names the unsaved threshold and stays; the second discards it.
+        mark = terminal.screen.count
+        try terminal.type("quit\r")
+        #expect(try terminal.waitFor(
+            "unsaved changes to thresholds.peek, thresholds.pop, preset: config save keeps them, config diff shows them; quit again to discard them",
+            after: mark))
         try terminal.type("quit\r")
         #expect(forcepad.waitForExit() == 0)
     }

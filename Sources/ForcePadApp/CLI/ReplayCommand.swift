@@ -32,7 +32,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let board = try boardOption.load()
         let paths = StandardPaths()
-        let (settings, _) = try SettingsLoader.load(config: config, defaultPath: paths.configFile, board: board)
+        let (settings, _, _) = try SettingsLoader.load(config: config, paths: paths, board: board)
         var isFolder: Bool = false
         if FileManager.default.fileExists(atPath: self.trace, isDirectory: &isFolder), isFolder {
             try replayRecording(board: board, settings: settings)

@@ -14,7 +14,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var boardOption: BoardOption
 
-    @Option(name: .long, help: ArgumentHelp("Config file (default: ~/.config/forcepad/forcepad.toml if it exists, else built-in defaults).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("Config file, over the lab's /etc/forcepad/forcepad.toml (default: ~/.config/forcepad/forcepad.toml if it exists); config save writes it.", valueName: "PATH"))
     var config: String?
 
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Directory for calibration, shortcuts, recordings and reports (default: ~/.local/state/forcepad).", valueName: "DIR"))
@@ -78,7 +78,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let board = try boardOption.load()
         let paths = StandardPaths()
-        let (settings, configSource) = try SettingsLoader.load(config: config, defaultPath: paths.configFile, board: board)
+        let (settings, configSource, configFiles) = try SettingsLoader.load(config: config, paths: paths, board: board)
         let stateDirectory = self.stateDirectory ?? paths.stateDirectory
         if case .failure(let error) = StandardPaths.prepareStateDirectory(stateDirectory) {
             StandardError.write("forcepad: \(error.message)")
@@ -124,7 +124,7 @@ struct RunCommand: ParsableCommand {
         let controller: Controller
         do {
             controller = try Controller(
-                board: board, settings: settings, configSource: configSource,
+                board: board, settings: settings, configSource: configSource, configFiles: configFiles,
                 stateDirectory: stateDirectory, calibration: calibration, logLevel: logLevel,
                 output: output, outputMode: outputMode, commandCheck: ShellCommandCheck(table: ShellCommandTable.table),
                 realTime: realTimeRequest)
@@ -142,6 +142,17 @@ struct RunCommand: ParsableCommand {
                     ? "forcepad: the loop produced no frame within 1s: \(readErrors) converter reads failed; forcepad probe names the bus, address and error"
                     : "forcepad: the loop produced no frame within 1s; the machine may be overloaded")
             throw ExitCode(1)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let notifier = ServiceNotifier(environment: environment)
+        notifier.send("READY=1\nSTATUS=running on board \(board.name)")
+        stopper.beforeExit { notifier.send("STOPPING=1") }
+        if let watchdogMicros = ServiceNotifier.watchdogMicros(environment: environment) {
+            do {
+                try controller.startServiceWatchdog(notifier, watchdogMicros: watchdogMicros)
+            } catch {
+                logger.critical("\(error.message)")
+            }
         }
         let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
@@ -163,6 +174,8 @@ struct RunCommand: ParsableCommand {
         } else {
             ShellSession(context: context, output: output).run()
         }
+        if let warning = context.takeUnsavedChangesWarning() { logger.warning("shutting down with \(warning)") }
+        notifier.send("STOPPING=1")
         stopper.shuttingDown()
         controller.shutdown()
         withExtendedLifetime((watcher, stateLock)) {}

@@ -6,19 +6,15 @@ import ForcePadCore
 /// Loads what `run` and `replay` share: the config file and the board's saved calibration.
 /// Problems are printed as one line and end the program with status 2.
 enum SettingsLoader {
-    /// The settings from `config`, else from the default file if it exists, else built in;
-    /// with where they came from. They are checked for `board` (its sample rate bounds the filter).
-    static func load(config: String?, defaultPath: String, board: BoardDescription) throws(ExitCode) -> (ControllerSettings, String) {
-        let path: String
-        if let config {
-            path = config
-        } else if FileManager.default.fileExists(atPath: defaultPath) {
-            path = defaultPath
-        } else {
-            return (.standard, "built-in defaults")
-        }
+    /// The settings of the lab's file (`paths.systemConfigFile`, if it exists) with the
+    /// user's on top (`config`, else `paths.configFile` if it exists) over the built-in
+    /// defaults, the files they came from, and the files `config save` and `config diff` use.
+    /// They are checked for `board` (its sample rate bounds the filter).
+    static func load(config: String?, paths: StandardPaths, board: BoardDescription) throws(ExitCode) -> (ControllerSettings, String, ConfigFiles) {
+        let files = ConfigFiles(systemFile: paths.systemConfigFile, userFile: config ?? paths.configFile, userFileRequired: config != nil)
         do {
-            return (try ConfigFileLoader.load(path: path, sampleRateHz: board.sampleRateHz), path)
+            let snapshot = try files.load(sampleRateHz: board.sampleRateHz)
+            return (snapshot.settings, snapshot.source, files)
         } catch {
             StandardError.write("forcepad: \(error.description)")
             throw ExitCode(2)

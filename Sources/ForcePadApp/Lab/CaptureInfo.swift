@@ -64,7 +64,7 @@ struct CaptureInfo: Codable, Equatable {
     var settingsChanged: Bool
     /// The trial limits in force when it started (nil in a format 1 recording).
     var limits: TrialLimits?
-    /// Where the limits came from: the config file's path, or `built-in defaults`.
+    /// Where the limits came from: the config files' paths (`lab.toml + user.toml`), or `built-in defaults`.
     var limitsSource: String?
     /// The haptic settings in force when it started (nil in a format 1 recording).
     var haptics: RecordedHaptics?

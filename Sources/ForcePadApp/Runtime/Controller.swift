@@ -11,8 +11,21 @@ import Logging
 public final class Controller {
     public let board: BoardDescription
     /// Settings in force: checked by ``SettingsRules`` and applied by the loop.
-    public private(set) var settings: ControllerSettings
+    public private(set) var settings: ControllerSettings {
+        didSet { publishUnsavedKeys() }
+    }
+    /// The config files the settings came from, for messages (`a.toml + b.toml`).
     public let configSource: String
+    /// The lab's and the user's config files, which `config diff` and `config save` use.
+    public let configFiles: ConfigFiles
+    /// The settings as last loaded or saved: what `quit` compares with to warn about
+    /// changes that would be lost.
+    public private(set) var savedSettings: ControllerSettings {
+        didSet { publishUnsavedKeys() }
+    }
+    /// ``unsavedKeys`` as of the last change, for a signal's thread (which must not read
+    /// ``settings``) to name at shutdown.
+    let unsavedKeysForSignals = PosixMutex<[String]>([])
     public let stateDirectory: String
     /// Per-cell calibration in use.
     public let calibration: CalibrationSet
@@ -27,6 +40,8 @@ public final class Controller {
     let shortcutService: ShortcutService
     /// The shell's console, for commands that write while they run (`monitor`, `wait`).
     public let consoleOutput: ConsoleOutput
+    /// Feeds systemd's watchdog from the loop's progress; nil when no watchdog is set.
+    private var serviceWatchdog: LoopWatchdog?
     /// The trace the simulated pad plays (kept alive while the loop may read it).
     private var playingTrace: TraceStorage?
     /// When the trace the simulated pad plays ends (µs, monotonic clock), nil when none plays.
@@ -39,7 +54,7 @@ public final class Controller {
     /// Checks `settings` for `board`, starts the loop and its threads. `commandCheck` says
     /// which shell commands a shortcut may run.
     public init(
-        board: BoardDescription, settings: ControllerSettings, configSource: String,
+        board: BoardDescription, settings: ControllerSettings, configSource: String, configFiles: ConfigFiles,
         stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
         output: ConsoleOutput, outputMode: SharedOutputMode, commandCheck: any ShortcutCommandCheck,
         realTime: RealTimeRequest = .none, serialNumber: String = MachineSerialNumber.read()
@@ -49,6 +64,8 @@ public final class Controller {
         startSettings = settings
         self.serialNumber = serialNumber
         self.configSource = configSource
+        self.configFiles = configFiles
+        savedSettings = settings
         self.stateDirectory = stateDirectory
         self.calibration = calibration
         self.logLevel = logLevel
@@ -93,6 +110,23 @@ public final class Controller {
         runtime.waitForFirstFrame(timeoutMicros: timeoutMicros)
     }
 
+    /// Starts feeding systemd's watchdog (period `watchdogMicros`) through `notifier` from
+    /// the loop's progress; a stall or a sensor lost beyond `faults.restart_after` ends the
+    /// pings (``LoopWatchdog``) and is logged as critical.
+    public func startServiceWatchdog(_ notifier: ServiceNotifier, watchdogMicros: Int64) throws(SetupError) {
+        let logger = logger
+        let watchdog = LoopWatchdog(
+            link: runtime.link, notifier: notifier, watchdogMicros: watchdogMicros,
+            lostBudgetMicros: settings.faults.restartAfterMicros, cutOff: runtime.lineCutOff
+        ) { message in logger.critical("\(message)") }
+        do {
+            try watchdog.start()
+        } catch {
+            throw SetupError("cannot start the service watchdog: \(error.description)")
+        }
+        serviceWatchdog = watchdog
+    }
+
     /// What a signal may use to stop the loop from another thread.
     var stopper: LoopStopper { runtime.stopper }
 
@@ -108,6 +142,38 @@ public final class Controller {
         try runtime.send(.apply(LoopSettings(changed, sampleRateHz: board.sampleRateHz)))
         if changed != settings { lab.noteSettingsChange() }
         settings = changed
+    }
+
+    /// Writes the settings in force into the user's config file (``ConfigSave``); from then
+    /// on they are the saved settings.
+    public func saveSettings() throws(CommandFailure) -> ConfigSave.Outcome {
+        do {
+            let outcome = try ConfigSave.save(settings, files: configFiles, sampleRateHz: board.sampleRateHz)
+            savedSettings = settings
+            return outcome
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// The config files as they are now, checked for this board.
+    public func loadConfigFiles() throws(CommandFailure) -> ConfigSnapshot {
+        do {
+            return try configFiles.load(sampleRateHz: board.sampleRateHz)
+        } catch {
+            throw CommandFailure(error.description + " (the running settings are unchanged)")
+        }
+    }
+
+    /// The settings changed since they were last loaded or saved, as ``ConfigValueList``
+    /// keys; empty when nothing would be lost.
+    public var unsavedKeys: [String] {
+        ConfigDifference.between(saved: ConfigValueList.values(of: savedSettings), running: ConfigValueList.values(of: settings)).map(\.key)
+    }
+
+    private func publishUnsavedKeys() {
+        let keys = unsavedKeys
+        unsavedKeysForSignals.withLock { $0 = keys }
     }
 
     /// Replaces the existing pattern `name`, checked like every other setting.
@@ -257,6 +323,7 @@ public final class Controller {
     /// Ends a recording in progress (its files are kept and described), stops the loop (which
     /// drives the haptic line off) and its threads, then prints the last events.
     public func shutdown() {
+        serviceWatchdog?.stop()
         lab.shutdown()
         runtime.shutdown()
     }

@@ -12,6 +12,8 @@ final class LoopRuntime {
     let pump: EventPump
     /// Where the haptic line was found (chip, offset, name); nil on a simulated board.
     let hapticLine: GPIOLineIdentity?
+    /// Drives the haptic line off while the loop that owns it is stuck (``LoopWatchdog``).
+    let lineCutOff: HapticLineCutOff
     /// Measures the haptic line's real edges through the board's `[feedback]` wire; nil without one.
     let edgeWatcher: HapticEdgeWatcher?
     /// How the loop thread is scheduled (what the real-time request got).
@@ -58,6 +60,7 @@ final class LoopRuntime {
         if let simulation = board.simulation, board.isSimulated {
             runLoop = loopBody(SimulatedPad(board: board, simulation: simulation), SimulatedHapticLine())
             hapticLine = nil
+            lineCutOff = .none
             edgeWatcher = nil
         } else {
             do throws(DeviceError) {
@@ -71,6 +74,7 @@ final class LoopRuntime {
                 }
                 let line = try GPIOOutputLine(board.haptic, consumer: Self.gpioConsumer)
                 hapticLine = line.identity
+                lineCutOff = line.cutOff
                 edgeWatcher = try board.feedback.map { feedback throws(DeviceError) in
                     try HapticEdgeWatcher(
                         feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)

@@ -3,7 +3,8 @@ import Glibc
 import Synchronization
 
 /// What SIGINT, SIGTERM and SIGHUP do: while the controller runs, stop the loop (which
-/// drives the haptic line off), print the last events, say so and exit 0. Before the
+/// drives the haptic line off), print the last events, name the settings changed and not
+/// saved (`config save`), say so and exit 0. Before the
 /// controller exists, exit at once; once the shell is already shutting down, leave the
 /// shutdown (which does the same) to finish.
 ///
@@ -15,7 +16,7 @@ import Synchronization
 final class SignalStopper: Sendable {
     private enum Phase {
         case starting
-        case running(LoopStopper, LabSession)
+        case running(LoopStopper, LabSession, PosixMutex<[String]>)
         case shuttingDown
     }
 
@@ -32,7 +33,8 @@ final class SignalStopper: Sendable {
     func running(_ controller: Controller) {
         let stopper = controller.stopper
         let lab = controller.lab
-        phase.withLock { $0 = .running(stopper, lab) }
+        let unsaved = controller.unsavedKeysForSignals
+        phase.withLock { $0 = .running(stopper, lab, unsaved) }
     }
 
     /// The shell has ended and is shutting the controller down itself.
@@ -59,7 +61,7 @@ final class SignalStopper: Sendable {
             prepareForExit()
             StandardError.write("forcepad: \(name) received while starting; nothing was running")
             exit(0)
-        case .running(let loop, let lab):
+        case .running(let loop, let lab, let unsaved):
             startWatchdog(deadline: received + Self.exitBudgetMicros) {
                 let off = loop.hasStopped
                 return (
@@ -70,6 +72,10 @@ final class SignalStopper: Sendable {
             let stopped = loop.stop()
             prepareForExit()
             lab.shutdown()
+            let keys = unsaved.withLock { $0 }
+            if !keys.isEmpty {
+                StandardError.write("forcepad: \(name) received with unsaved changes to \(keys.joined(separator: ", ")); they are lost (config save keeps settings)")
+            }
             StandardError.write("forcepad: \(name) received; loop stopped\(stopped ? ", haptic line off" : " late: check the haptic line")")
             exit(stopped ? 0 : 1)
         case .shuttingDown:

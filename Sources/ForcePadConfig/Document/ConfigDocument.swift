@@ -1,27 +1,84 @@
 import TOMLKit
 
-/// A parsed TOML file with what is needed to blame a key: the file's name and the line of
-/// every key.
+/// A parsed TOML file, or several layered into one, with what is needed to blame a key: the
+/// file that wrote it and its line there.
+///
+/// Layers are given lowest precedence first (the lab's file, then the user's). Tables merge
+/// key by key, so a layer on top changes only the keys it writes; any other value (a string,
+/// a number, an array such as `[[shortcuts]]`, an inline table) replaces the one below as a
+/// whole. `preset` and `thresholds.peek`/`thresholds.pop` are two ways of writing one
+/// setting: a layer that writes either replaces both below it.
 struct ConfigDocument {
-    /// The file as it was named when loading.
+    /// One file of the document: its name and where its keys are written.
+    struct Layer {
+        /// The file as it was named when loading.
+        let file: String
+        let locator: KeyLineLocator
+    }
+
+    /// The file on top, as it was named when loading (the one errors name when no layer
+    /// writes the key).
     let file: String
     let root: TOMLTable
-    private let locator: KeyLineLocator
+    /// Lowest precedence first.
+    let layers: [Layer]
 
     /// Parses `text`; malformed TOML becomes a `syntax` error at the parser's line. The text
     /// passes ``TOMLInputGuard`` first, so that nothing reaches the parser that could abort
     /// or exhaust it.
     init(text: String, file: String) throws(ConfigError) {
+        try self.init(layers: [ConfigLayer(file: file, text: text)])
+    }
+
+    /// Parses every layer as ``init(text:file:)`` does and merges them, lowest first.
+    init(layers texts: [ConfigLayer]) throws(ConfigError) {
+        var merged: TOMLTable?
+        var layers: [Layer] = []
+        for text in texts {
+            let table = try Self.parse(text.text, file: text.file)
+            merged = merged.map { Self.merge(table, over: $0) } ?? table
+            layers.append(Layer(file: text.file, locator: KeyLineLocator(text: text.text)))
+        }
+        root = merged ?? TOMLTable()
+        self.layers = layers
+        file = texts.last?.file ?? ""
+    }
+
+    private static func parse(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
         try TOMLInputGuard.check(text, file: file)
         do {
-            root = try TOMLTable(string: text)
+            return try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             throw ConfigError(file: file, line: error.source.begin.line, key: "syntax", message: error.description)
         } catch {
             throw ConfigError(file: file, line: nil, key: "syntax", message: "\(error)")
         }
-        self.file = file
-        locator = KeyLineLocator(text: text)
+    }
+
+    /// `top` over `base`: a new table holding both, `top` winning key by key.
+    private static func merge(_ top: TOMLTable, over base: TOMLTable) -> TOMLTable {
+        let merged = TOMLTable()
+        for (key, value) in base { merged[key] = value }
+        if top.contains(key: "preset") { (merged["thresholds"]?.table).map { dropPresetNumbers(merged, $0) } }
+        if let thresholds = top["thresholds"]?.table, thresholds.contains(key: "peek") || thresholds.contains(key: "pop") {
+            merged.remove(at: "preset")
+            (merged["thresholds"]?.table).map { dropPresetNumbers(merged, $0) }
+        }
+        for (key, value) in top {
+            if let upper = value.table, !upper.inline, let lower = merged[key]?.table, !lower.inline {
+                merged[key] = merge(upper, over: lower)
+            } else {
+                merged[key] = value
+            }
+        }
+        return merged
+    }
+
+    /// `merged.thresholds` without `peek` and `pop`, which a layer on top replaced.
+    private static func dropPresetNumbers(_ merged: TOMLTable, _ thresholds: TOMLTable) {
+        let kept = TOMLTable()
+        for (key, value) in thresholds where key != "peek" && key != "pop" { kept[key] = value }
+        merged["thresholds"] = kept
     }
 
     /// A reader for the top-level table.
@@ -29,10 +86,29 @@ struct ConfigDocument {
         TableReader(table: root, path: .root, document: self)
     }
 
-    /// An error about `path`, placed on the line of `linePath` (default: `path` itself).
+    /// An error about `path`, placed on the line of `linePath` (default: `path` itself) in
+    /// the file that writes it.
     func error(_ message: String, at path: ConfigKeyPath, lineOf linePath: ConfigKeyPath? = nil) -> ConfigError {
-        ConfigError(file: file, line: line(of: linePath ?? path), key: path.description, message: message)
+        let (file, line) = place(of: linePath ?? path)
+        return ConfigError(file: file, line: line, key: path.description, message: message)
     }
 
-    func line(of path: ConfigKeyPath) -> Int? { locator.line(of: path) }
+    /// 1-based line of `path` (or of its nearest enclosing path) in the file that writes it.
+    func line(of path: ConfigKeyPath) -> Int? { place(of: path).line }
+
+    /// The top layer that writes `path` or something below it, with the line; else the top
+    /// layer with the nearest enclosing path's line there.
+    private func place(of path: ConfigKeyPath) -> (file: String, line: Int?) {
+        if let layer = layers.last(where: { $0.locator.writes(path) }) { return (layer.file, layer.locator.line(of: path)) }
+        if let layer = layers.last(where: { $0.locator.line(of: path) != nil }) { return (layer.file, layer.locator.line(of: path)) }
+        return (file, nil)
+    }
+
+    /// Where `path` itself is written: the top layer's file and line; nil when no layer does.
+    func origin(of path: ConfigKeyPath) -> (file: String, line: Int)? {
+        for layer in layers.reversed() {
+            if let line = layer.locator.writtenLine(of: path) { return (layer.file, line) }
+        }
+        return nil
+    }
 }

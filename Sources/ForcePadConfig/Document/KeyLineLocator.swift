@@ -14,4 +14,10 @@ struct KeyLineLocator {
     /// 1-based line of `path` or of its nearest enclosing path in the file; nil when
     /// nothing on the way up to the root is in the file.
     func line(of path: ConfigKeyPath) -> Int? { lines.line(of: path) }
+
+    /// 1-based line where `path` itself is written out; nil when it is not.
+    func writtenLine(of path: ConfigKeyPath) -> Int? { lines.writtenLine(of: path) }
+
+    /// Whether `path` or a path below it is written in the file.
+    func writes(_ path: ConfigKeyPath) -> Bool { lines.writes(path) }
 }

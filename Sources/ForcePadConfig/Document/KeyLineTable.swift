@@ -67,4 +67,25 @@ struct KeyLineTable {
         }
         return found
     }
+
+    /// 1-based line where `path` itself is written out (a header, a key, an array element),
+    /// nil when it is not: a path only implied as a prefix, or absent.
+    func writtenLine(of path: ConfigKeyPath) -> Int? {
+        var node = Self.root
+        for component in path.components {
+            guard let next = children[Edge(parent: node, component: component)] else { return nil }
+            node = next
+        }
+        return explicit[node] ? lines[node] : nil
+    }
+
+    /// Whether `path` or a path below it is written out.
+    func writes(_ path: ConfigKeyPath) -> Bool {
+        var node = Self.root
+        for component in path.components {
+            guard let next = children[Edge(parent: node, component: component)] else { return false }
+            node = next
+        }
+        return lines[node] != nil
+    }
 }

@@ -13,7 +13,17 @@ public enum ConfigFileLoader {
     /// Parses and checks config-file text; `file` is the name errors give. Every rule beyond a
     /// key's type is ``SettingsRules``'s; its first problem is placed on its key's line.
     public static func parse(text: String, file: String, sampleRateHz: Int? = nil) throws(ConfigError) -> ControllerSettings {
-        let document = try ConfigDocument(text: text, file: file)
+        try parse(layers: [ConfigLayer(file: file, text: text)], sampleRateHz: sampleRateHz)
+    }
+
+    /// Parses config files layered lowest first (the lab's, then the user's): each key comes
+    /// from the top file that writes it (see ``ConfigDocument``), and the result is checked
+    /// as a whole; a problem is placed in the file and on the line that wrote the key.
+    public static func parse(layers: [ConfigLayer], sampleRateHz: Int? = nil) throws(ConfigError) -> ControllerSettings {
+        try parse(document: ConfigDocument(layers: layers), sampleRateHz: sampleRateHz)
+    }
+
+    static func parse(document: ConfigDocument, sampleRateHz: Int?) throws(ConfigError) -> ControllerSettings {
         let root = document.rootReader()
         let preset: ThresholdPreset? = try root.choice("preset", noun: "preset")
         let thresholdsTable = try root.table("thresholds")

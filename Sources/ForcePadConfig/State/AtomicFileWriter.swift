@@ -18,9 +18,20 @@ public enum AtomicFileWriter {
     /// Names tried before giving up when every one already exists.
     static let nameAttempts = 16
 
+    /// What a failure suggests when no other hint is given.
+    public static let stateDirectoryHint = "check the disk and the state directory's permissions"
+
     /// Writes `text` to `path`; on failure the old file is untouched, no temporary file is
-    /// left, and the error says why.
-    public static func write(_ text: String, to path: String) throws(ConfigError) {
+    /// left, and the error says why, then `hint`.
+    public static func write(_ text: String, to path: String, hint: String = stateDirectoryHint) throws(ConfigError) {
+        do {
+            try write(text, path: path)
+        } catch {
+            throw ConfigError(file: error.file, line: error.line, key: error.key, message: error.message + "; " + hint)
+        }
+    }
+
+    private static func write(_ text: String, path: String) throws(ConfigError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -84,6 +95,6 @@ public enum AtomicFileWriter {
 
     private static func failure(_ path: String, _ what: String) -> ConfigError {
         let reason = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
-        return ConfigError(file: path, line: nil, key: "file", message: "\(what): \(reason); check the disk and the state directory's permissions")
+        return ConfigError(file: path, line: nil, key: "file", message: "\(what): \(reason)")
     }
 }

@@ -55,6 +55,12 @@ public struct GPIOOutputLine: ~Copyable, HapticLine, @unchecked Sendable {
         guard result == 0 else { throw setError(code: -result, level: level) }
     }
 
+    /// What turns this line off from another thread while the loop that owns it is stuck
+    /// (see ``HapticLineCutOff``).
+    public var cutOff: HapticLineCutOff {
+        HapticLineCutOff(output: output, offLevel: Self.electricalLevel(active: false, activeLow: activeLow))
+    }
+
     /// The one place active-low wiring is handled: the electrical level (1 high, 0 low)
     /// that turns the actuator on (`active`) or off.
     static func electricalLevel(active: Bool, activeLow: Bool) -> Int32 {

@@ -91,6 +91,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             failedFramesInARow = 0
             if snapshot.sensorLost {
                 snapshot.sensorLost = false
+                link.sensorLostAtMicros.store(-1, ordering: .relaxed)
                 emit(.sensorRestored(atMicros: timeMicros))
             }
             snapshot.raw.timeMicros = timeMicros
@@ -123,6 +124,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// actuator off now, whatever pattern was playing.
     private func loseSensor(at timeMicros: Int64, errno: Int32) {
         snapshot.sensorLost = true
+        link.sensorLostAtMicros.store(timeMicros, ordering: .relaxed)
         snapshot.counters.sensorLosses += 1
         source.disconnect()
         nextProbeMicros = timeMicros + faults.reprobeMicros

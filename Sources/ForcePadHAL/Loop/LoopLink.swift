@@ -25,11 +25,15 @@ public final class LoopLink: Sendable {
     /// read and reset by the recorder.
     public let droppedFrames = Atomic<UInt64>(0)
     /// Periods the loop has run (``LoopCounters/ticks``), stored after each period's
-    /// snapshot; read by the recorder to know the loop has moved on.
+    /// snapshot; read by the recorder to know the loop has moved on, and by the service
+    /// watchdog (``LoopWatchdog``) as proof that the loop runs.
     public let ticks = Atomic<UInt64>(0)
     /// Periods the loop has missed (``LoopCounters/missedPeriods``), stored at each overrun;
     /// read by the recorder to count the frames a recording never got.
     public let missedPeriods = Atomic<UInt64>(0)
+    /// Loop time (µs) at which the sensor was lost, -1 while it answers; stored by the loop at
+    /// `sensor.lost` and `sensor.restored`, read by the service watchdog.
+    public let sensorLostAtMicros = Atomic<Int64>(-1)
     /// Set by any thread to make the loop thread finish its period and return; read by the loop.
     public let stopRequested = Atomic<Bool>(false)
     /// Set by the loop thread once it has stopped and driven the haptic line off; read by

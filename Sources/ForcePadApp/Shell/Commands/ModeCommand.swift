@@ -38,11 +38,21 @@ extension ShellCommand where Context == ShellContext {
         ShellCommand(
             name: "quit", usage: ["quit"],
             summary: "stop the controller and exit (standard input only)",
-            details: ["The haptic line is driven off before the program exits."],
+            details: [
+                "The haptic line is driven off before the program exits.",
+                "Settings changed since the config files were loaded or saved are named once: on a",
+                "terminal the first quit stops there (quit again to discard them), from a pipe it",
+                "warns and quits.",
+            ],
             examples: ["quit"]
         ) { arguments, context throws(CommandFailure) in
             try arguments.end()
             guard context.canQuit else { throw CommandFailure("quit is only available on standard input; this console stays up") }
+            if let warning = context.takeUnsavedChangesWarning() {
+                if context.keyPressed != nil { throw CommandFailure(warning + "; quit again to discard them") }
+                let keys = context.controller.unsavedKeys.map { JSONValue.string($0) }
+                return CommandReply(lines: ["warning: " + warning, "bye"], fields: [("unsaved", .array(keys))], endsSession: true)
+            }
             return CommandReply(lines: ["bye"], fields: [], endsSession: true)
         }
     }

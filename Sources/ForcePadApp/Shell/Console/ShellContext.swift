@@ -15,6 +15,18 @@ public final class ShellContext {
     /// key is consumed). Nil from a pipe, where commands end by themselves.
     public var keyPressed: (() -> Bool)?
 
+    /// Whether the unsaved settings have been named once (by `quit` or at shutdown).
+    private var unsavedChangesWarned = false
+
+    /// The warning about settings changed since they were loaded or saved, the first time
+    /// it is asked for while there are any; nil after that, or when nothing would be lost.
+    public func takeUnsavedChangesWarning() -> String? {
+        let keys = controller.unsavedKeys
+        guard !keys.isEmpty, !unsavedChangesWarned else { return nil }
+        unsavedChangesWarned = true
+        return "unsaved changes to \(keys.joined(separator: ", ")): config save keeps them, config diff shows them"
+    }
+
     /// Longest a pause goes without looking for a key (µs).
     static let pauseSliceMicros: Int64 = 50_000
 

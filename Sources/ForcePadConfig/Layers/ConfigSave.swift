@@ -1,0 +1,94 @@
+import ForcePadCore
+import Glibc
+
+/// `config save`: writes the running settings into the user's config file, changing only the
+/// values that differ from what the files give (see ``ConfigTextEditor``: comments, order and
+/// untouched values stay as they were).
+///
+/// The file is replaced atomically (``AtomicFileWriter``) after the previous one is kept as
+/// `NAME~`. A symbolic link at the file's name is refused rather than written through or
+/// replaced. The edited text is read back, layered as at start-up, before anything is
+/// written: a file that would not load as the running settings is never written.
+public enum ConfigSave {
+    /// Appended to the file's name for the previous version.
+    public static let previousSuffix = "~"
+    /// What a new file starts with.
+    static let newFileHeader = """
+        # forcepad.toml, written by `config save`: the settings changed from the shell.
+        # Every key is described in docs/configuration.md; keys not written keep their default.
+
+        """
+
+    /// What was saved: the changed settings, the file, and where its previous version is
+    /// kept (nil when there was none).
+    public struct Outcome: Sendable {
+        public let differences: [ConfigDifference]
+        public let file: String
+        public let previousFile: String?
+    }
+
+    /// Saves `running` into `files.userFile`; nothing is written when nothing differs.
+    public static func save(_ running: ControllerSettings, files: ConfigFiles, sampleRateHz: Int) throws(ConfigError) -> Outcome {
+        let path = files.userFile
+        let snapshot = try files.load(sampleRateHz: sampleRateHz)
+        let runningValues = ConfigValueList.values(of: running)
+        let differences = ConfigDifference.between(saved: snapshot.values, running: runningValues)
+        guard !differences.isEmpty else { return Outcome(differences: [], file: path, previousFile: nil) }
+        try refuseLinks(path)
+        let existing = ConfigFiles.exists(path)
+        let oldText = existing ? try TextFileReader.read(path: path) : nil
+        var editor = ConfigTextEditor(text: oldText ?? newFileHeader, file: path)
+        for difference in differences {
+            if let value = difference.running { try editor.set(difference.key, to: value) } else { try editor.remove(difference.key) }
+        }
+        let lower = snapshot.layers.filter { $0.file != path }
+        let check: ConfigSnapshot
+        do {
+            check = try ConfigSnapshot(layers: lower + [ConfigLayer(file: path, text: editor.text)], sampleRateHz: sampleRateHz)
+        } catch {
+            throw ConfigError(
+                file: path, line: nil, key: "file",
+                message: "the edited file would not load (\(error.description)); nothing was written, change it by hand")
+        }
+        if let mismatch = ConfigDifference.between(saved: check.values, running: runningValues).first {
+            throw ConfigError(
+                file: path, line: nil, key: mismatch.key,
+                message: "the edited file would load \(mismatch.saved ?? "nothing") instead of \(mismatch.running ?? "nothing"); nothing was written, change it by hand")
+        }
+        try makeDirectory(of: path)
+        let hint = "check the disk and the permissions of the file's directory"
+        if let oldText { try AtomicFileWriter.write(oldText, to: path + previousSuffix, hint: hint) }
+        try AtomicFileWriter.write(editor.text, to: path, hint: hint)
+        return Outcome(differences: differences, file: path, previousFile: oldText == nil ? nil : path + previousSuffix)
+    }
+
+    /// Refuses a symbolic link or anything but a regular file at `path` or at its `~` name.
+    private static func refuseLinks(_ path: String) throws(ConfigError) {
+        for name in [path, path + previousSuffix] {
+            var status = stat()
+            guard lstat(name, &status) == 0 else { continue }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                throw ConfigError(
+                    file: name, line: nil, key: "file",
+                    message: "is a symbolic link; config save does not write through links: start with --config naming the real file")
+            }
+            if status.st_mode & S_IFMT != S_IFREG {
+                throw ConfigError(file: name, line: nil, key: "file", message: "is not a regular file; move it away or start with another --config")
+            }
+        }
+    }
+
+    /// Creates the directories above `path` that are missing.
+    private static func makeDirectory(of path: String) throws(ConfigError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let directory = String(path[..<slash])
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw ConfigError(file: path, line: nil, key: "file", message: "cannot create the directory \(prefix): \(reason); create it or start with another --config")
+            }
+        }
+    }
+}

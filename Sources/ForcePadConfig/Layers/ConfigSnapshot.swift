@@ -1,0 +1,36 @@
+import ForcePadCore
+
+/// The settings the config files give, read at one moment, with where each value is written.
+public struct ConfigSnapshot {
+    /// The files read, lowest first (none: built-in defaults only).
+    public let layers: [ConfigLayer]
+    public let settings: ControllerSettings
+    /// ``settings`` as ``ConfigValueList`` writes them.
+    public let values: [ConfigValue]
+    private let document: ConfigDocument
+
+    /// Parses and checks `layers` as ``ConfigFileLoader/parse(layers:sampleRateHz:)`` does.
+    public init(layers: [ConfigLayer], sampleRateHz: Int?) throws(ConfigError) {
+        self.layers = layers
+        document = try ConfigDocument(layers: layers)
+        settings = try ConfigFileLoader.parse(document: document, sampleRateHz: sampleRateHz)
+        values = ConfigValueList.values(of: settings)
+    }
+
+    /// The files read, for messages: `a.toml + b.toml`, or `built-in defaults`.
+    public var source: String {
+        layers.isEmpty ? "built-in defaults" : layers.map(\.file).joined(separator: " + ")
+    }
+
+    /// Where the value of `key` (dotted) is written, `FILE:LINE`; `preset NAME (FILE:LINE)`
+    /// for a threshold that a preset sets; nil when it is built in.
+    public func origin(of key: String) -> String? {
+        if let (file, line) = document.origin(of: ConfigKeyPath(dotted: key)) { return "\(file):\(line)" }
+        if key == "thresholds.peek" || key == "thresholds.pop", let preset = settings.preset {
+            let stage = key.dropFirst("thresholds.".count)
+            let presetKey = "presets.\(preset.rawValue).\(stage)"
+            return "preset \(preset.rawValue) (" + (origin(of: presetKey) ?? "built in") + ")"
+        }
+        return nil
+    }
+}
