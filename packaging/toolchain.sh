@@ -81,6 +81,8 @@ for arch in amd64 arm64; do
     done
     rm -rf "$debs"
     ln -sfn usr/lib "$sysroot/lib"
+    # amd64's loader is /lib64/ld-linux-x86-64.so.2, which libc.so names.
+    [ ! -d "$sysroot/usr/lib64" ] || ln -sfn usr/lib64 "$sysroot/lib64"
     ln -sfn ../libexec/swift/lib/swift "$sysroot/usr/lib/swift"
     ln -sfn ../libexec/swift/lib/swift_static "$sysroot/usr/lib/swift_static"
     touch "$sysroot/.complete-$swift_version"
