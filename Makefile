@@ -1,7 +1,8 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
 # `make test` runs the whole test suite, the Python client's checks (clients/python/run-tests.sh),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
-# every parser (fuzz/README.md), then the kernel rig where QEMU can run (docs/rig.md);
+# every parser (fuzz/README.md), the arm64 Debian package built and installed into a trixie
+# root (docs/packaging.md), then the kernel rig where QEMU can run (docs/rig.md);
 # `make fuzz` fuzzes for longer; `make install` / `make uninstall` put a release build, the
 # boards, docs, lab config, systemd unit, system user and udev rules in place (PREFIX,
 # DESTDIR; packaging/install.sh lists every file).
@@ -31,6 +32,7 @@ test: deps
 	bash packaging/check.sh
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
+	SWIFT=$(SWIFT) bash packaging/test-packages.sh --if-available arm64
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
 
 build: deps
@@ -73,13 +75,13 @@ fuzz: deps
 
 # `make package`: forcepad_VERSION_amd64.deb and _arm64.deb for Debian and Raspberry Pi OS
 # trixie in .build-package/, cross-built with Debian sid's Swift in a chroot cached in
-# .package-cache/ (docs/packaging.md); `make test-packages` installs them into a trixie root
-# and checks them.
+# .package-cache/ (docs/packaging.md); `make test-packages` builds them and installs each
+# into a trixie root to check it (`make test` does so for the arm64 package).
 package: deps
 	$(SUDO) env SWIFT=$(SWIFT) bash packaging/build-packages.sh
 
-test-packages:
-	$(SUDO) bash packaging/test-packages.sh
+test-packages: deps
+	SWIFT=$(SWIFT) bash packaging/test-packages.sh
 
 # `make install`: a release build, then packaging/install.sh (the same files the Debian
 # package holds) into $(DESTDIR)$(PREFIX), the lab config into $(DESTDIR)/etc/forcepad

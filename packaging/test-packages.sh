@@ -1,21 +1,52 @@
 #!/usr/bin/env bash
-# Installs each built package into a Debian trixie root as a user would (`apt-get install
+# `make test-packages`: builds the packages (packaging/build-packages.sh, cached), then
+# installs each into a Debian trixie root as a user would (`apt-get install
 # ./forcepad_VERSION_ARCH.deb`: dependencies resolved from trixie's archive, arm64 ones
-# through multiarch), then checks the files, the forcepad user and its groups, the
-# conffile, and runs a sim session with the installed binary as that user, the arm64 one
-# under qemu-user. Removal and purge are checked last.
+# through multiarch), checks the files, the forcepad user and its groups, the conffiles, and
+# runs a sim session with the installed binary as that user, the arm64 one under qemu-user.
+# Removal and purge are checked last.
 #
-# Usage: packaging/test-packages.sh [ARCH...]   (default: amd64 arm64; packages from
-# PACKAGE_OUT, default .build-package; the trixie root is cached in PACKAGE_CACHE)
+# Usage: packaging/test-packages.sh [--if-available] [ARCH...]   (default: amd64 arm64)
+#   --if-available   where the packages cannot be built here (not x86_64 Linux, not root and
+#                    no password-less sudo, Debian's archive unreachable), print one line
+#                    saying why and exit 0 (what `make test` uses)
+# Environment: as packaging/build-packages.sh; the trixie root is cached in PACKAGE_CACHE.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+optional=false
+if [ "${1:-}" = --if-available ]; then
+    optional=true
+    shift
+fi
+unavailable() {
+    if $optional; then
+        echo "package-test: skipped: $*"
+        exit 0
+    fi
+    echo "package-test: cannot run: $*" >&2
+    exit 1
+}
+[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "the packages are cross-built on an x86_64 Linux host"
+command -v apt-get > /dev/null || unavailable "no apt-get to fetch Debian's packages"
+if [ "$(id -u)" != 0 ]; then
+    sudo -n true 2> /dev/null || unavailable "building and installing packages in a chroot needs root or password-less sudo"
+    exec sudo -n env SWIFT="${SWIFT:-}" PACKAGE_CACHE="${PACKAGE_CACHE:-}" PACKAGE_OUT="${PACKAGE_OUT:-}" bash "$0" "$@"
+fi
 cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
 out=$(realpath -m "${PACKAGE_OUT:-$root/.build-package}")
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 architectures=("$@")
 [ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
 version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/ForcePadApp/CLI/ForcePadVersion.swift")
+
+command -v debootstrap > /dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap > /dev/null 2>&1 \
+    || unavailable "debootstrap is not installed and apt-get could not install it"; }
+# A toolchain that cannot be fetched is a machine without Debian's archive, not a failure.
+mkdir -p "$cache"
+bash "$root/packaging/toolchain.sh" "$cache" > "$cache/toolchain.log" 2>&1 \
+    || unavailable "could not set up the packaging toolchain from Debian's archive ($(tail -n 1 "$cache/toolchain.log"))"
+PACKAGE_CACHE="$cache" PACKAGE_OUT="$out" bash "$root/packaging/build-packages.sh" "${architectures[@]}"
 
 base="$cache/trixie"
 if [ ! -f "$base/.complete" ]; then
