@@ -88,6 +88,18 @@ for arch in amd64 arm64; do
     touch "$sysroot/.complete-$swift_version"
 done
 
+# Debian's swiftlang ships _Testing_Foundation.swiftmodule without its library, so a test
+# bundle does not link (`cannot find -l_Testing_Foundation`); an empty library stands in.
+for arch in amd64 arm64; do
+    stub="$cache/sysroot/trixie-$arch/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so"
+    [ -f "$stub" ] && continue
+    target=$([ $arch = amd64 ] && echo x86_64-linux-gnu || echo aarch64-linux-gnu)
+    echo > "$cache/sid/tmp/empty.c"
+    chroot "$cache/sid" /usr/libexec/swift/bin/clang --target=$target -fuse-ld=lld -shared -fPIC -nostdlib \
+        /tmp/empty.c -o "/tmp/lib_Testing_Foundation-$arch.so"
+    mv "$cache/sid/tmp/lib_Testing_Foundation-$arch.so" "$stub"
+done
+
 # Swift SDKs: SwiftPM needs a bundle (schema 4, with swiftStaticResourcesPath) for
 # --static-swift-stdlib; C targets need -fPIC for the test bundle's dynamic products.
 bundle="$sid/sdks/forcepad.artifactbundle"
