@@ -13,6 +13,15 @@ func progress(_ text: String) {
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }
 
+// `forcepad-bench run-chain …` is ForcePad's side of the instruction count (run under callgrind).
+if CommandLine.arguments.count > 1 {
+    guard CommandLine.arguments[1] == ChainRun.command else {
+        progress("unknown argument \(CommandLine.arguments[1]); run it without arguments (make bench)")
+        exit(1)
+    }
+    exit(ChainRun.main(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 let cellCount = BenchmarkFrames.cellCount
 let geometry = PadGeometry.strip(cells: cellCount)
 let calibrations = Array(repeating: SimBoard.calibration, count: cellCount)
@@ -23,6 +32,11 @@ let filterName = "\(DecimalText.format(Double(standardFilter.cutoffMilliHertz) /
 let onePoleSettings = SimBoard.pipelineSettings(filter: standardFilter)
 let biquadSettings = SimBoard.pipelineSettings(filter: biquadFilter)
 var table = BenchmarkTable()
+
+// Instructions per frame, deterministic: ForcePad's chains against the C reference chains.
+progress("instructions per frame: building the C reference chains, counting with callgrind")
+let instructions = InstructionComparison()
+for row in instructions.rows { table.append(row) }
 
 // Cost per 8-channel frame: rounds alternate between the four chains so that clock-speed
 // changes hit them alike; each figure is the fastest of its rounds, the cost with the least
@@ -169,7 +183,7 @@ do {
 }
 
 print("forcepad-bench: \(cellCount)-channel frames, default settings at \(SimBoard.board().sampleRateHz) Hz; cost is the fastest of \(rounds) rounds of \(meter.framesPerRound) frames per chain")
-for line in policyLines { print(line) }
+for line in instructions.notes + policyLines { print(line) }
 if !durations.isStandard { print("shortened by FORCEPAD_BENCH_PERIODS / FORCEPAD_BENCH_SECONDS: the targets are stated for \(BenchmarkDurations.standardPeriods) periods and \(BenchmarkDurations.standardProcessSeconds) s") }
 print(table.printed())
 print("checksum \(meter.checksum &+ allocationChecksum)")
