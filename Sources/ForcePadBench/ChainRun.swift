@@ -16,7 +16,7 @@ enum ChainRun {
             progress("usage: forcepad-bench \(command) one-pole|biquad FRAMES COUNT")
             return 1
         }
-        let frames: [RawFrame]
+        var frames: [RawFrame]
         do {
             frames = try ReferenceChainInput.frames(reading: arguments[1])
         } catch {
@@ -25,9 +25,9 @@ enum ChainRun {
         }
         var pipeline = chain.pipeline()
         var checksum: Int64 = 0
-        frames.withUnsafeBufferPointer { buffer in
+        frames.withUnsafeMutableBufferPointer { buffer in
             for index in 0..<count {
-                checksum &+= pipeline.totalMilligrams(processing: buffer[index % buffer.count])
+                checksum &+= pipeline.totalMilligrams(processing: &buffer[index % buffer.count])
             }
         }
         print(checksum)

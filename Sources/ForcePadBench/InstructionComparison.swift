@@ -101,11 +101,13 @@ struct InstructionComparison {
             return
         }
         var pipeline = chain.pipeline()
+        var frames = frames
         let names = ReferenceChainInput.outputNames(cellCount: BenchmarkFrames.cellCount)
         var equal = 0
         var firstDifference: String?
         for index in 0..<Self.comparedFrames {
-            let actual = ReferenceChainInput.output(pipeline.process(frames[index % frames.count]))
+            pipeline.process(&frames[index % frames.count])
+            let actual = ReferenceChainInput.output(pipeline.output)
             let offset = index * names.count
             let theirs = offset + names.count <= expected.count ? Array(expected[offset..<(offset + names.count)]) : []
             if theirs == actual {

@@ -97,12 +97,12 @@ table.append(BenchmarkRow(
     meets: interposerActive))
 var allocationChecksum: Int64 = 0
 for (name, settings) in [("one-pole", onePoleSettings), ("biquad", biquadSettings)] {
-    let frames = BenchmarkFrames.make()
+    var frames = BenchmarkFrames.make()
     var pipeline = ForcePipeline(calibrations: calibrations, geometry: geometry, settings: settings)
-    for frame in frames { allocationChecksum &+= Int64(pipeline.process(frame).total.milligrams) }
+    for index in frames.indices { allocationChecksum &+= pipeline.totalMilligrams(processing: &frames[index]) }
     let allocations = AllocationCount.during {
         for index in 0..<allocationFrames {
-            allocationChecksum &+= Int64(pipeline.process(frames[index & (frames.count - 1)]).total.milligrams)
+            allocationChecksum &+= pipeline.totalMilligrams(processing: &frames[index & (frames.count - 1)])
         }
     }
     let perFrame = Double(allocations) / Double(allocationFrames)

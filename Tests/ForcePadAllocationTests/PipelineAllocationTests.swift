@@ -52,7 +52,9 @@ import Testing
         var checksum: Int64 = 0
         var index = range.lowerBound
         while index < range.upperBound {
-            checksum &+= Int64(pipeline.process(frames[index]).total.milligrams)
+            var raw = frames[index]
+            pipeline.process(&raw)
+            checksum &+= Int64(pipeline.output.total.milligrams)
             index += 1
         }
         return checksum
