@@ -55,7 +55,11 @@ public struct CellFilterBank: Sendable {
     /// Ranges are proven once: `cellCount` ≤ 64 and the coefficients' sizes (``init``,
     /// ``apply(_:)``), so the cells are read unchecked; every input is clamped to ±``inputLimit``
     /// first, so no product or sum can overflow and wrapping arithmetic (`&+`, `&*`) never wraps.
-    @inline(__always)
+    ///
+    /// Optimised for size, and so kept out of line: a few cells of 64-bit products take fewer
+    /// instructions one by one than vectorised with the runtime checks and lane shuffles SSE2
+    /// needs for them.
+    @inline(never) @_optimize(size)
     public mutating func filter(_ milligrams: inout CellValues) {
         if !primed {
             for cell in 0..<cellCount {

@@ -28,25 +28,27 @@ public struct ContactAnalyzer: Sendable {
     /// the pad when no cell is in contact.
     ///
     /// `milligrams` holds at least one value per cell (checked once). Proven ranges: at most 64
-    /// cells (``init(geometry:)``) of Int32 force, so the sums stay
-    /// below 2^44 and their Q16 products below 2^60: wrapping arithmetic never wraps.
+    /// cells (``init(geometry:)``) of Int32 force, so the sums stay below 2^44 and their Q16
+    /// products below 2^60: wrapping arithmetic never wraps.
     @inline(__always)
     public func contacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition) {
         precondition(milligrams.count >= rows * columns, "fewer values than cells")
         guard rows == 1 else { return (gridRegions(milligrams, threshold: threshold), gridCentroid(milligrams, threshold: threshold)) }
-        var regions = 0
-        var inside = false
-        var sum: Int64 = 0, sumX: Int64 = 0
+        // Bit k of `touched` is cell k in contact; a region starts at each set bit whose left
+        // neighbour is clear. Σ f·c comes without a multiply: the running sums P_k = Σ_{c≤k} f
+        // add up to Σ f·(n − c), so Σ f·c = n·Σ f − Σ P_k.
+        var touched: UInt64 = 0
+        var sum: Int64 = 0, runningSums: Int64 = 0
         for column in 0..<columns {
             let value = milligrams[unchecked: column]
-            let touched = value >= threshold
-            if touched && !inside { regions &+= 1 }
-            inside = touched
-            let force = touched ? Int64(value) : 0
-            sum &+= force
-            sumX &+= force &* Int64(2 &* column &+ 1)
+            let inContact = value >= threshold
+            touched |= (inContact ? 1 : 0) &<< UInt64(column)
+            sum &+= inContact ? Int64(value) : 0
+            runningSums &+= sum
         }
+        let regions = (touched & ~(touched &<< 1)).nonzeroBitCount
         guard sum > 0 else { return (regions, .center) }
+        let sumX = 2 &* (Int64(columns) &* sum &- runningSums) &+ sum
         // x = Σ f·(2c+1) / (2·columns·Σ f) in Q16; y is the middle row's centre, exactly 1/2.
         let x = (sumX &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
         return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2))
