@@ -57,4 +57,26 @@ struct LatenessComparison {
             }
         }
     }
+
+    /// The table rows of this comparison under `condition` (idle, or the load's name): both
+    /// sides' lateness and the ratio of their p99.9, a timing row reported against 1.5×.
+    func rows(condition: String, periodsName: String) -> [BenchmarkRow] {
+        guard let loop = LatencyPercentiles(loopLateness) else {
+            return [BenchmarkRow("loop lateness, \(condition)", value: "no period ran", target: "measured", verdict: .fail)]
+        }
+        var rows = [BenchmarkRow("loop lateness, \(condition), \(periodsName)", value: loop.summary)]
+        if cyclictestFailure != nil {
+            rows.append(BenchmarkRow("cyclictest lateness, \(condition)", value: "not run", target: "measured", verdict: .fail))
+        } else if let cyclictest = cyclictest.percentiles {
+            rows.append(BenchmarkRow("cyclictest lateness, \(condition), \(periodsName)", value: cyclictest.summary))
+            let ratio = Double(loop.p999Micros) / Double(max(cyclictest.p999Micros, 1))
+            rows.append(BenchmarkRow(
+                "loop p99.9 / cyclictest p99.9, \(condition)", value: DecimalText.format(ratio, places: 2),
+                timingTarget: "<= \(DecimalText.format(Self.ratioTarget, places: 2))", meets: ratio <= Self.ratioTarget))
+        }
+        return rows
+    }
+
+    /// The loop's p99.9 lateness may be at most this multiple of cyclictest's (idle and loaded).
+    static let ratioTarget = 1.5
 }
