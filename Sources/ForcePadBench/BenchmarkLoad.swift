@@ -19,6 +19,23 @@ struct BenchmarkLoad {
         name: "I/O-bound", stressors: ["--hdd", "0", "--hdd-bytes", "32M", "--temp-path", ReferenceChainBuild.directory])
     static let all = [cpu, memory, io]
 
+    /// The loads `FORCEPAD_BENCH_LOADS` names (comma-separated `cpu`, `memory`, `io`; `none`
+    /// for none), all of them when it is not set; nil with unknown names.
+    static func fromEnvironment() -> [BenchmarkLoad]? {
+        guard let raw = getenv("FORCEPAD_BENCH_LOADS") else { return all }
+        var loads: [BenchmarkLoad] = []
+        for name in String(cString: raw).split(separator: ",") {
+            switch name {
+            case "cpu": loads.append(cpu)
+            case "memory": loads.append(memory)
+            case "io": loads.append(io)
+            case "none": break
+            default: return nil
+            }
+        }
+        return loads
+    }
+
     /// The whole stress-ng command; `seconds` bounds it should the benchmark die meanwhile.
     func command(seconds: Int) -> [String] {
         ["stress-ng"] + stressors + ["--timeout", "\(seconds)s", "--quiet"]

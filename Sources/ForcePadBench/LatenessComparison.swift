@@ -8,8 +8,11 @@ import ForcePadHAL
 /// for the whole comparison (``CPUWakeLatencyRequest``), as cyclictest does for its own run.
 struct LatenessComparison {
     /// Rounds per side: enough to spread both over the same minutes, few enough that start-up
-    /// is negligible (10 000 periods per round at the default length).
-    static let rounds = 10
+    /// is negligible (5 000 periods per round idle, 1 000 under a load, at the default lengths).
+    /// A shared machine stalls both sides for milliseconds now and then, in bursts; with 10
+    /// rounds a burst could land on one side's round and decide a p99.9 resting on tens of
+    /// samples, so the rounds are short.
+    static let rounds = 20
 
     /// The loop's lateness and its stage-to-line latency, over all its rounds.
     private(set) var loopLateness = LatencyHistogram()
@@ -18,6 +21,8 @@ struct LatenessComparison {
     private(set) var loopPeriods: UInt64 = 0
     private(set) var loopMissedPeriods: UInt64 = 0
     private(set) var loopOverruns = 0
+    /// Page faults the loop threads took while running their periods (minor, major).
+    private(set) var loopPageFaults = (minor: 0, major: 0)
     /// How the loop thread was scheduled (in its first round; every round asks the same).
     private(set) var realTime = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
     private(set) var cyclictest = CyclictestHistogram(limitMicros: CyclictestRun.histogramLimitMicros)
@@ -43,6 +48,8 @@ struct LatenessComparison {
             loopPeriods += run.snapshot.counters.ticks
             loopMissedPeriods += run.snapshot.counters.missedPeriods
             loopOverruns += run.overruns
+            loopPageFaults.minor += run.pageFaults.minor
+            loopPageFaults.major += run.pageFaults.major
             guard cyclictestFailure == nil else { continue }
             do {
                 let ran = try CyclictestRun(

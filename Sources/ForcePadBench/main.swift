@@ -124,10 +124,14 @@ table.append(BenchmarkRow(
 // The stage-to-line latency comes from the first comparison's loop rounds, the simulated pad
 // being pressed every 500 ms.
 let durations = BenchmarkDurations.fromEnvironment()
+guard let loads = BenchmarkLoad.fromEnvironment() else {
+    progress("FORCEPAD_BENCH_LOADS: expected names from cpu, memory, io (comma-separated) or none")
+    exit(1)
+}
 let periodMicros = 1_000_000 / SimBoard.board().sampleRateHz
 let sideSeconds = durations.periods * periodMicros / 1_000_000
 let loadedSideSeconds = durations.loadedPeriods * periodMicros / 1_000_000
-progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then \(durations.loadedPeriods) per side under each of \(BenchmarkLoad.all.count) loads (~\(loadedSideSeconds) s each), then forcepad for \(durations.processSeconds) s")
+progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then \(durations.loadedPeriods) per side under each of \(loads.count) loads (~\(loadedSideSeconds) s each), then forcepad for \(durations.processSeconds) s")
 let loadBefore = LoadAverage.read()
 // FORCEPAD_BENCH_CPU=N pins both sides to CPU N (as `forcepad --cpu N` and `cyclictest -a N`).
 let pinnedCPU = getenv("FORCEPAD_BENCH_CPU").flatMap { Int(String(cString: $0)) }
@@ -144,7 +148,7 @@ if let failure = comparison.cyclictestFailure {
     policyLines.append("cyclictest:  \(comparison.realTime.summary) (\(comparison.cyclictestArguments.joined(separator: " ")), per round)")
     policyLines += comparison.cyclictestRemarks.map { "  cyclictest says: \($0)" }
 }
-policyLines.append("load average before the timing: \(loadBefore); after the idle rounds: \(LoadAverage.read())")
+policyLines.append("load average before the timing: \(loadBefore); after the idle rounds: \(LoadAverage.read()); loop thread page faults \(comparison.loopPageFaults.minor) minor, \(comparison.loopPageFaults.major) major")
 policyLines.append("cpu wake-up latency: " + (comparison.wakeLatencyRefusal.map { "not requested (\($0)); cyclictest told the same (--default-system)" }
     ?? "0 us requested (/dev/cpu_dma_latency) for both sides, as cyclictest does by default"))
 // The loop skips a period when it wakes two periods late; cyclictest's wake-ups as late show
@@ -157,7 +161,7 @@ if comparison.cyclictestFailure == nil {
     table.append(BenchmarkRow("cyclictest wake-ups >= 2 periods late (would skip), idle", value: "\(cyclictestStalls)"))
 }
 let loadedPeriodsName = "\(durations.loadedPeriods) periods of \(periodMicros) us"
-for load in BenchmarkLoad.all {
+for load in loads {
     // Bounds stress-ng should the benchmark stop meanwhile: both sides, with room for start-up.
     let seconds = 2 * loadedSideSeconds + 120
     do {
@@ -173,7 +177,7 @@ for load in BenchmarkLoad.all {
         let loadDuring = LoadAverage.read()
         running.stop()
         for row in loaded.rows(condition: "\(load.name) load", periodsName: loadedPeriodsName) { table.append(row) }
-        policyLines.append("\(load.name) load: \(running.command.joined(separator: " ")) at normal priority; load average at its end: \(loadDuring); loop overruns \(loaded.loopOverruns) (\(loaded.loopMissedPeriods) periods skipped)")
+        policyLines.append("\(load.name) load: \(running.command.joined(separator: " ")) at normal priority; load average at its end: \(loadDuring); loop overruns \(loaded.loopOverruns) (\(loaded.loopMissedPeriods) periods skipped), loop thread page faults \(loaded.loopPageFaults.minor) minor, \(loaded.loopPageFaults.major) major")
     } catch {
         table.append(BenchmarkRow("loop and cyclictest lateness, \(load.name) load", value: "not run", target: "measured", verdict: .fail))
         policyLines.append("\(load.name) load: \(error)")
