@@ -23,14 +23,11 @@ if CommandLine.arguments.count > 1 {
 }
 
 let cellCount = BenchmarkFrames.cellCount
-let geometry = PadGeometry.strip(cells: cellCount)
-let calibrations = Array(repeating: SimBoard.calibration, count: cellCount)
-let standardFilter = ControllerSettings.standard.filter
-var biquadFilter = standardFilter
-biquadFilter.kind = .biquad
-let filterName = "\(DecimalText.format(Double(standardFilter.cutoffMilliHertz) / 1000, places: 0)) Hz"
-let onePoleSettings = SimBoard.pipelineSettings(filter: standardFilter)
-let biquadSettings = SimBoard.pipelineSettings(filter: biquadFilter)
+let geometry = BenchmarkChainSettings.geometry
+let calibrations = BenchmarkChainSettings.calibrations
+let filterName = "\(DecimalText.format(Double(BenchmarkChainSettings.onePole.filter.cutoffMilliHertz) / 1000, places: 0)) Hz"
+let onePoleSettings = BenchmarkChainSettings.onePole.settings
+let biquadSettings = BenchmarkChainSettings.biquad.settings
 var table = BenchmarkTable()
 
 // Instructions per frame, deterministic: ForcePad's chains against the C reference chains.
