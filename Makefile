@@ -10,6 +10,8 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libi2c-dev libgpiod-dev python3-venv socat
+# `make bench` also needs cyclictest, callgrind, stress-ng, a C compiler and objcopy.
+BENCH_APT_PACKAGES := rt-tests valgrind stress-ng gcc binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 # Inputs per fuzz target (or seconds, as in 600s): FUZZ_TEST in `make test`, FUZZ in `make fuzz`.
@@ -38,15 +40,21 @@ test: deps
 build: deps
 	$(SWIFT) build
 
-# `make bench`: the pipeline's cost per frame (fixed point and Float), detection delay and
-# allocations per frame, the loop's lateness next to cyclictest (rt-tests, installed if
-# missing), stage-to-line latency, and forcepad's CPU and memory, measured in one release-mode
-# run of about 5 minutes; exits non-zero if a target is missed.
+# `make bench`: the pipeline's instructions per frame against the C reference chains
+# (bench/reference-chain.c, plain and with CMSIS-DSP's q31 biquad fetched from PyPI into
+# .build-bench/), its time per frame (fixed point and Float), detection delay and allocations
+# per frame, the loop's lateness next to cyclictest idle and under stress-ng load,
+# stage-to-line latency, and forcepad's CPU and memory, measured in one release-mode run;
+# exits non-zero if a deterministic target is missed (docs/performance.md).
 bench: deps
-	@dpkg-query -W -f='$${Status}' rt-tests 2>/dev/null | grep -q "install ok installed" || { \
-		echo "Installing Debian packages: rt-tests"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq rt-tests; \
-	}
+	@missing=""; \
+	for package in $(BENCH_APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
 	$(SWIFT) build -c release --product forcepad-bench
 	$(SWIFT) build -c release --product forcepad
 	./.build/release/forcepad-bench

@@ -24,7 +24,8 @@ enum DetectionDelay {
             try! pad.read(into: &raw, at: time)
             raw.timeMicros = time
             raw.sequence = UInt64(index)
-            let total = pipeline.process(raw).total
+            pipeline.process(&raw)
+            let total = pipeline.output.total
             if index >= stepFrame && total >= threshold { return index - stepFrame }
         }
         return nil

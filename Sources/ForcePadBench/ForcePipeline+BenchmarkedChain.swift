@@ -2,7 +2,8 @@ import ForcePadCore
 
 extension ForcePipeline: BenchmarkedChain {
     @inline(__always)
-    mutating func totalMilligrams(processing raw: RawFrame) -> Int64 {
-        Int64(process(raw).total.milligrams)
+    mutating func totalMilligrams(processing raw: inout RawFrame) -> Int64 {
+        process(&raw)
+        return Int64(output.total.milligrams)
     }
 }

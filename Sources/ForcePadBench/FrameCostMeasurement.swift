@@ -19,10 +19,11 @@ struct FrameCostMeasurement {
         let mask = frames.count - 1
         let clock = ContinuousClock()
         var sum: Int64 = 0
-        let elapsed = frames.withUnsafeBufferPointer { buffer in
+        var frames = frames
+        let elapsed = frames.withUnsafeMutableBufferPointer { buffer in
             clock.measure {
                 for index in 0..<framesPerRound {
-                    sum &+= chain.totalMilligrams(processing: buffer[index & mask])
+                    sum &+= chain.totalMilligrams(processing: &buffer[index & mask])
                 }
             }
         }

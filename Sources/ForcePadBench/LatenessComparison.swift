@@ -8,8 +8,11 @@ import ForcePadHAL
 /// for the whole comparison (``CPUWakeLatencyRequest``), as cyclictest does for its own run.
 struct LatenessComparison {
     /// Rounds per side: enough to spread both over the same minutes, few enough that start-up
-    /// is negligible (10 000 periods per round at the default length).
-    static let rounds = 10
+    /// is negligible (5 000 periods per round idle, 1 000 under a load, at the default lengths).
+    /// A shared machine stalls both sides for milliseconds now and then, in bursts; with 10
+    /// rounds a burst could land on one side's round and decide a p99.9 resting on tens of
+    /// samples, so the rounds are short.
+    static let rounds = 20
 
     /// The loop's lateness and its stage-to-line latency, over all its rounds.
     private(set) var loopLateness = LatencyHistogram()
@@ -18,6 +21,8 @@ struct LatenessComparison {
     private(set) var loopPeriods: UInt64 = 0
     private(set) var loopMissedPeriods: UInt64 = 0
     private(set) var loopOverruns = 0
+    /// Page faults the loop threads took while running their periods (minor, major).
+    private(set) var loopPageFaults = (minor: 0, major: 0)
     /// How the loop thread was scheduled (in its first round; every round asks the same).
     private(set) var realTime = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
     private(set) var cyclictest = CyclictestHistogram(limitMicros: CyclictestRun.histogramLimitMicros)
@@ -43,6 +48,8 @@ struct LatenessComparison {
             loopPeriods += run.snapshot.counters.ticks
             loopMissedPeriods += run.snapshot.counters.missedPeriods
             loopOverruns += run.overruns
+            loopPageFaults.minor += run.pageFaults.minor
+            loopPageFaults.major += run.pageFaults.major
             guard cyclictestFailure == nil else { continue }
             do {
                 let ran = try CyclictestRun(
@@ -57,4 +64,26 @@ struct LatenessComparison {
             }
         }
     }
+
+    /// The table rows of this comparison under `condition` (idle, or the load's name): both
+    /// sides' lateness and the ratio of their p99.9, a timing row reported against 1.5×.
+    func rows(condition: String, periodsName: String) -> [BenchmarkRow] {
+        guard let loop = LatencyPercentiles(loopLateness) else {
+            return [BenchmarkRow("loop lateness, \(condition)", value: "no period ran", target: "measured", verdict: .fail)]
+        }
+        var rows = [BenchmarkRow("loop lateness, \(condition), \(periodsName)", value: loop.summary)]
+        if cyclictestFailure != nil {
+            rows.append(BenchmarkRow("cyclictest lateness, \(condition)", value: "not run", target: "measured", verdict: .fail))
+        } else if let cyclictest = cyclictest.percentiles {
+            rows.append(BenchmarkRow("cyclictest lateness, \(condition), \(periodsName)", value: cyclictest.summary))
+            let ratio = Double(loop.p999Micros) / Double(max(cyclictest.p999Micros, 1))
+            rows.append(BenchmarkRow(
+                "loop p99.9 / cyclictest p99.9, \(condition)", value: DecimalText.format(ratio, places: 2),
+                timingTarget: "<= \(DecimalText.format(Self.ratioTarget, places: 2))", meets: ratio <= Self.ratioTarget))
+        }
+        return rows
+    }
+
+    /// The loop's p99.9 lateness may be at most this multiple of cyclictest's (idle and loaded).
+    static let ratioTarget = 1.5
 }

@@ -3,7 +3,7 @@ import ForcePadReference
 
 extension ReferencePipeline: BenchmarkedChain where Sample == Float {
     @inline(__always)
-    mutating func totalMilligrams(processing raw: RawFrame) -> Int64 {
+    mutating func totalMilligrams(processing raw: inout RawFrame) -> Int64 {
         Int64(process(raw).totalMilligrams)
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import ForcePadCore
 import ForcePadHAL
 import Glibc
@@ -14,6 +15,9 @@ struct SimLoopRun {
     let overruns: Int
     /// How the loop thread was scheduled.
     let realTime: RealTimeOutcome
+    /// Page faults the loop thread took while it ran its periods (minor, major): a first touch
+    /// of memory, or a page the kernel had taken back, would stall a period.
+    let pageFaults: (minor: Int, major: Int)
 
     /// One press cycle of the simulated finger, 500 ms: down to 200 g (peek), 150 ms later
     /// on to 400 g (pop), 150 ms later lifted (release). Each stage starts a haptic pattern.
@@ -43,9 +47,13 @@ struct SimLoopRun {
         var events = link.events.takeConsumer()!
         var snapshots = link.snapshots.takeReader()!
         // The thread takes its scheduling before the loop's first period, as the controller's does.
+        let faults = Mutex((minor: 0, major: 0))
         let (thread, outcome) = try PosixThread.startRealTime(request) {
             var clock = MonotonicClock()
+            let before = Self.threadPageFaults()
             loop.run(clock: &clock)
+            let after = Self.threadPageFaults()
+            faults.withLock { $0 = (after.minor - before.minor, after.major - before.major) }
         }
         realTime = outcome
 
@@ -75,5 +83,13 @@ struct SimLoopRun {
         }
         snapshot = snapshots.latest()
         self.overruns = overruns
+        pageFaults = faults.withLock { $0 }
+    }
+
+    /// The calling thread's page faults so far (`getrusage(RUSAGE_THREAD)`).
+    private static func threadPageFaults() -> (minor: Int, major: Int) {
+        var usage = rusage()
+        getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD, which Glibc's module does not show
+        return (usage.ru_minflt, usage.ru_majflt)
     }
 }

@@ -13,18 +13,29 @@ func progress(_ text: String) {
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }
 
+// `forcepad-bench run-chain …` is ForcePad's side of the instruction count (run under callgrind).
+if CommandLine.arguments.count > 1 {
+    guard CommandLine.arguments[1] == ChainRun.command else {
+        progress("unknown argument \(CommandLine.arguments[1]); run it without arguments (make bench)")
+        exit(1)
+    }
+    exit(ChainRun.main(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 let cellCount = BenchmarkFrames.cellCount
-let geometry = PadGeometry.strip(cells: cellCount)
-let calibrations = Array(repeating: SimBoard.calibration, count: cellCount)
-let standardFilter = ControllerSettings.standard.filter
-var biquadFilter = standardFilter
-biquadFilter.kind = .biquad
-let filterName = "\(DecimalText.format(Double(standardFilter.cutoffMilliHertz) / 1000, places: 0)) Hz"
-let onePoleSettings = SimBoard.pipelineSettings(filter: standardFilter)
-let biquadSettings = SimBoard.pipelineSettings(filter: biquadFilter)
+let geometry = BenchmarkChainSettings.geometry
+let calibrations = BenchmarkChainSettings.calibrations
+let filterName = "\(DecimalText.format(Double(BenchmarkChainSettings.onePole.filter.cutoffMilliHertz) / 1000, places: 0)) Hz"
+let onePoleSettings = BenchmarkChainSettings.onePole.settings
+let biquadSettings = BenchmarkChainSettings.biquad.settings
 var table = BenchmarkTable()
 
-// Cost per 8-channel frame: rounds alternate between the four chains so that clock-speed
+// Instructions per frame, deterministic: ForcePad's chains against the C reference chains.
+progress("instructions per frame: building the C reference chains, counting with callgrind")
+let instructions = InstructionComparison()
+for row in instructions.rows { table.append(row) }
+
+// Time per 8-channel frame (timing rows, reported not judged): rounds alternate between the four chains so that clock-speed
 // changes hit them alike; each figure is the fastest of its rounds, the cost with the least
 // interference from other processes.
 let rounds = 15
@@ -47,11 +58,11 @@ let costTarget = 100.0
 for (name, fixed, float) in [("one-pole", fastest[0], fastest[1]), ("biquad", fastest[2], fastest[3])] {
     table.append(BenchmarkRow(
         "fixed point, \(name) \(filterName), ns per 8-channel frame", value: DecimalText.format(fixed, places: 1),
-        target: "<= \(DecimalText.format(costTarget, places: 0))", meets: fixed <= costTarget))
+        timingTarget: "<= \(DecimalText.format(costTarget, places: 0))", meets: fixed <= costTarget))
     table.append(BenchmarkRow(
         "Float reference, \(name) \(filterName), ns per 8-channel frame", value: DecimalText.format(float, places: 1)))
     table.append(BenchmarkRow(
-        "fixed / Float, \(name)", value: DecimalText.format(fixed / float, places: 2), target: "<= 1.00",
+        "fixed / Float, \(name), time", value: DecimalText.format(fixed / float, places: 2), timingTarget: "<= 1.00",
         meets: fixed <= float))
 }
 
@@ -83,12 +94,12 @@ table.append(BenchmarkRow(
     meets: interposerActive))
 var allocationChecksum: Int64 = 0
 for (name, settings) in [("one-pole", onePoleSettings), ("biquad", biquadSettings)] {
-    let frames = BenchmarkFrames.make()
+    var frames = BenchmarkFrames.make()
     var pipeline = ForcePipeline(calibrations: calibrations, geometry: geometry, settings: settings)
-    for frame in frames { allocationChecksum &+= Int64(pipeline.process(frame).total.milligrams) }
+    for index in frames.indices { allocationChecksum &+= pipeline.totalMilligrams(processing: &frames[index]) }
     let allocations = AllocationCount.during {
         for index in 0..<allocationFrames {
-            allocationChecksum &+= Int64(pipeline.process(frames[index & (frames.count - 1)]).total.milligrams)
+            allocationChecksum &+= pipeline.totalMilligrams(processing: &frames[index & (frames.count - 1)])
         }
     }
     let perFrame = Double(allocations) / Double(allocationFrames)
@@ -101,15 +112,23 @@ table.append(BenchmarkRow(
     "allocations per tick, control loop on the sim board", value: DecimalText.format(tickAllocations, places: 3),
     target: "0", meets: tickAllocations == 0))
 
-// Timing on the real clock: the control loop on the sim board (its per-period lateness
-// histogram) and cyclictest with the scheduling the loop got, in alternating rounds of
-// `durations.periods` periods per side in all. The loop's p99.9 must stay within 1.5×
-// cyclictest's, and on an idle machine it must skip no period. The stage-to-line latency comes from the same
-// loop rounds, the simulated pad being pressed every 500 ms.
+// Timing on the real clock, reported against its targets but not judged (the machine is
+// shared; only the deterministic rows above fail the run): the control loop on the sim board
+// and cyclictest with the scheduling the loop got, in alternating rounds, first on the machine
+// as it is (`durations.periods` periods per side), then under each generated load: stress-ng at
+// normal priority with a worker on every CPU (`durations.loadedPeriods` per side). The loop's
+// p99.9 should stay within 1.5x cyclictest's, and on an idle machine it should skip no period.
+// The stage-to-line latency comes from the first comparison's loop rounds, the simulated pad
+// being pressed every 500 ms.
 let durations = BenchmarkDurations.fromEnvironment()
+guard let loads = BenchmarkLoad.fromEnvironment() else {
+    progress("FORCEPAD_BENCH_LOADS: expected names from cpu, memory, io (comma-separated) or none")
+    exit(1)
+}
 let periodMicros = 1_000_000 / SimBoard.board().sampleRateHz
 let sideSeconds = durations.periods * periodMicros / 1_000_000
-progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then forcepad for \(durations.processSeconds) s")
+let loadedSideSeconds = durations.loadedPeriods * periodMicros / 1_000_000
+progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then \(durations.loadedPeriods) per side under each of \(loads.count) loads (~\(loadedSideSeconds) s each), then forcepad for \(durations.processSeconds) s")
 let loadBefore = LoadAverage.read()
 // FORCEPAD_BENCH_CPU=N pins both sides to CPU N (as `forcepad --cpu N` and `cyclictest -a N`).
 let pinnedCPU = getenv("FORCEPAD_BENCH_CPU").flatMap { Int(String(cString: $0)) }
@@ -117,37 +136,49 @@ var loopRequest = RealTimeRequest.standard
 loopRequest.cpu = pinnedCPU
 let comparison = try LatenessComparison(periods: durations.periods, periodMicros: periodMicros, request: loopRequest)
 let periodsName = "\(durations.periods) periods of \(periodMicros) us"
-let loopLateness = LatencyPercentiles(comparison.loopLateness)!
-table.append(BenchmarkRow("loop lateness, ControlLoop on the sim board, \(periodsName)", value: loopLateness.summary))
+for row in comparison.rows(condition: "idle", periodsName: periodsName) { table.append(row) }
 var policyLines = ["loop thread: \(comparison.realTime.summary) (asked: SCHED_FIFO \(RealTimeRequest.defaultFIFOPriority), memory locked\(pinnedCPU.map { ", CPU \($0)" } ?? ""))"]
 policyLines += comparison.realTime.warnings.map { "  warning: \($0)" }
 if let failure = comparison.cyclictestFailure {
-    table.append(BenchmarkRow("cyclictest lateness, \(periodsName)", value: "not run", target: "measured", verdict: .fail))
     policyLines.append("cyclictest:  \(failure)")
-} else if let cyclictest = comparison.cyclictest.percentiles {
-    table.append(BenchmarkRow("cyclictest lateness, \(periodsName)", value: cyclictest.summary))
-    let ratio = Double(loopLateness.p999Micros) / Double(max(cyclictest.p999Micros, 1))
-    table.append(BenchmarkRow(
-        "loop p99.9 / cyclictest p99.9", value: DecimalText.format(ratio, places: 2), target: "<= 1.50", meets: ratio <= 1.5))
+} else {
     policyLines.append("cyclictest:  \(comparison.realTime.summary) (\(comparison.cyclictestArguments.joined(separator: " ")), per round)")
     policyLines += comparison.cyclictestRemarks.map { "  cyclictest says: \($0)" }
 }
-policyLines.append("load average before the timing: \(loadBefore); after: \(LoadAverage.read())")
+policyLines.append("load average before the timing: \(loadBefore); after the idle rounds: \(LoadAverage.read()); loop thread page faults \(comparison.loopPageFaults.minor) minor, \(comparison.loopPageFaults.major) major")
 policyLines.append("cpu wake-up latency: " + (comparison.wakeLatencyRefusal.map { "not requested (\($0)); cyclictest told the same (--default-system)" }
     ?? "0 us requested (/dev/cpu_dma_latency) for both sides, as cyclictest does by default"))
-// The loop skips a period when it wakes two periods late. A machine on which cyclictest
-// woke that late too was not idle: the overrun target (stated for an idle machine) is then
-// reported, not judged.
-let overrunMeasure = "loop overruns in \(comparison.loopPeriods) periods (periods skipped)"
-let overrunValue = "\(comparison.loopOverruns) (\(comparison.loopMissedPeriods))"
+// The loop skips a period when it wakes two periods late; cyclictest's wake-ups as late show
+// whether the machine let any thread wake in time.
 let cyclictestStalls = comparison.cyclictestFailure == nil ? comparison.cyclictest.samples(atLeast: 2 * periodMicros) : 0
-if comparison.loopMissedPeriods > 0 && cyclictestStalls > 0 {
-    table.append(BenchmarkRow(overrunMeasure, value: overrunValue, target: "0 if idle"))
-} else {
-    table.append(BenchmarkRow(overrunMeasure, value: overrunValue, target: "0", meets: comparison.loopMissedPeriods == 0))
-}
+table.append(BenchmarkRow(
+    "loop overruns in \(comparison.loopPeriods) periods (periods skipped), idle", value: "\(comparison.loopOverruns) (\(comparison.loopMissedPeriods))",
+    timingTarget: "0", meets: comparison.loopMissedPeriods == 0))
 if comparison.cyclictestFailure == nil {
-    table.append(BenchmarkRow("cyclictest wake-ups >= 2 periods late (would skip)", value: "\(cyclictestStalls)"))
+    table.append(BenchmarkRow("cyclictest wake-ups >= 2 periods late (would skip), idle", value: "\(cyclictestStalls)"))
+}
+let loadedPeriodsName = "\(durations.loadedPeriods) periods of \(periodMicros) us"
+for load in loads {
+    // Bounds stress-ng should the benchmark stop meanwhile: both sides, with room for start-up.
+    let seconds = 2 * loadedSideSeconds + 120
+    do {
+        let running = try BenchmarkLoad.Running(load, seconds: seconds)
+        progress("timing under a \(load.name) load: \(running.command.joined(separator: " "))")
+        let loaded: LatenessComparison
+        do {
+            loaded = try LatenessComparison(periods: durations.loadedPeriods, periodMicros: periodMicros, request: loopRequest)
+        } catch {
+            running.stop()
+            throw error
+        }
+        let loadDuring = LoadAverage.read()
+        running.stop()
+        for row in loaded.rows(condition: "\(load.name) load", periodsName: loadedPeriodsName) { table.append(row) }
+        policyLines.append("\(load.name) load: \(running.command.joined(separator: " ")) at normal priority; load average at its end: \(loadDuring); loop overruns \(loaded.loopOverruns) (\(loaded.loopMissedPeriods) periods skipped), loop thread page faults \(loaded.loopPageFaults.minor) minor, \(loaded.loopPageFaults.major) major")
+    } catch {
+        table.append(BenchmarkRow("loop and cyclictest lateness, \(load.name) load", value: "not run", target: "measured", verdict: .fail))
+        policyLines.append("\(load.name) load: \(error)")
+    }
 }
 if let stages = LatencyPercentiles(comparison.stageLatency) {
     table.append(BenchmarkRow(
@@ -169,7 +200,7 @@ do {
 }
 
 print("forcepad-bench: \(cellCount)-channel frames, default settings at \(SimBoard.board().sampleRateHz) Hz; cost is the fastest of \(rounds) rounds of \(meter.framesPerRound) frames per chain")
-for line in policyLines { print(line) }
+for line in instructions.notes + policyLines { print(line) }
 if !durations.isStandard { print("shortened by FORCEPAD_BENCH_PERIODS / FORCEPAD_BENCH_SECONDS: the targets are stated for \(BenchmarkDurations.standardPeriods) periods and \(BenchmarkDurations.standardProcessSeconds) s") }
 print(table.printed())
 print("checksum \(meter.checksum &+ allocationChecksum)")

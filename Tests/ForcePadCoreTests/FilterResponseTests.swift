@@ -186,14 +186,14 @@ import Testing
             coefficients: ReferenceFilterCoefficients(ideal: design, sampleRateHz: Self.sampleRateHz))
         var raw = RawFrame(cellCount: 1)
         for _ in 0..<10 {
-            _ = pipeline.process(raw)
+            _ = pipeline.processed(raw)
             _ = ideal.process(raw)
         }
         raw.counts[0] = 30_000
         let height = Int32(3_000_000)
         var response: [Int32] = [], idealDelay = 0.0
         for _ in 0..<20_000 {
-            response.append(pipeline.process(raw).total.milligrams)
+            response.append(pipeline.processed(raw).total.milligrams)
             idealDelay += 1 - ideal.process(raw).totalMilligrams / Double(height)
         }
         let measured = Self.measuredDelayFrames(response, height: height)

@@ -29,7 +29,7 @@ import Testing
 
     @Test func calibratesEachCellAndDerivesTotalCentroidAndNormalisedForce() {
         var pipeline = pipeline(.strip(cells: 4))
-        let frame = pipeline.process(Self.frame([0, 1000, 3000, 0], time: 1234))
+        let frame = pipeline.processed(Self.frame([0, 1000, 3000, 0], time: 1234))
         #expect(frame.cellMilligrams[1] == 100_000 && frame.cellMilligrams[2] == 300_000)
         #expect(frame.total == .grams(400))
         #expect(frame.timeMicros == 1234)
@@ -42,25 +42,25 @@ import Testing
 
     @Test func separateContactRegionsAreCounted() {
         var strip = pipeline(.strip(cells: 5))
-        #expect(strip.process(Self.frame([500, 0, 0, 0, 500])).contacts == 2)
-        #expect(strip.process(Self.frame([500, 500, 0, 0, 0])).contacts == 1)
+        #expect(strip.processed(Self.frame([500, 0, 0, 0, 500])).contacts == 2)
+        #expect(strip.processed(Self.frame([500, 500, 0, 0, 0])).contacts == 1)
         // 5 g is below the contact threshold (half of touch = 10 g).
-        #expect(strip.process(Self.frame([50, 0, 0, 0, 0])).contacts == 0)
+        #expect(strip.processed(Self.frame([50, 0, 0, 0, 0])).contacts == 0)
         var grid = pipeline(.grid(rows: 2, columns: 3))
         // Diagonal neighbours are separate regions; up/down neighbours are one.
-        #expect(grid.process(Self.frame([500, 0, 0, 0, 500, 0])).contacts == 2)
-        #expect(grid.process(Self.frame([500, 0, 0, 500, 0, 0])).contacts == 1)
+        #expect(grid.processed(Self.frame([500, 0, 0, 0, 500, 0])).contacts == 2)
+        #expect(grid.processed(Self.frame([500, 0, 0, 500, 0, 0])).contacts == 1)
     }
 
     @Test func gridCentroidHasBothAxes() {
         var grid = pipeline(.grid(rows: 2, columns: 2))
-        let frame = grid.process(Self.frame([0, 0, 0, 1000]))
+        let frame = grid.processed(Self.frame([0, 0, 0, 1000]))
         #expect(frame.centroid == PadPosition(x: 3 << 14, y: 3 << 14))
     }
 
     @Test func saturatedCellsAreFlaggedNotExtrapolated() {
         var pipeline = pipeline(.strip(cells: 2))
-        let frame = pipeline.process(Self.frame([4095, 100]))
+        let frame = pipeline.processed(Self.frame([4095, 100]))
         #expect(frame.saturatedCells == 1)
         #expect(frame.cellMilligrams[0] == 400_000)
     }
@@ -69,12 +69,12 @@ import Testing
         var settings = Self.plainSettings()
         settings.filter = LowPassCoefficients(settings: FilterSettings(kind: .onePole, cutoffMilliHertz: 30_000, spikeRejection: false), sampleRateHz: 1000)
         var pipeline = pipeline(.strip(cells: 1), settings: settings)
-        _ = pipeline.process(Self.frame([0]))
-        let fresh = pipeline.process(Self.frame([1000], time: 1000))
-        let stale = pipeline.process(Self.frame([1000], time: 2000, stale: true))
+        _ = pipeline.processed(Self.frame([0]))
+        let fresh = pipeline.processed(Self.frame([1000], time: 1000))
+        let stale = pipeline.processed(Self.frame([1000], time: 2000, stale: true))
         #expect(stale.total == fresh.total)
         #expect(stale.timeMicros == 2000)
-        #expect(pipeline.process(Self.frame([1000], time: 3000)).total > fresh.total)
+        #expect(pipeline.processed(Self.frame([1000], time: 3000)).total > fresh.total)
     }
 
     @Test func oneSpikeNeverReachesTheOutput() {
@@ -83,7 +83,7 @@ import Testing
         var pipeline = pipeline(.strip(cells: 1), settings: settings)
         var totals: [Force] = []
         for counts: Int32 in [100, 100, 4000, 100, 100, 0, 100] {
-            totals.append(pipeline.process(Self.frame([counts])).total)
+            totals.append(pipeline.processed(Self.frame([counts])).total)
         }
         #expect(totals == [.grams(10), .grams(10), .grams(10), .grams(10), .grams(10), .grams(10), .grams(10)])
     }
@@ -95,18 +95,18 @@ import Testing
         // cell 1 reads 12.
         for index in 0..<10 {
             #expect(pipeline.tareOutcome == .measuring(framesLeft: 10 - index))
-            _ = pipeline.process(Self.frame([index == 4 ? 70 : 30, 12]))
+            _ = pipeline.processed(Self.frame([index == 4 ? 70 : 30, 12]))
         }
         #expect(pipeline.tareOutcome == .done)
         #expect(pipeline.zero(cell: 0).counts == 30 && pipeline.zero(cell: 1).counts == 12)
-        #expect(pipeline.process(Self.frame([1030, 12])).total == .grams(100))
+        #expect(pipeline.processed(Self.frame([1030, 12])).total == .grams(100))
     }
 
     @Test func tareIsRefusedWhileThePadIsTouched() {
         var pipeline = pipeline(.strip(cells: 1))
         pipeline.startTare()
-        _ = pipeline.process(Self.frame([10]))
-        _ = pipeline.process(Self.frame([250]))  // 25 g ≥ the 20 g touch threshold
+        _ = pipeline.processed(Self.frame([10]))
+        _ = pipeline.processed(Self.frame([250]))  // 25 g ≥ the 20 g touch threshold
         #expect(pipeline.tareOutcome == .refusedTouched(peak: .grams(25)))
         #expect(pipeline.zero(cell: 0).counts == 0)
         #expect(!pipeline.hasTare)
@@ -117,7 +117,7 @@ import Testing
         settings.tareSpreadLimitCounts = 20
         var pipeline = pipeline(.strip(cells: 1), settings: settings)
         pipeline.startTare()
-        for index in 0..<10 { _ = pipeline.process(Self.frame([Int32(index * 5)])) }
+        for index in 0..<10 { _ = pipeline.processed(Self.frame([Int32(index * 5)])) }
         #expect(pipeline.tareOutcome == .refusedUnsteady(cell: 0, spreadCounts: 45))
     }
 
@@ -125,13 +125,13 @@ import Testing
         var settings = Self.plainSettings()
         settings.baselineShift = 4  // time constant of 16 frames
         var pipeline = pipeline(.strip(cells: 1), settings: settings)
-        for _ in 0..<400 { _ = pipeline.process(Self.frame([40])) }  // 4 g of drift, below contact
+        for _ in 0..<400 { _ = pipeline.processed(Self.frame([40])) }  // 4 g of drift, below contact
         #expect(pipeline.zero(cell: 0).counts == 40)
-        #expect(pipeline.process(Self.frame([40])).total == .zero)
+        #expect(pipeline.processed(Self.frame([40])).total == .zero)
         // A press holds the zero where it is.
-        for _ in 0..<400 { _ = pipeline.process(Self.frame([1040])) }
+        for _ in 0..<400 { _ = pipeline.processed(Self.frame([1040])) }
         #expect(pipeline.zero(cell: 0).counts == 40)
-        #expect(pipeline.process(Self.frame([1040])).total == .grams(100))
+        #expect(pipeline.processed(Self.frame([1040])).total == .grams(100))
         #expect(pipeline.zero(cell: 0).drift == 40)
     }
 }

@@ -121,7 +121,7 @@ import Testing
         var worst = Differences()
         let threshold = Double(reference.settings.contactThreshold.milligrams)
         for raw in frames {
-            let fixedFrame = fixed.process(raw)
+            let fixedFrame = fixed.processed(raw)
             let referenceFrame = reference.process(raw)
             var nearThreshold = false
             var contactForce = 0.0
@@ -179,7 +179,7 @@ import Testing
             for cell in 0..<Self.cellCount {
                 raw.counts[cell] = resting(cell) + Int32(random.uniform(in: -3...3).rounded())
             }
-            _ = fixed.process(raw)
+            _ = fixed.processed(raw)
             _ = reference.process(raw)
         }
         #expect(fixed.tareOutcome == .done)
@@ -219,12 +219,12 @@ import Testing
             }
         }
         var clean = ForcePipeline(calibrations: Self.calibrations, geometry: Self.geometry, settings: settings)
-        let expected = fresh.map { clean.process($0) }
+        let expected = fresh.map { clean.processed($0) }
         var pipeline = ForcePipeline(calibrations: Self.calibrations, geometry: Self.geometry, settings: settings)
         var freshIndex = -1
         var mismatches = 0
         for raw in interleaved {
-            let frame = pipeline.process(raw)
+            let frame = pipeline.processed(raw)
             if !raw.isStale { freshIndex += 1 }
             let want = expected[freshIndex]
             let same = (0..<Self.cellCount).allSatisfy { frame.cellMilligrams[$0] == want.cellMilligrams[$0] }

@@ -31,27 +31,27 @@ import Testing
         // One pipeline saw a 150 g press and a slow release before the tare; the other starts
         // fresh three frames before it, with the zeros the first had (as a replay does).
         var seasoned = Self.pipeline()
-        for sequence in 0..<1000 { _ = seasoned.process(Self.frame(sequence < 200 ? 1500 : 20, sequence)) }
+        for sequence in 0..<1000 { _ = seasoned.processed(Self.frame(sequence < 200 ? 1500 : 20, sequence)) }
         var fresh = Self.pipeline()
         fresh.start(atZeros: [seasoned.zero(cell: 0).counts, seasoned.zero(cell: 1).counts])
         for sequence in 1000..<1003 {
-            _ = seasoned.process(Self.frame(20, sequence))
-            _ = fresh.process(Self.frame(20, sequence))
+            _ = seasoned.processed(Self.frame(20, sequence))
+            _ = fresh.processed(Self.frame(20, sequence))
         }
         seasoned.startTare()
         fresh.startTare()
         var sequence = 1003
         while case .measuring = seasoned.tareOutcome {
-            _ = seasoned.process(Self.frame(20, sequence))
-            _ = fresh.process(Self.frame(20, sequence))
+            _ = seasoned.processed(Self.frame(20, sequence))
+            _ = fresh.processed(Self.frame(20, sequence))
             sequence += 1
         }
         #expect(seasoned.tareOutcome == .done && fresh.tareOutcome == .done)
         // A press after the tare: every frame is the same in both.
         for step in 0..<300 {
             let counts: Int32 = step < 150 ? 20 + Int32(step) * 10 : 20
-            let a = seasoned.process(Self.frame(counts, sequence))
-            let b = fresh.process(Self.frame(counts, sequence))
+            let a = seasoned.processed(Self.frame(counts, sequence))
+            let b = fresh.processed(Self.frame(counts, sequence))
             #expect(a.cellMilligrams[0] == b.cellMilligrams[0] && a.cellMilligrams[1] == b.cellMilligrams[1] && a.total == b.total)
             sequence += 1
         }

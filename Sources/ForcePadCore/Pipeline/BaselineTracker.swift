@@ -15,6 +15,7 @@ public struct BaselineTracker: Sendable {
     public var shift: Int
 
     public init(cellCount: Int, shift: Int) {
+        precondition((0...64).contains(cellCount), "a baseline tracker holds at most 64 cells")
         self.cellCount = cellCount
         self.shift = shift
         baselineQ16 = InlineArray(repeating: 0)
@@ -27,19 +28,30 @@ public struct BaselineTracker: Sendable {
         Int32(truncatingIfNeeded: (baselineQ16[cell] + (1 << 15)) >> 16)
     }
 
+    /// ``zero(cell:)`` for the loop: `cell` must be below the cell count, which is at most 64
+    /// (``init(cellCount:shift:)``), and a Q16 zero made from Int32 counts cannot overflow.
+    @inline(__always)
+    func zero(uncheckedCell cell: Int) -> Int32 {
+        Int32(truncatingIfNeeded: (baselineQ16[unchecked: cell] &+ (1 << 15)) &>> 16)
+    }
+
     /// Baseline minus tare zero of `cell` (Q0 counts): how far the zero has drifted.
     public func drift(cell: Int) -> Int32 {
         Int32(truncatingIfNeeded: (baselineQ16[cell] - tareQ16[cell] + (1 << 15)) >> 16)
     }
 
-    /// Follows `counts` by one step (call only while the pad is untouched).
+    /// Follows `counts` (at least `cellCount` values, checked once) by one step (call only while
+    /// the pad is untouched). Q16 values of Int32 counts stay below 2^48, so the arithmetic
+    /// cannot overflow; `cellCount` ≤ 64 is proven in ``init(cellCount:shift:)``.
     @inline(__always)
     public mutating func track(_ counts: Span<Int32>) {
         guard shift > 0 else { return }
-        let rounding = Int64(1) << (shift - 1)
+        precondition(counts.count >= cellCount, "fewer counts than cells")
+        let rounding = Int64(1) &<< (shift - 1)
         for cell in 0..<cellCount {
-            let target = Int64(counts[cell]) << 16
-            baselineQ16[cell] += (target - baselineQ16[cell] + rounding) >> shift
+            let target = Int64(counts[unchecked: cell]) &<< 16
+            let baseline = baselineQ16[unchecked: cell]
+            baselineQ16[unchecked: cell] = baseline &+ ((target &- baseline &+ rounding) &>> shift)
         }
     }
 

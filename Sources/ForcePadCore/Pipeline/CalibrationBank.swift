@@ -20,6 +20,20 @@ public final class CalibrationBank: @unchecked Sendable {
         }
         starts[tables.count] = Int32(next)
         cellCount = tables.count
+        // What ``force(cell:counts:)`` relies on to skip checks in the loop: at least one point
+        // per table, and in every segment x0 < x1 and (x1 − x0)·(y1 − y0) + (x1 − x0) < 2^63.
+        for cell in 0..<cellCount {
+            let first = Int(starts[cell]), end = Int(starts[cell + 1])
+            precondition(end > first, "a calibration table has points")
+            for upper in (first + 1)..<max(end, first + 1) {
+                let a = points[upper - 1], b = points[upper]
+                let width = Int64(b.counts) - Int64(a.counts)
+                let height = Int64(b.force.milligrams) - Int64(a.force.milligrams)
+                let product = width.multipliedReportingOverflow(by: height)
+                precondition(width > 0 && height > 0, "calibration points increase")
+                precondition(!product.overflow && !product.partialValue.addingReportingOverflow(width).overflow, "calibration segment too large")
+            }
+        }
     }
 
     deinit {
@@ -36,12 +50,16 @@ public final class CalibrationBank: @unchecked Sendable {
         if counts <= low.counts { return (low.force.milligrams, false) }
         let high = points[end - 1]
         if counts >= high.counts { return (high.force.milligrams, true) }
-        var upper = first + 1
-        while points[upper].counts < counts { upper += 1 }
-        let a = points[upper - 1], b = points[upper]
-        let value = CalibrationTable.interpolate(
-            x: Int64(counts), x0: Int64(a.counts), x1: Int64(b.counts),
-            y0: Int64(a.force.milligrams), y1: Int64(b.force.milligrams))
-        return (Int32(truncatingIfNeeded: value), false)
+        var upper = first &+ 1
+        while points[upper].counts < counts { upper &+= 1 }
+        let a = points[upper &- 1], b = points[upper]
+        // x0 < counts < x1 and y0 < y1, so the numerator is positive and the rounding of
+        // ``CalibrationTable/interpolate(x:x0:x1:y0:y1:)`` is (n + d/2) / d, computed unsigned;
+        // the segment sizes proven in `init` keep it from overflowing. The result lies in y0…y1.
+        let denominator = UInt64(truncatingIfNeeded: Int64(b.counts) &- Int64(a.counts))
+        let numerator = UInt64(truncatingIfNeeded:
+            (Int64(counts) &- Int64(a.counts)) &* (Int64(b.force.milligrams) &- Int64(a.force.milligrams)))
+        let rounded = (numerator &+ denominator / 2) / denominator
+        return (Int32(truncatingIfNeeded: Int64(a.force.milligrams) &+ Int64(truncatingIfNeeded: rounded)), false)
     }
 }

@@ -24,6 +24,8 @@ public struct CellFilterBank: Sendable {
     public static let inputLimit: Int32 = (1 << 23) - 1
 
     public init(cellCount: Int, coefficients: LowPassCoefficients) {
+        precondition((0...64).contains(cellCount), "a filter bank holds at most 64 cells")
+        Self.checkRange(coefficients)
         self.cellCount = cellCount
         self.coefficients = coefficients
         onePoleQ16 = InlineArray(repeating: 0)
@@ -37,6 +39,7 @@ public struct CellFilterBank: Sendable {
     /// New coefficients; the filter restarts from the next input (no transient from old state).
     public mutating func apply(_ coefficients: LowPassCoefficients) {
         if coefficients != self.coefficients {
+            Self.checkRange(coefficients)
             self.coefficients = coefficients
             primed = false
         }
@@ -48,49 +51,75 @@ public struct CellFilterBank: Sendable {
     }
 
     /// Filters `milligrams[0..<cellCount]` in place.
-    @inline(__always)
+    ///
+    /// Ranges are proven once: `cellCount` ≤ 64 and the coefficients' sizes (``init``,
+    /// ``apply(_:)``), so the cells are read unchecked; every input is clamped to ±``inputLimit``
+    /// first, so no product or sum can overflow and wrapping arithmetic (`&+`, `&*`) never wraps.
+    ///
+    /// Optimised for size, and so kept out of line: a few cells of 64-bit products take fewer
+    /// instructions one by one than vectorised with the runtime checks and lane shuffles SSE2
+    /// needs for them.
+    @inline(never) @_optimize(size)
     public mutating func filter(_ milligrams: inout CellValues) {
-        for cell in 0..<cellCount {
-            milligrams[cell] = min(max(milligrams[cell], -Self.inputLimit), Self.inputLimit)
-        }
         if !primed {
             for cell in 0..<cellCount {
-                let value = Int64(milligrams[cell])
-                onePoleQ16[cell] = value << 16
-                x1[cell] = value << 8
-                x2[cell] = value << 8
-                y1[cell] = value << 8
-                y2[cell] = value << 8
-                remainder[cell] = 0
+                let value = Int64(Self.clamped(milligrams[unchecked: cell]))
+                milligrams[unchecked: cell] = Int32(truncatingIfNeeded: value)
+                onePoleQ16[unchecked: cell] = value &<< 16
+                x1[unchecked: cell] = value &<< 8
+                x2[unchecked: cell] = value &<< 8
+                y1[unchecked: cell] = value &<< 8
+                y2[unchecked: cell] = value &<< 8
+                remainder[unchecked: cell] = 0
             }
             primed = true
             return
         }
         switch coefficients.kind {
         case .none:
-            return
+            for cell in 0..<cellCount { milligrams[unchecked: cell] = Self.clamped(milligrams[unchecked: cell]) }
         case .onePole:
             let alpha = coefficients.alphaQ16
             for cell in 0..<cellCount {
-                let input = Int64(milligrams[cell]) << 16
-                let state = onePoleQ16[cell] + (((input - onePoleQ16[cell]) * alpha + (1 << 15)) >> 16)
-                onePoleQ16[cell] = state
-                milligrams[cell] = Int32(truncatingIfNeeded: (state + (1 << 15)) >> 16)
+                let input = Int64(Self.clamped(milligrams[unchecked: cell])) &<< 16
+                let previous = onePoleQ16[unchecked: cell]
+                let state = previous &+ (((input &- previous) &* alpha &+ (1 << 15)) &>> 16)
+                onePoleQ16[unchecked: cell] = state
+                milligrams[unchecked: cell] = Int32(truncatingIfNeeded: (state &+ (1 << 15)) &>> 16)
             }
         case .biquad:
             let c = coefficients
             for cell in 0..<cellCount {
-                let x0 = Int64(milligrams[cell]) << 8
-                let accumulator = c.b0 * x0 + c.b1 * x1[cell] + c.b2 * x2[cell] - c.a1 * y1[cell] - c.a2 * y2[cell]
-                    + remainder[cell]
-                let y0 = (accumulator + (1 << 27)) >> 28
-                remainder[cell] = accumulator - (y0 << 28)
-                x2[cell] = x1[cell]
-                x1[cell] = x0
-                y2[cell] = y1[cell]
-                y1[cell] = y0
-                milligrams[cell] = Int32(truncatingIfNeeded: (y0 + (1 << 7)) >> 8)
+                let x0 = Int64(Self.clamped(milligrams[unchecked: cell])) &<< 8
+                let xm1 = x1[unchecked: cell], xm2 = x2[unchecked: cell]
+                let ym1 = y1[unchecked: cell], ym2 = y2[unchecked: cell]
+                let accumulator = c.b0 &* x0 &+ c.b1 &* xm1 &+ c.b2 &* xm2 &- c.a1 &* ym1 &- c.a2 &* ym2
+                    &+ remainder[unchecked: cell]
+                let y0 = (accumulator &+ (1 << 27)) &>> 28
+                remainder[unchecked: cell] = accumulator &- (y0 &<< 28)
+                x2[unchecked: cell] = xm1
+                x1[unchecked: cell] = x0
+                y2[unchecked: cell] = ym1
+                y1[unchecked: cell] = y0
+                milligrams[unchecked: cell] = Int32(truncatingIfNeeded: (y0 &+ (1 << 7)) &>> 8)
             }
         }
+    }
+
+    /// The sizes the overflow proof of ``filter(_:)`` rests on: α in 0…1 (Q16), and every biquad
+    /// coefficient below 2 (2^29 in Q28), as any stable filter's are.
+    private static func checkRange(_ coefficients: LowPassCoefficients) {
+        let below2 = (-(1 << 29) + 1)..<Int64(1 << 29)
+        let c = coefficients
+        precondition((0...(1 << 16)).contains(c.alphaQ16), "one-pole alpha out of 0...1")
+        precondition(
+            below2.contains(c.b0) && below2.contains(c.b1) && below2.contains(c.b2) && below2.contains(c.a1) && below2.contains(c.a2),
+            "biquad coefficient out of (-2, 2)")
+    }
+
+    /// `milligrams` limited to ±``inputLimit``.
+    @inline(__always)
+    private static func clamped(_ milligrams: Int32) -> Int32 {
+        min(max(milligrams, -inputLimit), inputLimit)
     }
 }

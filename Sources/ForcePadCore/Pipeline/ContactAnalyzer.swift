@@ -2,6 +2,8 @@
 ///
 /// A cell is in contact when its force is at or above the contact threshold; a region is
 /// a group of such cells that touch left/right (strip) or up/down/left/right (grid).
+/// A strip takes one pass over its cells (regions are runs of cells in contact); a grid takes
+/// a flood fill and a pass for the centroid.
 public struct ContactAnalyzer: Sendable {
     public let geometry: PadGeometry
     private let rows: Int
@@ -17,17 +19,49 @@ public struct ContactAnalyzer: Sendable {
             rows = gridRows
             columns = gridColumns
         }
+        precondition(rows >= 1 && columns >= 1 && rows * columns <= 64, "a pad has 1 to 64 cells")
     }
 
-    /// Number of contact regions among `milligrams` at `threshold` (Q0 mg).
+    /// Number of contact regions among `milligrams` at `threshold` (Q0 mg), and the
+    /// force-weighted centre of the cells in contact as Q16 fractions of the pad (cell k of n
+    /// has its centre at (k + 0.5)/n), so noise on idle cells does not pull it; the centre of
+    /// the pad when no cell is in contact.
+    ///
+    /// `milligrams` holds at least one value per cell (checked once). Proven ranges: at most 64
+    /// cells (``init(geometry:)``) of Int32 force, so the sums stay below 2^44 and their Q16
+    /// products below 2^60: wrapping arithmetic never wraps.
     @inline(__always)
-    public func regions(_ milligrams: Span<Int32>, threshold: Int32) -> Int {
-        // Flood fill with a fixed inline stack and a visited mask (64 cells fit in one UInt64).
+    public func contacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition) {
+        precondition(milligrams.count >= rows * columns, "fewer values than cells")
+        guard rows == 1 else { return (gridRegions(milligrams, threshold: threshold), gridCentroid(milligrams, threshold: threshold)) }
+        // Bit k of `touched` is cell k in contact; a region starts at each set bit whose left
+        // neighbour is clear. Σ f·c comes without a multiply: the running sums P_k = Σ_{c≤k} f
+        // add up to Σ f·(n − c), so Σ f·c = n·Σ f − Σ P_k.
+        var touched: UInt64 = 0
+        var sum: Int64 = 0, runningSums: Int64 = 0
+        for column in 0..<columns {
+            let value = milligrams[unchecked: column]
+            let inContact = value >= threshold
+            touched |= (inContact ? 1 : 0) &<< UInt64(column)
+            sum &+= inContact ? Int64(value) : 0
+            runningSums &+= sum
+        }
+        let regions = (touched & ~(touched &<< 1)).nonzeroBitCount
+        guard sum > 0 else { return (regions, .center) }
+        let sumX = 2 &* (Int64(columns) &* sum &- runningSums) &+ sum
+        // x = Σ f·(2c+1) / (2·columns·Σ f) in Q16; y is the middle row's centre, exactly 1/2.
+        let x = (sumX &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
+        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2))
+    }
+
+    /// Regions on a grid: flood fill with a fixed inline stack and a visited mask (64 cells fit
+    /// in one UInt64).
+    private func gridRegions(_ milligrams: Span<Int32>, threshold: Int32) -> Int {
         var visited: UInt64 = 0
         var stack = InlineArray<64, Int8>(repeating: 0)
         var regions = 0
-        let cells = rows * columns
-        for start in 0..<cells where milligrams[start] >= threshold && visited & (1 << UInt64(start)) == 0 {
+        let steps: InlineArray<4, (Int, Int)> = [(0, -1), (0, 1), (-1, 0), (1, 0)]
+        for start in 0..<(rows * columns) where milligrams[start] >= threshold && visited & (1 << UInt64(start)) == 0 {
             regions += 1
             visited |= 1 << UInt64(start)
             stack[0] = Int8(start)
@@ -36,7 +70,6 @@ public struct ContactAnalyzer: Sendable {
                 depth -= 1
                 let cell = Int(stack[depth])
                 let row = cell / columns, column = cell % columns
-                let steps: InlineArray<4, (Int, Int)> = [(0, -1), (0, 1), (-1, 0), (1, 0)]
                 for step in 0..<4 {
                     let r = row + steps[step].0, c = column + steps[step].1
                     guard r >= 0, r < rows, c >= 0, c < columns else { continue }
@@ -52,11 +85,8 @@ public struct ContactAnalyzer: Sendable {
         return regions
     }
 
-    /// Force-weighted centre of the cells in contact (at or above `threshold`, Q0 mg), as Q16
-    /// fractions of the pad (cell k of n has its centre at (k + 0.5)/n), so noise on idle cells
-    /// does not pull it. The centre of the pad when no cell is in contact.
-    @inline(__always)
-    public func centroid(_ milligrams: Span<Int32>, threshold: Int32) -> PadPosition {
+    /// Centroid on a grid (see ``contacts(_:threshold:)``).
+    private func gridCentroid(_ milligrams: Span<Int32>, threshold: Int32) -> PadPosition {
         var sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
         for row in 0..<rows {
             for column in 0..<columns {

@@ -23,12 +23,14 @@ public struct ForcePipeline: Sendable {
     private let contacts: ContactAnalyzer
     private var tare: TareMeasurement
     private var measuringTare = false
-    private var output: ForceFrame
+    /// The result of the last ``process(_:)`` (the previous result, re-stamped, for a stale frame).
+    public private(set) var output: ForceFrame
     /// Spike-rejected counts of the last frame (Q0), kept for status.
     public private(set) var readings: CellValues
 
     public init(calibrations: [CalibrationTable], geometry: PadGeometry, settings: PipelineSettings) {
         precondition(calibrations.count == geometry.cellCount && calibrations.count <= BoardDescription.maxCells)
+        precondition(BoardDescription.maxCells <= 64, "cell values hold 64 cells")
         self.calibrations = calibrations
         bank = CalibrationBank(calibrations)
         self.geometry = geometry
@@ -75,38 +77,46 @@ public struct ForcePipeline: Sendable {
         baseline.start(atZeros: zeros)
     }
 
-    /// Processes one raw frame and returns the resulting force frame.
-    public mutating func process(_ raw: RawFrame) -> ForceFrame {
+    /// Processes one raw frame into ``output``, which the caller reads in place: no frame is
+    /// copied in or out. `raw` is only read; it is taken `inout` so that it is read where it
+    /// lies (a borrowed frame of this size would be copied to the stack to be addressed).
+    /// `cellCount` ≤ 64 is proven in ``init(calibrations:geometry:settings:)``, so cells are
+    /// read unchecked; the arithmetic wraps only where its ranges are proven.
+    public mutating func process(_ raw: inout RawFrame) {
         output.timeMicros = raw.timeMicros
         output.sequence = raw.sequence
-        if raw.isStale { return output }
+        if raw.isStale { return }
 
-        readings = raw.counts
-        if settings.spikeRejection { spikes.filter(&readings) }
+        if settings.spikeRejection {
+            spikes.filter(raw.counts.span, into: &readings)
+        } else {
+            for cell in 0..<cellCount { readings[unchecked: cell] = raw.counts[unchecked: cell] }
+        }
 
         var saturated = 0
         for cell in 0..<cellCount {
-            let aboveZero = max(readings[cell] - baseline.zero(cell: cell), 0)
-            let calibrated = bank.force(cell: cell, counts: aboveZero)
-            output.cellMilligrams[cell] = calibrated.milligrams
-            if calibrated.saturated { saturated += 1 }
+            // Saturating: counts and zeros are Int32, their difference need not be.
+            let difference = Int64(readings[unchecked: cell]) &- Int64(baseline.zero(uncheckedCell: cell))
+            let calibrated = bank.force(cell: cell, counts: Int32(clamping: max(difference, 0)))
+            output.cellMilligrams[unchecked: cell] = calibrated.milligrams
+            if calibrated.saturated { saturated &+= 1 }
         }
         filters.filter(&output.cellMilligrams)
 
         var total: Int64 = 0
-        for cell in 0..<cellCount { total += Int64(output.cellMilligrams[cell]) }
+        for cell in 0..<cellCount { total &+= Int64(output.cellMilligrams[unchecked: cell]) }
         output.total = Force(milligrams: Int32(clamping: total))
         output.saturatedCells = saturated
-        let threshold = settings.contactThreshold.milligrams
-        output.contacts = contacts.regions(output.cellMilligrams.span, threshold: threshold)
-        output.centroid = contacts.centroid(output.cellMilligrams.span, threshold: threshold)
-        output.normalisedQ16 = Int32(clamping: (total << 16) / Int64(max(settings.averageTouch.milligrams, 1)))
+        let found = contacts.contacts(output.cellMilligrams.span, threshold: settings.contactThreshold.milligrams)
+        output.contacts = found.regions
+        output.centroid = found.centroid
+        // |total| < 2^37 (64 Int32 cells), so total·2^16 cannot overflow.
+        output.normalisedQ16 = Int32(clamping: (total &<< 16) / Int64(max(settings.averageTouch.milligrams, 1)))
 
         let zerosSet = measuringTare && measureTare()
         if !zerosSet && output.total < settings.contactThreshold && output.contacts == 0 {
             baseline.track(readings.span)
         }
-        return output
     }
 
     /// Adds the frame to the tare in progress; returns true when it set the zeros.

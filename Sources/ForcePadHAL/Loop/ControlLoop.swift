@@ -98,7 +98,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             snapshot.raw.sequence &+= 1
             link.record(snapshot.raw)
             if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
-            snapshot.force = pipeline.process(snapshot.raw)
+            pipeline.process(&snapshot.raw)
+            snapshot.force = pipeline.output
             snapshot.hasFrame = true
             recognizer.update(with: snapshot.force, into: &pressEvents)
             handlePressEvents(at: timeMicros)

@@ -1,0 +1,35 @@
+import ForcePadCore
+
+/// The two chains every cost figure is measured for: the default settings on the benchmark's
+/// 8-cell strip, with the one-pole filter (the default) or the biquad at the same cut-off.
+enum BenchmarkChainSettings: CaseIterable {
+    case onePole
+    case biquad
+
+    init?(name: String) {
+        guard let chain = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = chain
+    }
+
+    var name: String {
+        switch self {
+        case .onePole: "one-pole"
+        case .biquad: "biquad"
+        }
+    }
+
+    static let geometry = PadGeometry.strip(cells: BenchmarkFrames.cellCount)
+    static let calibrations = Array(repeating: SimBoard.calibration, count: BenchmarkFrames.cellCount)
+
+    var filter: FilterSettings {
+        var filter = ControllerSettings.standard.filter
+        if self == .biquad { filter.kind = .biquad }
+        return filter
+    }
+
+    var settings: PipelineSettings { SimBoard.pipelineSettings(filter: filter) }
+
+    func pipeline() -> ForcePipeline {
+        ForcePipeline(calibrations: Self.calibrations, geometry: Self.geometry, settings: settings)
+    }
+}
