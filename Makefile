@@ -21,7 +21,7 @@ FUZZ ?= 1000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test build bench docs deps clean rig tsan fuzz install uninstall package test-packages
+.PHONY: run test build bench docs deps clean rig tsan fuzz install uninstall package test-packages test-arm64 test-swift62
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -91,6 +91,16 @@ package: deps
 test-packages: deps
 	SWIFT=$(SWIFT) bash packaging/test-packages.sh
 
+# `make test-arm64`: the unit tests of pure logic built for arm64 and run under qemu-user
+# (about 20 minutes; docs/packaging.md).
+test-arm64:
+	bash packaging/test-arm64-units.sh
+
+# `make test-swift62`: the unit tests built and run with Debian's Swift 6.2, the oldest
+# toolchain ForcePad supports (`make test` uses the host's).
+test-swift62:
+	bash packaging/test-swift-6.2.sh
+
 # `make install`: a release build, then packaging/install.sh (the same files the Debian
 # package holds) into $(DESTDIR)$(PREFIX), the lab config into $(DESTDIR)/etc/forcepad
 # (never overwritten). Without DESTDIR it also creates the forcepad user and reloads udev and
@@ -115,4 +125,4 @@ deps:
 	fi
 
 clean:
-	rm -rf .build .build-tsan .build-fuzz .build-package .build-package-amd64 .build-package-arm64
+	rm -rf .build .build-* .build_*

@@ -88,6 +88,20 @@ for arch in amd64 arm64; do
     touch "$sysroot/.complete-$swift_version"
 done
 
+# Test bundles link Foundation, whose XML part needs sid's libxml2 (the version
+# libswiftlang was built with; it asks for glibc 2.38, which trixie has).
+for arch in amd64 arm64; do
+    sysroot="$cache/sysroot/trixie-$arch"
+    [ -f "$sysroot/.test-libraries" ] && continue
+    debs="$aptq/debs/test-$arch"
+    rm -rf "$debs" && mkdir -p "$debs"
+    (cd "$debs" && apt-get "${apt_options[@]}" download -qq "libxml2-16:$arch" "zlib1g:$arch/trixie" "liblzma5:$arch/trixie") \
+        > "$cache/apt-download.log" 2>&1 || { echo "package: apt-get download of libxml2-16 for $arch failed (see $cache/apt-download.log)" >&2; exit 1; }
+    for deb in "$debs"/*.deb; do dpkg-deb -x "$deb" "$sysroot"; done
+    rm -rf "$debs"
+    touch "$sysroot/.test-libraries"
+done
+
 # Debian's swiftlang ships _Testing_Foundation.swiftmodule without its library, so a test
 # bundle does not link (`cannot find -l_Testing_Foundation`); an empty library stands in.
 for arch in amd64 arm64; do
@@ -99,6 +113,9 @@ for arch in amd64 arm64; do
         /tmp/empty.c -o "/tmp/lib_Testing_Foundation-$arch.so"
     mv "$cache/sid/tmp/lib_Testing_Foundation-$arch.so" "$stub"
 done
+# The same for sid's own (amd64) toolchain, which runs the tests natively with Swift 6.2.
+native_stub="$sid/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so"
+[ -f "$native_stub" ] || cp "$cache/sysroot/trixie-amd64/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so" "$native_stub"
 
 # Swift SDKs: SwiftPM needs a bundle (schema 4, with swiftStaticResourcesPath) for
 # --static-swift-stdlib; C targets need -fPIC for the test bundle's dynamic products.

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `make test-arm64`: ForcePad's unit tests built for arm64 (the packages' toolchain and trixie
+# sysroot, packaging/toolchain.sh) and run under qemu-user on this x86_64 host. By default the
+# suites of pure logic, where arithmetic and data layout are what could differ on arm64:
+# ForcePadCoreTests (fixed point, filters, calibration, press recognition, statistics),
+# ForcePadConfigTests and ForcePadShellTests. The device suites need the arm64 kernel: qemu-user
+# does not translate I2C ioctls or every termios speed, so those run in the arm64 kernel rig.
+# Under emulation a debug build is slow: the Core suite alone takes about 13 minutes on two
+# loaded cores, which is why `make test` leaves this to its own target.
+#
+# Usage: packaging/test-arm64-units.sh [SUITE...]
+# Environment: PACKAGE_CACHE (default .package-cache).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
+suites=("$@")
+[ ${#suites[@]} -gt 0 ] || suites=(ForcePadCoreTests ForcePadConfigTests ForcePadShellTests)
+[ "$(id -u)" = 0 ] || exec sudo -n env PACKAGE_CACHE="${PACKAGE_CACHE:-}" bash "$0" "$@"
+command -v qemu-aarch64-static > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static > /dev/null
+
+started=$(date +%s)
+bash "$root/packaging/toolchain.sh" "$cache" > /dev/null
+scratch=.build-package-tests-arm64
+bash "$root/packaging/in-chroot.sh" "$cache/sid" "$root" bash -o pipefail -c "cd /src/forcepad && swift build --build-tests \
+    --scratch-path $scratch --swift-sdks-path /sdks --swift-sdk trixie-arm64 2>&1 | tail -n 1"
+echo "arm64 tests: test bundle built in $(( $(date +%s) - started ))s"
+
+sysroot="$cache/sysroot/trixie-arm64"
+status=0
+for suite in "${suites[@]}"; do
+    suite_started=$(date +%s)
+    log="$root/$scratch/$suite.log"
+    (cd /tmp && qemu-aarch64-static -L "$sysroot" -E "LD_LIBRARY_PATH=$sysroot/usr/lib/swift/linux" \
+        "$root/$scratch/aarch64-unknown-linux-gnu/debug/ForcePadPackageTests.xctest" \
+        --testing-library swift-testing --filter "$suite" > "$log" 2>&1) || status=1
+    echo "arm64 tests: $suite: $(grep -E '^. Test run with' "$log" | tail -n 1 | cut -c3-) ($(( $(date +%s) - suite_started ))s; log $log)"
+    grep -E '✘ Test .* failed|recorded an issue' "$log" | head -n 20 | sed 's/^/    /' || true
+done
+exit $status
