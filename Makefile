@@ -1,6 +1,7 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
 # `make test` runs the whole test suite, ThreadSanitizer over the threads, a short fuzz run of
-# every parser (fuzz/README.md), then the kernel rig where QEMU can run (docs/rig.md);
+# every parser (fuzz/README.md), then the kernel rig where QEMU can run, in its x86_64 guest
+# and, once `make package` has built the arm64 forcepad, in its arm64 guest (docs/rig.md);
 # `make fuzz` fuzzes for longer.
 # Both install the Debian packages they need first.
 
@@ -12,7 +13,7 @@ ARGS ?=
 FUZZ_TEST ?= 20000
 FUZZ ?= 1000000
 
-.PHONY: run test build bench docs deps clean rig tsan fuzz package test-packages
+.PHONY: run test build bench docs deps clean rig rig-arm64 tsan fuzz package test-packages
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -24,6 +25,7 @@ test: deps
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
+	bash rig/rig.sh --arch arm64 --if-available
 
 build: deps
 	$(SWIFT) build
@@ -55,6 +57,11 @@ docs: deps
 # QEMU guest with Debian's kernel, i2c-stub, gpio-sim and a UART bridged to the host.
 rig: deps
 	SWIFT=$(SWIFT) bash rig/rig.sh
+
+# `make rig-arm64`: the same checks against the arm64 forcepad `make package` built (in
+# PACKAGE_OUT, default .build-package), in Debian's arm64 kernel under qemu-system-aarch64.
+rig-arm64:
+	bash rig/rig.sh --arch arm64
 
 # `make fuzz`: every fuzz target for $(FUZZ) inputs (about 10 minutes in all; findings are
 # saved under .build-fuzz/artifacts/), then each timed on 256 KiB and 1 MiB inputs to check

@@ -294,7 +294,9 @@ class Guest:
             # rig_control reaches /init as an environment variable.
             "-append", f"console={self.machine.control_tty} rig_control={self.machine.control_tty} "
                        "rdinit=/init quiet loglevel=4 panic=-1 mitigations=off",
-            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=off",
+            # QEMU starts the machine once this driver is connected: console output before
+            # that would be lost, the ready line with it.
+            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=on",
             *self.machine.control_serial,
             "-chardev", f"socket,id=uart,path={uart_socket},server=on,wait=off",
             *self.machine.uart_serial,
@@ -305,7 +307,7 @@ class Guest:
             self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         try:
             self._connect(args, uart_socket, control_socket, started)
-        except CheckFailed:
+        except BaseException:
             self.qemu.kill()
             self.qemu.wait()
             shutil.rmtree(self.socket_dir, ignore_errors=True)
@@ -315,10 +317,20 @@ class Guest:
         deadline = started + args.boot_timeout
         self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
         self.uart = LineSocket(uart_socket, deadline)
+        # Nothing is sent to the guest before /init says it is ready. A UART driver starting
+        # up drops what its receive FIFO holds, and on -M virt's PL011, input arriving while it
+        # does so can leave its receive interrupt off for good: a full FIFO then never raises
+        # it again and the console reads nothing more (seen in 1 of 3 runs on a loaded host).
         while True:
-            if self.qemu.poll() is not None:
-                raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu_log.read_text(errors='replace')[-500:]} "
+            self._require_running()
+            line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
+            if line is not None and "rig-guest: ready" in line:
+                break
+            if time.monotonic() > deadline:
+                raise CheckFailed(f"the guest did not say it was ready within {args.boot_timeout}s; "
                                   f"console: {self.console()[-800:]}")
+        while True:
+            self._require_running()
             try:
                 self.shell.run("true", timeout=2)
                 break
@@ -329,6 +341,11 @@ class Guest:
         self.boot_seconds = time.monotonic() - started
         # What went wrong in the emulation and was worked around, printed after the checks.
         self.notes = []
+
+    def _require_running(self):
+        if self.qemu.poll() is not None:
+            raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu_log.read_text(errors='replace')[-500:]} "
+                              f"console: {self.console()[-800:]}")
 
     def console(self):
         try:
