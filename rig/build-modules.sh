@@ -30,7 +30,7 @@ kdir="$cache/kernel/$kver"
 source="$kdir/source"
 cross=()
 case $arch in
-amd64) machine=X86-64 ;;
+amd64) machine="X86-64" ;;
 arm64) machine=AArch64 cross=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
 *) echo "rig: no module build for architecture $arch" >&2; exit 1 ;;
 esac
@@ -40,7 +40,7 @@ build_module() { # NAME KBUILD_LINE...: builds $build (prepared by the caller) i
     shift
     printf '%s\n' "$@" > "$build/Kbuild"
     make -s -C "$kdir/headers/" M="$build" "${cross[@]}" modules >&2
-    readelf -h "$build/$name.ko" | grep -c "Machine: *$machine" > /dev/null \
+    readelf -h "$build/$name.ko" | grep -c "Machine: .*$machine$" > /dev/null \
         || { echo "rig: $build/$name.ko is not an $machine object" >&2; exit 1; }
     cp "$build/$name.ko" "$kdir/modules/$name.ko.part" && mv "$kdir/modules/$name.ko.part" "$kdir/modules/$name.ko"
 }

@@ -318,9 +318,10 @@ class Guest:
         self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
         self.uart = LineSocket(uart_socket, deadline)
         # Nothing is sent to the guest before /init says it is ready. A UART driver starting
-        # up drops what its receive FIFO holds, and on -M virt's PL011, input arriving while it
-        # does so can leave its receive interrupt off for good: a full FIFO then never raises
-        # it again and the console reads nothing more (seen in 1 of 3 runs on a loaded host).
+        # up drops what its receive FIFO holds (the first line arrived cut), and on -M virt's
+        # PL011 input arriving meanwhile left the console reading nothing more in 1 of 3 runs
+        # on a loaded host: most likely its receive interrupt cleared with the FIFO full, which
+        # then never raises it again.
         while True:
             self._require_running()
             line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
