@@ -2,7 +2,8 @@
 # `make test` runs the whole test suite, the Python client's checks (clients/python/run-tests.sh),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
 # every parser (fuzz/README.md), the arm64 Debian package built and installed into a trixie
-# root (docs/packaging.md), then the kernel rig where QEMU can run (docs/rig.md);
+# root (docs/packaging.md), then the kernel rig where QEMU can run, in its x86_64 guest and
+# in its arm64 guest with the packaged arm64 forcepad (docs/rig.md);
 # `make fuzz` fuzzes for longer; `make install` / `make uninstall` put a release build, the
 # boards, docs, lab config, systemd unit, system user and udev rules in place (PREFIX,
 # DESTDIR; packaging/install.sh lists every file).
@@ -21,7 +22,7 @@ FUZZ ?= 1000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test build bench docs deps clean rig tsan fuzz install uninstall package test-packages test-arm64 test-swift62
+.PHONY: run test build bench docs deps clean rig rig-arm64 tsan fuzz install uninstall package test-packages test-arm64 test-swift62
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -36,6 +37,7 @@ test: deps
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
 	SWIFT=$(SWIFT) bash packaging/test-packages.sh --if-available arm64
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
+	bash rig/rig.sh --arch arm64 --if-available
 
 build: deps
 	$(SWIFT) build
@@ -73,6 +75,11 @@ docs: deps
 # QEMU guest with Debian's kernel, i2c-stub, gpio-sim and a UART bridged to the host.
 rig: deps
 	SWIFT=$(SWIFT) bash rig/rig.sh
+
+# `make rig-arm64`: the same checks against the arm64 forcepad `make package` built (in
+# PACKAGE_OUT, default .build-package), in Debian's arm64 kernel under qemu-system-aarch64.
+rig-arm64:
+	bash rig/rig.sh --arch arm64
 
 # `make fuzz`: every fuzz target for $(FUZZ) inputs (about 10 minutes in all; findings are
 # saved under .build-fuzz/artifacts/), then each timed on 256 KiB and 1 MiB inputs to check

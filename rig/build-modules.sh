@@ -16,21 +16,32 @@
 # /dev/i2c-0 open keeps a reference to the module, so rmmod is refused.) The registers
 # survive, so clearing it brings the chip back as it was.
 #
-# Results: CACHE/kernel/KVER/modules/{gpio-sim,i2c-stub}.ko (each skipped when present).
+# Results: CACHE/kernel/KVER/modules/{gpio-sim,i2c-stub}.ko (each skipped when present),
+# built against CACHE/kernel/KVER/headers (rig/fetch-kernel.sh). For ARCH arm64 they are
+# cross-built with Debian's gcc-aarch64-linux-gnu (gcc 12, as the kernel was).
 #
-# Usage: rig/build-modules.sh CACHE_DIR KVER
+# Usage: rig/build-modules.sh CACHE_DIR KVER [ARCH]
 set -euo pipefail
 
 cache=$(realpath -m "$1")
 kver=$2
+arch=${3:-amd64}
 kdir="$cache/kernel/$kver"
 source="$kdir/source"
+cross=()
+case $arch in
+amd64) machine="X86-64" ;;
+arm64) machine=AArch64 cross=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
+*) echo "rig: no module build for architecture $arch" >&2; exit 1 ;;
+esac
 
 build_module() { # NAME KBUILD_LINE...: builds $build (prepared by the caller) into NAME.ko
     local name=$1
     shift
     printf '%s\n' "$@" > "$build/Kbuild"
-    make -s -C "/usr/src/linux-headers-$kver" M="$build" modules >&2
+    make -s -C "$kdir/headers/" M="$build" "${cross[@]}" modules >&2
+    readelf -h "$build/$name.ko" | grep -c "Machine: .*$machine$" > /dev/null \
+        || { echo "rig: $build/$name.ko is not an $machine object" >&2; exit 1; }
     cp "$build/$name.ko" "$kdir/modules/$name.ko.part" && mv "$kdir/modules/$name.ko.part" "$kdir/modules/$name.ko"
 }
 

@@ -4,17 +4,21 @@ guest unpacks it faster than it could decompress it).
 
 Contents:
   /init, /rig/player, /rig/watcher, /rig/spawn   from rig/guest/
-  /bin/busybox                             the host's busybox-static
+  /bin/busybox                             a static busybox (the host's by default)
   /lib/modules/KVER/*.ko                   configfs, i2c-dev, i2c-stub, gpio-sim
   /opt/forcepad/bin/NAME                   each forcepad build given, stripped
   /opt/forcepad/boards/*.toml              the package's boards (so --board sim resolves)
   /rig/boards/*.toml and *.profile         the rig's boards; a profile tells the player how
                                            the board's ADC presents its conversions
   /rig/config/*.toml, /rig/traces/*.csv    forcepad settings and force traces for the tests
-  the shared libraries the binaries need (ldd), at the paths ldd names.
+  the shared libraries the binaries need, with the dynamic loader: for binaries of the
+  host's architecture those ldd names, at its paths; with --sysroot (binaries of another
+  architecture) the NEEDED entries read with readelf, resolved in the sysroot as the loader
+  would (its multiarch directory, then lib and usr/lib), and what those need in turn.
 """
 import argparse
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -87,10 +91,61 @@ def shared_libraries(binary):
     return libraries
 
 
-def stripped(binary):
+def in_sysroot(sysroot, path):
+    """The file a path names inside sysroot, its symlinks (absolute ones too) followed there."""
+    current = Path(sysroot)
+    parts = list(Path(path.lstrip("/")).parts)
+    for _ in range(64 + len(parts)):
+        if not parts:
+            return current
+        candidate = current / parts.pop(0)
+        if candidate.is_symlink():
+            target = os.readlink(candidate)
+            if target.startswith("/"):
+                current = Path(sysroot)
+            parts = list(Path(target.lstrip("/")).parts) + parts
+        else:
+            current = candidate
+    raise SystemExit(f"make-initramfs: too many symbolic links resolving {path} in {sysroot}")
+
+
+def sysroot_libraries(binary, sysroot):
+    """(path in the guest, file on the host) for the loader and every library binary needs,
+    directly or through another library, resolved in sysroot."""
+    def readelf(arguments, file):
+        return subprocess.run(["readelf", "-W", *arguments, str(file)], check=True,
+                              capture_output=True, text=True).stdout
+
+    interpreter = re.search(r"\[Requesting program interpreter: (\S+)\]", readelf(["-l"], binary))
+    if not interpreter:
+        raise SystemExit(f"make-initramfs: {binary} names no program interpreter; "
+                         "give a dynamically linked binary or leave out --sysroot")
+    triplets = sorted(path.name for path in Path(sysroot, "usr/lib").glob("*-linux-gnu*") if path.is_dir())
+    folders = [f"lib/{t}" for t in triplets] + [f"usr/lib/{t}" for t in triplets] + ["lib", "usr/lib"]
+    libraries = {interpreter.group(1): in_sysroot(sysroot, interpreter.group(1))}
+    pending, seen = [Path(binary)], set()
+    while pending:
+        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", readelf(["-d"], pending.pop()))
+        for name in needed:
+            if name in seen:
+                continue
+            seen.add(name)
+            found = next(((folder, in_sysroot(sysroot, f"{folder}/{name}")) for folder in folders
+                          if in_sysroot(sysroot, f"{folder}/{name}").is_file()), None)
+            if found is None:
+                raise SystemExit(f"make-initramfs: {name}, needed by {binary}, is not in {sysroot} "
+                                 f"({', '.join(folders)}); add its package to the sysroot")
+            folder, host_file = found
+            if not any(host_file == existing for existing in libraries.values()):
+                libraries[f"/{folder}/{name}"] = host_file
+                pending.append(host_file)
+    return libraries
+
+
+def stripped(binary, strip):
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / "binary"
-        subprocess.run(["strip", "-o", str(copy), str(binary)], check=True)
+        subprocess.run([strip, "-o", str(copy), str(binary)], check=True)
         return copy.read_bytes()
 
 
@@ -101,6 +156,8 @@ def main():
     parser.add_argument("--forcepad", action="append", default=[], metavar="NAME=PATH",
                         help="a forcepad build to install as /opt/forcepad/bin/NAME")
     parser.add_argument("--busybox", default="/bin/busybox")
+    parser.add_argument("--sysroot", help="the root to find a foreign architecture's shared libraries in")
+    parser.add_argument("--strip", default="strip", help="the strip for the binaries' architecture")
     parser.add_argument("--output", required=True)
     args = parser.parse_args()
 
@@ -122,8 +179,8 @@ def main():
         libraries = {}
         for spec in args.forcepad:
             name, path = spec.split("=", 1)
-            archive.file(f"opt/forcepad/bin/{name}", stripped(path), executable=True)
-            libraries.update(shared_libraries(path))
+            archive.file(f"opt/forcepad/bin/{name}", stripped(path, args.strip), executable=True)
+            libraries.update(sysroot_libraries(path, args.sysroot) if args.sysroot else shared_libraries(path))
         for guest_path, host_path in sorted(libraries.items()):
             archive.file(guest_path, Path(host_path).read_bytes(), executable=True)
 

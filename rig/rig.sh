@@ -1,31 +1,60 @@
 #!/usr/bin/env bash
-# The kernel rig: builds forcepad for release twice (against libgpiod v1 from Debian and a
-# static libgpiod v2), boots both in a QEMU guest running Debian's own kernel with i2c-stub,
-# gpio-sim and an 8250 UART bridged to the host, and runs rig/run-guest-tests.py there.
-# See docs/rig.md.
+# The kernel rig, in one of two guests (see docs/rig.md):
+#  x86_64 (the default): builds forcepad for release twice (against libgpiod v1 from Debian
+#    and a static libgpiod v2), boots both in a QEMU guest running Debian's own amd64 kernel
+#    with i2c-stub, gpio-sim and an 8250 UART bridged to the host, and runs
+#    rig/run-guest-tests.py there.
+#  arm64: the same checks against the arm64 forcepad that `make package` built (libgpiod v2,
+#    trixie's libraries from the package's sysroot), in Debian's arm64 kernel under
+#    qemu-system-aarch64 -M virt, with i2c-stub and gpio-sim cross-built for it.
 #
-# Usage: rig/rig.sh [--if-available]
+# Usage: rig/rig.sh [--arch x86_64|arm64] [--if-available]
 #   --if-available   when the rig cannot run on this machine (not x86_64 Linux, no apt to
-#                    install QEMU and the kernel packages, downloads failing), print one line
-#                    saying why and exit 0 instead of failing (what `make test` uses).
+#                    install QEMU and the kernel packages, downloads failing, for arm64 no
+#                    package built), print one line saying why and exit 0 instead of failing
+#                    (what `make test` uses).
 # Environment: SWIFT (swift binary), RIG_CACHE (default .rig-cache in the package),
-# RIG_ONLY (space-separated check name prefixes to run, for working on the rig).
+# RIG_ONLY (space-separated check name prefixes to run, for working on the rig); for arm64
+# PACKAGE_OUT (default .build-package) and PACKAGE_CACHE (default .package-cache), as for
+# `make package`.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cache=${RIG_CACHE:-$root/.rig-cache}
 swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 optional=false
-[ "${1:-}" = "--if-available" ] && optional=true
+arch=x86_64
+while [ $# -gt 0 ]; do
+    case $1 in
+    --if-available) optional=true ;;
+    --arch)
+        arch=${2:-}
+        shift
+        ;;
+    *)
+        echo "rig: unknown argument '$1'; usage: rig/rig.sh [--arch x86_64|arm64] [--if-available]" >&2
+        exit 2
+        ;;
+    esac
+    shift
+done
+case $arch in
+x86_64) label=rig ;;
+arm64) label="rig (arm64)" ;;
+*)
+    echo "rig: unknown architecture '$arch' after --arch; give x86_64 or arm64" >&2
+    exit 2
+    ;;
+esac
 sudo_cmd=""
 [ "$(id -u)" = 0 ] || sudo_cmd=sudo
 
 unavailable() {
     if $optional; then
-        echo "rig: skipped: $*"
+        echo "$label: skipped: $*"
         exit 0
     fi
-    echo "rig: cannot run: $*" >&2
+    echo "$label: cannot run: $*" >&2
     exit 1
 }
 
@@ -34,17 +63,31 @@ phase_started=$rig_started
 phase() { # NAME: reports how long the phase that just ended took
     local now
     now=$(date +%s)
-    echo "rig: $1 took $((now - phase_started))s"
+    echo "$label: $1 took $((now - phase_started))s"
     phase_started=$now
 }
 
-[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "the guest is an x86_64 Debian kernel and needs an x86_64 Linux host"
+[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] \
+    || unavailable "the rig uses Debian's amd64 QEMU, compilers and kbuild tools and needs an x86_64 Linux host"
 command -v apt-get > /dev/null && command -v dpkg-deb > /dev/null \
     || unavailable "no apt-get/dpkg-deb to fetch QEMU and Debian's kernel packages"
 
+if [ "$arch" = arm64 ]; then
+    package_out=$(realpath -m "${PACKAGE_OUT:-$root/.build-package}")
+    sysroot=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")/sysroot/trixie-arm64
+    binary="$package_out/forcepad-arm64"
+    [ -f "$binary" ] || unavailable "no arm64 build: $binary is missing (\`make package\` makes it)"
+    [ -f "$sysroot/usr/lib/aarch64-linux-gnu/libc.so.6" ] \
+        || unavailable "no arm64 sysroot: $sysroot lacks libc.so.6 (\`make package\` makes it)"
+fi
+
 mkdir -p "$cache"
-# Host packages: QEMU, a static busybox for the guest, a compiler for the modules, pip.
-needed=(qemu-system-x86 busybox-static gcc make python3-pip)
+# Host packages: QEMU, a compiler for the modules; for x86_64 a static busybox for the guest
+# and pip (libgpiod v2's sources).
+case $arch in
+x86_64) needed=(qemu-system-x86 busybox-static gcc make python3-pip) ;;
+arm64) needed=(qemu-system-arm gcc-aarch64-linux-gnu make) ;;
+esac
 missing=()
 for package in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2> /dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -53,53 +96,77 @@ if [ ${#missing[@]} -gt 0 ]; then
     if [ -n "$sudo_cmd" ] && ! sudo -n true 2> /dev/null; then
         unavailable "installing ${missing[*]} needs root or password-less sudo"
     fi
-    echo "rig: installing ${missing[*]}"
+    echo "$label: installing ${missing[*]}"
     { $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"; } \
         > "$cache/apt.log" 2>&1 || unavailable "apt-get install ${missing[*]} failed (see $cache/apt.log)"
 fi
-qemu=$(command -v qemu-system-x86_64) || unavailable "qemu-system-x86_64 is not installed"
+case $arch in
+x86_64) qemu=$(command -v qemu-system-x86_64) || unavailable "qemu-system-x86_64 is not installed" ;;
+arm64) qemu=$(command -v qemu-system-aarch64) || unavailable "qemu-system-aarch64 is not installed" ;;
+esac
 "$qemu" -accel help 2> /dev/null | grep -qx tcg || unavailable "this QEMU has no TCG accelerator"
 phase "host packages"
 
-kver=$(bash "$root/rig/fetch-kernel.sh" "$cache" | tail -n 1) \
-    || unavailable "could not fetch Debian's kernel packages (linux-image-amd64, linux-source, linux-headers)"
-bash "$root/rig/build-libgpiod-v2.sh" "$cache" || unavailable "could not fetch the gpiod source package from PyPI"
-phase "kernel and libgpiod v2 downloads"
-bash "$root/rig/build-modules.sh" "$cache" "$kver"
-phase "gpio-sim and i2c-stub modules"
+# Run-specific inputs of the initramfs, and the builds to run every check with.
+builds=()
+forcepads=()
+initramfs_options=()
+if [ "$arch" = x86_64 ]; then
+    kver=$(bash "$root/rig/fetch-kernel.sh" "$cache" amd64 | tail -n 1) \
+        || unavailable "could not fetch Debian's kernel packages (linux-image-amd64, linux-source, linux-headers)"
+    bash "$root/rig/build-libgpiod-v2.sh" "$cache" || unavailable "could not fetch the gpiod source package from PyPI"
+    phase "kernel and libgpiod v2 downloads"
+    bash "$root/rig/build-modules.sh" "$cache" "$kver" amd64
+    phase "gpio-sim and i2c-stub modules"
 
-# Two release builds: Debian's libgpiod v1, then the v2 headers and static library in front.
-v2="$cache/libgpiod-v2"
-"$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
-    --scratch-path "$root/.build-rig"
-phase "release build (libgpiod v1)"
-"$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
-    --scratch-path "$root/.build-rig-v2" -Xcc "-I$v2" -Xlinker "-L$v2"
-phase "release build (libgpiod v2)"
-# Each build must have taken its own path through Sources/CGPIOD/forcepad_gpio.c.
-nm -u "$root/.build-rig/release/forcepad" | grep -c ' gpiod_line_request_output$' > /dev/null \
-    || { echo "rig: .build-rig's forcepad does not call libgpiod v1's gpiod_line_request_output" >&2; exit 1; }
-nm "$root/.build-rig-v2/release/forcepad" | grep -c ' [Tt] gpiod_chip_request_lines$' > /dev/null \
-    || { echo "rig: .build-rig-v2's forcepad does not contain libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
+    # Two release builds: Debian's libgpiod v1, then the v2 headers and static library in front.
+    v2="$cache/libgpiod-v2"
+    "$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
+        --scratch-path "$root/.build-rig"
+    phase "release build (libgpiod v1)"
+    "$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
+        --scratch-path "$root/.build-rig-v2" -Xcc "-I$v2" -Xlinker "-L$v2"
+    phase "release build (libgpiod v2)"
+    # Each build must have taken its own path through Sources/CGPIOD/forcepad_gpio.c.
+    nm -u "$root/.build-rig/release/forcepad" | grep -c ' gpiod_line_request_output$' > /dev/null \
+        || { echo "rig: .build-rig's forcepad does not call libgpiod v1's gpiod_line_request_output" >&2; exit 1; }
+    nm "$root/.build-rig-v2/release/forcepad" | grep -c ' [Tt] gpiod_chip_request_lines$' > /dev/null \
+        || { echo "rig: .build-rig-v2's forcepad does not contain libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
+    builds=(forcepad forcepad-v2)
+    forcepads=(--forcepad "forcepad=$root/.build-rig/release/forcepad"
+        --forcepad "forcepad-v2=$root/.build-rig-v2/release/forcepad")
+else
+    kver=$(bash "$root/rig/fetch-kernel.sh" "$cache" arm64 | tail -n 1) \
+        || unavailable "could not fetch Debian's arm64 kernel packages (linux-image-arm64, linux-source, linux-headers, busybox-static)"
+    phase "kernel downloads"
+    bash "$root/rig/build-modules.sh" "$cache" "$kver" arm64
+    phase "gpio-sim and i2c-stub modules"
+    readelf -h "$binary" | grep -c 'Machine: *AArch64' > /dev/null \
+        || { echo "$label: $binary is not an AArch64 program; rebuild it with \`make package\`" >&2; exit 1; }
+    # The package's forcepad takes libgpiod v2's path (trixie's libgpiod3).
+    readelf -W --dyn-syms "$binary" | grep -c ' UND gpiod_chip_request_lines$' > /dev/null \
+        || { echo "$label: $binary does not call libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
+    builds=(forcepad-arm64)
+    forcepads=(--forcepad "forcepad-arm64=$binary")
+    initramfs_options=(--busybox "$cache/kernel/$kver/busybox" --sysroot "$sysroot" --strip aarch64-linux-gnu-strip)
+fi
 
 # Each run has its own folder (several checkouts' runs may share a cache); the last five
 # are kept for their logs.
 run_dir=$(mktemp -d "$cache/run.XXXXXX")
 initramfs="$run_dir/initramfs.cpio"
 python3 "$root/rig/make-initramfs.py" --kernel-dir "$cache/kernel/$kver" --kver "$kver" \
-    --forcepad "forcepad=$root/.build-rig/release/forcepad" \
-    --forcepad "forcepad-v2=$root/.build-rig-v2/release/forcepad" \
-    --output "$initramfs"
+    "${forcepads[@]}" "${initramfs_options[@]}" --output "$initramfs"
 phase "initramfs"
 
-only=()
-for name in ${RIG_ONLY:-}; do only+=(--only "$name"); done
+options=(--arch "$arch")
+for build in "${builds[@]}"; do options+=(--build "$build"); done
+for name in ${RIG_ONLY:-}; do options+=(--only "$name"); done
 status=0
 python3 "$root/rig/run-guest-tests.py" --qemu "$qemu" --kernel "$cache/kernel/$kver/vmlinuz" \
-    --initramfs "$initramfs" --workdir "$run_dir" --build forcepad --build forcepad-v2 "${only[@]}" \
-    || status=$?
+    --initramfs "$initramfs" --workdir "$run_dir" "${options[@]}" || status=$?
 phase "guest checks"
 rm -f "$initramfs"
 ls -dt "$cache"/run.* | tail -n +6 | xargs rm -rf
-echo "rig: total $(( $(date +%s) - rig_started ))s; guest console log in $run_dir/console.log"
+echo "$label: total $(( $(date +%s) - rig_started ))s; guest console log in $run_dir/console.log"
 exit $status

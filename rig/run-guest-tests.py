@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Boots the rig guest in QEMU and runs forcepad's checks against the real kernel there.
 
-The guest has two 8250 UARTs, both bridged to Unix sockets on the host: ttyS0 is the
-kernel console and carries a command shell for this driver (everything read from it is
-kept in WORKDIR/console.log), ttyS1 is the UART forcepad serves its shell on. Every
-exchange with forcepad goes over ttyS1; the command shell starts and stops programs, plays
-force traces into i2c-stub, pulls the sensor, reads the haptic line back from gpio-sim and
-drives the feedback input there through its pull.
+The guest has two UARTs, both bridged to Unix sockets on the host (MACHINES names them per
+architecture): the control UART is the kernel console and carries a command shell for this
+driver (everything read from it is kept in WORKDIR/console.log), the forcepad UART is an
+8250 that forcepad serves its shell on. Every exchange with forcepad goes over the forcepad
+UART; the command shell starts and stops programs, plays force traces into i2c-stub, pulls
+the sensor, reads the haptic line back from gpio-sim and drives the feedback input there
+through its pull.
 
 Prints one line per check and closes with "N passed, N failed"; exits 1 if any failed.
 """
@@ -37,6 +38,31 @@ ADS7830_COUNTS = {0: 0, 100: 102, 50: 64, 150: 128}
 ADS1115_COUNTS_100G = 13107
 # The rig's i2c-stub: while this is 1, no chip answers (rig/build-modules.sh).
 STUB_ABSENT = "/sys/module/i2c_stub/parameters/absent"
+
+
+class Machine:
+    """What differs between the guest architectures: QEMU's machine and the two UARTs."""
+
+    def __init__(self, qemu, machine_arguments, control_tty, control_serial, uart_tty, uart_serial):
+        self.qemu, self.machine_arguments = qemu, machine_arguments
+        # The kernel console and command shell: its tty and the QEMU option that makes it
+        # from the chardev "control".
+        self.control_tty, self.control_serial = control_tty, control_serial
+        # The 8250 forcepad serves: its tty and the QEMU option that makes it from "uart".
+        self.uart_tty, self.uart_serial = uart_tty, uart_serial
+
+
+MACHINES = {
+    # The PC's two legacy 8250 ports.
+    "x86_64": Machine("qemu-system-x86_64", [], "ttyS0", ["-serial", "chardev:control"],
+                      "ttyS1", ["-serial", "chardev:uart"]),
+    # -M virt has one UART, a PL011 (ttyAMA0); the 8250 is a PCI serial card (8250_pci, built
+    # into Debian's arm64 kernel), the only 8250 there, so ttyS0. cortex-a53 is the core of
+    # the Raspberry Pi 3 and Zero 2 W.
+    "arm64": Machine("qemu-system-aarch64", ["-M", "virt", "-cpu", "cortex-a53"],
+                     "ttyAMA0", ["-serial", "chardev:control"],
+                     "ttyS0", ["-device", "pci-serial,chardev=uart"]),
+}
 
 
 class CheckFailed(Exception):
@@ -108,7 +134,7 @@ class LineSocket:
 
 
 class ControlShell:
-    """The guest's command shell on ttyS0: runs a command, returns (exit status, output)."""
+    """The guest's command shell on the control UART: runs a command, returns (exit status, output)."""
 
     def __init__(self, connection):
         self.connection = connection
@@ -136,12 +162,12 @@ class ControlShell:
 
 
 class Forcepad:
-    """One forcepad process in the guest, its shell served on ttyS1 in JSON mode."""
+    """One forcepad process in the guest, its shell served on the forcepad UART in JSON mode."""
 
     def __init__(self, guest, binary, board, config=None, name="fp"):
         self.guest, self.name = guest, name
         self.log = f"/tmp/{name}.out"
-        arguments = [f"/opt/forcepad/bin/{binary}", "--board", board, "--serial", "/dev/ttyS1",
+        arguments = [f"/opt/forcepad/bin/{binary}", "--board", board, "--serial", f"/dev/{guest.machine.uart_tty}",
                      "--json", "--no-rt", "--state-dir", f"/tmp/{name}-state"]
         if config:
             arguments += ["--config", config]
@@ -162,7 +188,7 @@ class Forcepad:
             except CheckFailed:
                 status, _ = guest.shell.run(f"kill -0 $(cat /tmp/{name}.pid)")
                 if status != 0 or time.monotonic() > deadline:
-                    raise CheckFailed(f"forcepad did not answer on ttyS1; its stderr: {self.stderr()}")
+                    raise CheckFailed(f"forcepad did not answer on {guest.machine.uart_tty}; its stderr: {self.stderr()}")
 
     def stderr(self):
         return self.guest.shell.run(f"cat {self.log}")[1].strip()[-600:]
@@ -193,7 +219,7 @@ class Forcepad:
         while True:
             message = self._read(deadline)
             if message is None:
-                raise CheckFailed(f"no answer to `{text}` over ttyS1 within {timeout}s")
+                raise CheckFailed(f"no answer to `{text}` over {self.guest.machine.uart_tty} within {timeout}s")
             if "ok" in message:
                 require(message["ok"], f"`{text}` failed: {message.get('error')}")
                 return message
@@ -223,8 +249,8 @@ class Forcepad:
         """Signals the process and returns its exit status.
 
         In some boots forcepad was seen still there seconds after SIGTERM, its one thread in
-        tty_wait_until_sent: closing ttyS1 with output the emulated UART had not sent. So a
-        forcepad still there 3 s after the signal gets one CR on ttyS1 (a received byte makes
+        tty_wait_until_sent: closing its UART with output the emulated 8250 had not sent. So a
+        forcepad still there 3 s after the signal gets one CR on the UART (a received byte makes
         the UART driver look at the port again) and the stall is printed as a NOTE; one still
         there 20 s after the signal fails the check, with where its threads wait."""
         shell, pid = self.guest.shell, f"$(cat /tmp/{self.name}.pid)"
@@ -238,7 +264,7 @@ class Forcepad:
             if waited > 3 and not kicked:
                 where = shell.run(threads)[1].strip().replace("\n", "; ")
                 self.guest.notes.append(f"{self.name}: still running 3 s after SIG{signal} ({where}); "
-                                        "a CR on ttyS1 let it finish")
+                                        f"a CR on {self.guest.machine.uart_tty} let it finish")
                 self.guest.uart.send("\r")
                 kicked = True
             if time.monotonic() > deadline:
@@ -255,19 +281,25 @@ class Forcepad:
 class Guest:
     def __init__(self, args, workdir):
         self.workdir = workdir
+        self.machine = MACHINES[args.arch]
         self.console_log = workdir / "console.log"
         # A short private directory: socket paths are limited to 107 bytes.
         self.socket_dir = Path(tempfile.mkdtemp(prefix="rig-"))
         uart_socket, control_socket = self.socket_dir / "uart.sock", self.socket_dir / "control.sock"
         command = [
-            args.qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
+            args.qemu or self.machine.qemu, *self.machine.machine_arguments,
+            "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
             "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
             "-kernel", str(args.kernel), "-initrd", str(args.initramfs),
-            "-append", "console=ttyS0 rdinit=/init quiet loglevel=4 panic=-1 mitigations=off",
-            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=off",
-            "-serial", "chardev:control",
+            # rig_control reaches /init as an environment variable.
+            "-append", f"console={self.machine.control_tty} rig_control={self.machine.control_tty} "
+                       "rdinit=/init quiet loglevel=4 panic=-1 mitigations=off",
+            # QEMU starts the machine once this driver is connected: console output before
+            # that would be lost, the ready line with it.
+            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=on",
+            *self.machine.control_serial,
             "-chardev", f"socket,id=uart,path={uart_socket},server=on,wait=off",
-            "-serial", "chardev:uart",
+            *self.machine.uart_serial,
         ]
         started = time.monotonic()
         self.qemu_log = workdir / "qemu.log"
@@ -275,7 +307,7 @@ class Guest:
             self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         try:
             self._connect(args, uart_socket, control_socket, started)
-        except CheckFailed:
+        except BaseException:
             self.qemu.kill()
             self.qemu.wait()
             shutil.rmtree(self.socket_dir, ignore_errors=True)
@@ -285,10 +317,21 @@ class Guest:
         deadline = started + args.boot_timeout
         self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
         self.uart = LineSocket(uart_socket, deadline)
+        # Nothing is sent to the guest before /init says it is ready. A UART driver starting
+        # up drops what its receive FIFO holds (the first line arrived cut), and on -M virt's
+        # PL011 input arriving meanwhile left the console reading nothing more in 1 of 3 runs
+        # on a loaded host: most likely its receive interrupt cleared with the FIFO full, which
+        # then never raises it again.
         while True:
-            if self.qemu.poll() is not None:
-                raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu_log.read_text(errors='replace')[-500:]} "
+            self._require_running()
+            line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
+            if line is not None and "rig-guest: ready" in line:
+                break
+            if time.monotonic() > deadline:
+                raise CheckFailed(f"the guest did not say it was ready within {args.boot_timeout}s; "
                                   f"console: {self.console()[-800:]}")
+        while True:
+            self._require_running()
             try:
                 self.shell.run("true", timeout=2)
                 break
@@ -299,6 +342,11 @@ class Guest:
         self.boot_seconds = time.monotonic() - started
         # What went wrong in the emulation and was worked around, printed after the checks.
         self.notes = []
+
+    def _require_running(self):
+        if self.qemu.poll() is not None:
+            raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu_log.read_text(errors='replace')[-500:]} "
+                              f"console: {self.console()[-800:]}")
 
     def console(self):
         try:
@@ -356,7 +404,7 @@ class Checks:
     def cleanup(self):
         try:
             self.guest.shell.run("for f in /tmp/*.pid; do [ -f $f ] && kill -9 $(cat $f) 2>/dev/null; rm -f $f; done; "
-                                 "killall -9 player watcher forcepad forcepad-v2 2>/dev/null; "
+                                 f"killall -9 player watcher {' '.join(self.builds)} 2>/dev/null; "
                                  f"echo 0 > {STUB_ABSENT}; "
                                  f"player {ADS7830_PROFILE} --frame 0 0 0 0; true")
             self.guest.uart.drain(0.5)
@@ -388,12 +436,12 @@ class Checks:
         human, deadline = [], time.monotonic() + 15
         while not any("board" in line and "sim:" in line for line in human):
             line = self.guest.uart.next_line(deadline)
-            require(line is not None, f"human status over ttyS1 lacks the board line: {human[:4]}")
+            require(line is not None, f"human status over {self.guest.machine.uart_tty} lacks the board line: {human[:4]}")
             human.append(line)
         fp.command("mode json")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
-        return "status in JSON and human mode over ttyS1"
+        return f"status in JSON and human mode over {self.guest.machine.uart_tty}"
 
     def frames_ads7830(self, binary):
         """Register values written into i2c-stub show up as per-cell readings and grams."""
@@ -608,7 +656,9 @@ def main():
     parser.add_argument("--build", action="append", required=True, metavar="NAME",
                         help="a forcepad build in /opt/forcepad/bin to run every check with")
     parser.add_argument("--only", action="append", default=[], help="run only these checks")
-    parser.add_argument("--qemu", default="qemu-system-x86_64")
+    parser.add_argument("--arch", choices=sorted(MACHINES), default="x86_64",
+                        help="the guest's architecture: QEMU machine and UARTs")
+    parser.add_argument("--qemu", help="the QEMU binary (default: the architecture's qemu-system-…)")
     parser.add_argument("--memory", type=int, default=1024)
     parser.add_argument("--cpus", type=int, default=2)
     parser.add_argument("--boot-timeout", type=float, default=180)
