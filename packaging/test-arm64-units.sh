@@ -26,15 +26,17 @@ bash "$root/packaging/in-chroot.sh" "$cache/sid" "$root" bash -o pipefail -c "cd
     --scratch-path $scratch --swift-sdks-path /sdks --swift-sdk trixie-arm64 2>&1 | tail -n 1"
 echo "arm64 tests: test bundle built in $(( $(date +%s) - started ))s"
 
-sysroot="$cache/sysroot/trixie-arm64"
+# Inside the chroot, where the tests find the package's files at the paths they were built with.
+cp "$(command -v qemu-aarch64-static)" "$cache/sid/usr/bin/"
+sysroot=/sysroot/trixie-arm64
 status=0
 for suite in "${suites[@]}"; do
     suite_started=$(date +%s)
     log="$root/$scratch/$suite.log"
-    (cd /tmp && qemu-aarch64-static -L "$sysroot" -E "LD_LIBRARY_PATH=$sysroot/usr/lib/swift/linux" \
-        "$root/$scratch/aarch64-unknown-linux-gnu/debug/ForcePadPackageTests.xctest" \
-        --testing-library swift-testing --filter "$suite" > "$log" 2>&1) || status=1
-    echo "arm64 tests: $suite: $(grep -E '^. Test run with' "$log" | tail -n 1 | cut -c3-) ($(( $(date +%s) - suite_started ))s; log $log)"
+    bash "$root/packaging/in-chroot.sh" "$cache/sid" "$root" sh -c "cd /tmp && qemu-aarch64-static -L $sysroot \
+        -E LD_LIBRARY_PATH=$sysroot/usr/lib/swift/linux /src/forcepad/$scratch/aarch64-unknown-linux-gnu/debug/ForcePadPackageTests.xctest \
+        --testing-library swift-testing --filter $suite" > "$log" 2>&1 || status=1
+    echo "arm64 tests: $suite: $(grep -E '^. Test run with' "$log" | tail -n 1 | sed 's/^[^ ]* //') ($(( $(date +%s) - suite_started ))s; log $log)"
     grep -E '✘ Test .* failed|recorded an issue' "$log" | head -n 20 | sed 's/^/    /' || true
 done
 exit $status

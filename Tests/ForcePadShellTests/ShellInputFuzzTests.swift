@@ -4,8 +4,8 @@ import Testing
 
 /// Bounded fuzzing of everything that reads operator input: the tokenizer, the argument
 /// reader, quantities and haptic patterns. Inputs are random bytes and mutations of valid
-/// command lines; each run is seeded (the seed is in the failure message) and time-bounded,
-/// so it runs in every `make test`. The property: no crash, no hang, and every refusal is a
+/// command lines; each run is seeded (the seed is in the failure message) and bounded by a count
+/// of inputs, so it runs in every `make test`. The property: no crash, no hang, and every refusal is a
 /// single line that quotes nothing longer than the input.
 @Suite struct ShellInputFuzzTests {
     static let corpus = [
@@ -14,20 +14,16 @@ import Testing
         "sim press 1.5N at 0.2,0.8", "monitor json 50Hz for 2s", "'quoted \\\"words\\\"' \\\\ end",
     ]
 
-    /// Runs for `budget` of the test clock's time.
-    static let budgetNanoseconds: UInt64 = 2_000_000_000
+    /// Inputs per run: a count, not a time budget, so a loaded or emulated machine checks as
+    /// many as a fast one (about 1 s in a native debug build).
+    static let inputCount = 3_000
 
     @Test func randomAndMutatedLinesNeverCrashAndGetOneLineErrors() {
         let seed = UInt64.random(in: 1...UInt64.max)
         var random = SeededRandom(seed: seed)
-        let start = ContinuousClock.now
-        var cases = 0
-        while ContinuousClock.now - start < .nanoseconds(Int64(Self.budgetNanoseconds)) {
-            let line = Self.input(&random)
-            cases += 1
-            check(line, seed: seed)
+        for _ in 0..<Self.inputCount {
+            check(Self.input(&random), seed: seed)
         }
-        #expect(cases > 1000, "only \(cases) inputs in the time budget")
     }
 
     private func check(_ line: String, seed: UInt64) {
