@@ -38,6 +38,7 @@ test: deps
 	SWIFT=$(SWIFT) bash packaging/test-packages.sh --if-available arm64
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
 	bash rig/rig.sh --arch arm64 --if-available
+	@echo "arm64 unit tests: not part of make test (about 15 minutes under qemu-user); make test-arm64 runs them"
 
 build: deps
 	$(SWIFT) build
