@@ -148,13 +148,15 @@ class Checks:
         require(state == "active", f"systemctl is-active {UNIT} says {state!r}")
         unit = self.guest.unit("Type", "MainPID", "ActiveEnterTimestamp", "StatusText", "NRestarts")
         require(unit.get("Type") == "notify", f"Type={unit.get('Type')}, not notify")
+        require(unit.get("StatusText") == "running on board sim",
+                f"StatusText={unit.get('StatusText')!r}, not the one sent with READY=1 ('running on board sim')")
         journal = self.guest.journal()
         require(re.search(r"^Started forcepad@ttyS1\.service", journal, re.M),
                 f"the journal does not show the unit started (READY=1): {journal[-300:]}")
         getty = self.guest.shell.run("systemctl is-active serial-getty@ttyS1.service")[1].strip()
         require(getty != "active", "serial-getty@ttyS1 is running on forcepad's line")
         return (f"active since {unit.get('ActiveEnterTimestamp')}, MainPID {unit.get('MainPID')}, "
-                f"journal: Started (READY=1), serial-getty@ttyS1 {getty}")
+                f"status '{unit.get('StatusText')}', journal: Started (READY=1), serial-getty@ttyS1 {getty}")
 
     def watchdog_restart(self):
         """A stopped main process stops feeding the watchdog: systemd restarts the service."""
@@ -192,10 +194,12 @@ class Checks:
         journal = self.guest.journal()
         require(re.search(r"^Stopped forcepad@ttyS1\.service", journal, re.M),
                 f"the journal does not show the stop: {journal[-300:]}")
-        require(not re.search(r"SIGKILL|timed out", journal.split("Watchdog timeout")[-1]),
-                "systemd had to kill the service on stop")
-        return (f"inactive, Result=success, main process {pid} exited 0; journal: Stopped. "
-                "Haptic line after stop: not applicable (the sim board has no GPIO line)")
+        last_run = journal.split("Watchdog timeout")[-1]
+        require(not re.search(r"SIGKILL|timed out", last_run), "systemd had to kill the service on stop")
+        require("SIGTERM received; loop stopped, haptic line off" in last_run,
+                f"forcepad did not log that SIGTERM stopped the loop with the haptic line off: {last_run[-300:]}")
+        return (f"inactive, Result=success, main process {pid} exited 0; journal: 'loop stopped, haptic line off', "
+                "Stopped. Haptic line read back: not applicable (the sim board has no GPIO line)")
 
 
 def main():
