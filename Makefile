@@ -2,7 +2,8 @@
 # `make test` runs the whole test suite, the Python client's checks (clients/python/run-tests.sh),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
 # every parser (fuzz/README.md), the arm64 Debian package built and installed into a trixie
-# root (docs/packaging.md), then the kernel rig where QEMU can run, in its x86_64 guest and
+# root and the amd64 one booted with systemd as PID 1 in QEMU (docs/packaging.md), then the
+# kernel rig where QEMU can run, in its x86_64 guest and
 # in its arm64 guest with the packaged arm64 forcepad (docs/rig.md);
 # `make fuzz` fuzzes for longer; `make install` / `make uninstall` put a release build, the
 # boards, docs, lab config, systemd unit, system user and udev rules in place (PREFIX,
@@ -22,7 +23,7 @@ FUZZ ?= 1000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test build bench docs deps clean rig rig-arm64 tsan fuzz install uninstall package test-packages test-arm64 test-swift62
+.PHONY: run test build bench docs deps clean rig rig-arm64 tsan fuzz install uninstall package test-packages boot-check test-arm64 test-swift62
 
 run: deps
 	$(SWIFT) build --product forcepad
@@ -36,6 +37,7 @@ test: deps
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
 	SWIFT=$(SWIFT) bash packaging/test-packages.sh --if-available arm64
+	bash packaging/boot-check.sh --if-available
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
 	bash rig/rig.sh --arch arm64 --if-available
 	@echo "arm64 unit tests: not part of make test (about 15 minutes under qemu-user); make test-arm64 runs them"
@@ -98,6 +100,12 @@ package: deps
 
 test-packages: deps
 	SWIFT=$(SWIFT) bash packaging/test-packages.sh
+
+# `make boot-check`: the amd64 package installed into a trixie root with systemd, booted in
+# QEMU with systemd as PID 1: forcepad@ttyS1 answers without a login, is active after
+# READY=1, is restarted by the watchdog and stops with exit 0 (docs/packaging.md).
+boot-check:
+	bash packaging/boot-check.sh
 
 # `make test-arm64`: the unit tests of pure logic built for arm64 and run under qemu-user
 # (about 20 minutes; docs/packaging.md).
