@@ -1,10 +1,10 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
 # `make test` runs the whole test suite, the Python client's checks (clients/python/run-tests.sh),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
-# every parser (fuzz/README.md), the arm64 Debian package built and installed into a trixie
-# root and the amd64 one booted with systemd as PID 1 in QEMU (docs/packaging.md), then the
-# kernel rig where QEMU can run, in its x86_64 guest and
-# in its arm64 guest with the packaged arm64 forcepad (docs/rig.md);
+# every parser (fuzz/README.md), both Debian packages built and installed into a trixie root
+# and the amd64 one booted with systemd as PID 1 in QEMU (docs/packaging.md), then the kernel
+# rig where QEMU can run, in its x86_64 guest and in its arm64 guest with the packaged arm64
+# forcepad (docs/rig.md);
 # `make fuzz` fuzzes for longer; `make install` / `make uninstall` put a release build, the
 # boards, docs, lab config, systemd unit, system user and udev rules in place (PREFIX,
 # DESTDIR; packaging/install.sh lists every file).
@@ -36,7 +36,7 @@ test: deps
 	bash packaging/check.sh
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
-	SWIFT=$(SWIFT) bash packaging/test-packages.sh --if-available arm64
+	SWIFT=$(SWIFT) bash packaging/test-packages.sh --if-available
 	bash packaging/boot-check.sh --if-available
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
 	bash rig/rig.sh --arch arm64 --if-available
@@ -94,7 +94,7 @@ fuzz: deps
 # `make package`: forcepad_VERSION_amd64.deb and _arm64.deb for Debian and Raspberry Pi OS
 # trixie in .build-package/, cross-built with Debian sid's Swift in a chroot cached in
 # .package-cache/ (docs/packaging.md); `make test-packages` builds them and installs each
-# into a trixie root to check it (`make test` does so for the arm64 package).
+# into a trixie root to check it (part of `make test`).
 package: deps
 	$(SUDO) env SWIFT=$(SWIFT) bash packaging/build-packages.sh
 

@@ -36,6 +36,8 @@ usr/bin/forcepad
 usr/lib/systemd/system/forcepad@.service
 usr/lib/sysusers.d/forcepad.conf
 usr/lib/udev/rules.d/60-forcepad.rules
+usr/share/bash-completion/completions/forcepad
+usr/share/man/man1/forcepad.1.gz
 $(cd "$root" && ls docs/*.md docs/images/* docs/forcepad.example.toml | sed 's|^docs/|usr/share/doc/forcepad/|')
 $(cd "$root" && ls boards/*.toml | sed 's|^boards/|usr/share/forcepad/boards/|')"
 actual=$(cd "$stage" && find . -type f | sed 's|^\./||' | sort)
@@ -68,10 +70,13 @@ exposure=$(systemd-analyze security --offline=yes --root="$verify" forcepad@seri
     | sed -n 's/.*Overall exposure level for forcepad@serial0.service: \([0-9.]*\).*/\1/p')
 echo "packaging check: systemd-analyze security: exposure ${exposure:-unknown} for forcepad@serial0"
 
-# 4. The installed binary as ExecStart runs it, on a pty standing in for /dev/serial0.
-python3 - "$stage" "$scratch" <<'PY'
+# 4. The installed binary as ExecStart runs it, on a pty standing in for /dev/serial0, after
+# the lab has uncommented one setting of its config (installed with every setting commented).
+echo 'preset = "firm"' >> "$stage/etc/forcepad/forcepad.toml"
+preset_line=$(wc -l < "$stage/etc/forcepad/forcepad.toml")
+python3 - "$stage" "$scratch" "$preset_line" <<'PY'
 import os, signal, socket, subprocess, sys, time, pty, termios, tty
-stage, scratch = sys.argv[1], sys.argv[2]
+stage, scratch, preset_line = sys.argv[1], sys.argv[2], int(sys.argv[3])
 notify_path = os.path.join(scratch, "notify")
 notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 notify.bind(notify_path)
@@ -111,8 +116,8 @@ while b"log.level" not in answer and time.monotonic() < deadline:
     except BlockingIOError:
         pass
 lab_file = os.path.join(stage, "etc/forcepad/forcepad.toml")
-if ("# %s:10" % lab_file).encode() not in answer:
-    fail("the console did not answer with the lab's config (preset from %s:10): %r" % (lab_file, answer[-400:]))
+if ("# %s:%d" % (lab_file, preset_line)).encode() not in answer:
+    fail("the console did not answer with the lab's config (preset from %s:%d): %r" % (lab_file, preset_line, answer[-400:]))
 collect(0.5)
 if messages.count("WATCHDOG=1") < 2:
     fail("fewer than 2 watchdog pings")
