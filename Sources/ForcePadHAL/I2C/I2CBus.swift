@@ -14,7 +14,7 @@ import Glibc
 /// send their high byte first (ADS1x15) go through ``readRegisterBigEndian(_:from:)`` and
 /// ``writeRegisterBigEndian(_:register:to:)``, which swap the bytes in one place,
 /// ``swapSMBusWordOrder(_:)``.
-public struct I2CBus: ~Copyable, Sendable {
+public struct I2CBus: ~Copyable, Sendable, ByteRegisterBus {
     /// The 7-bit addresses a device may use; 0x00–0x02 and 0x78–0x7F are reserved by the
     /// I2C specification.
     public static let deviceAddresses: ClosedRange<UInt8> = 0x03...0x77
@@ -242,8 +242,9 @@ public struct I2CBus: ~Copyable, Sendable {
         }
     }
 
-    /// `0x48`: two lower-case hex digits.
-    private static func hex(_ byte: UInt8) -> String {
+    /// `0x48`: two lower-case hex digits, the way every I2C address and register appears in
+    /// ForcePad's messages.
+    static func hex(_ byte: UInt8) -> String {
         (byte < 0x10 ? "0x0" : "0x") + String(byte, radix: 16)
     }
 }

@@ -1,0 +1,21 @@
+/// What the DRV2605L's auto-calibration measured for one actuator: written back at every start
+/// (``DRV2605L/restore(_:on:)``) so the closed loop drives the actuator as calibrated without
+/// calibrating again. The values are the raw registers, as the datasheet defines them.
+public struct DRV2605LCalibration: Sendable, Equatable {
+    /// A_CAL_COMP (0x18): the compensation for the actuator's resistive losses; the drive is
+    /// scaled by 1 + value / 255.
+    public var compensation: UInt8
+    /// A_CAL_BEMF (0x19): the actuator's back-EMF at the rated voltage; the voltage is
+    /// value / 255 × 1.22 V divided by the back-EMF gain.
+    public var backEMF: UInt8
+    /// FEEDBACK bits 1–0 BEMF_GAIN (0…3): the gain of the back-EMF amplifier; for an ERM
+    /// 0.255×, 0.7875×, 1.365×, 3.0×; for an LRA 3.75×, 7.5×, 15×, 22.5×.
+    public var backEMFGain: UInt8
+
+    /// `backEMFGain` is kept to its two bits (0…3).
+    public init(compensation: UInt8, backEMF: UInt8, backEMFGain: UInt8) {
+        self.compensation = compensation
+        self.backEMF = backEMF
+        self.backEMFGain = backEMFGain & DRV2605LRegisters.backEMFGainMask
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import ForcePadHAL
+
+/// Waveform sequences as the DRV2605L's WAV_FRM_SEQ1–8 registers take them, and the sequences
+/// the sequencer cannot hold.
+@Suite struct DRV2605LSequenceTests {
+    @Test func effectsAndWaitsBecomeSlotValuesEndedByAZero() throws {
+        let pop = try DRV2605LSequence([.effect(1), .wait(milliseconds: 50), .effect(1)])
+        // A wait is bit 7 with 10 ms units: 50 ms is 0x80 | 5.
+        #expect(pop.slotValues == [0x01, 0x85, 0x01, 0x00])
+        let longest = try DRV2605LSequence([.effect(123), .wait(milliseconds: 1270)])
+        #expect(longest.slotValues == [0x7B, 0xFF, 0x00])
+    }
+
+    @Test func eightStepsFillEverySlotWithoutATerminator() throws {
+        let steps = [DRV2605LSequenceStep](repeating: .effect(24), count: 8)
+        #expect(try DRV2605LSequence(steps).slotValues == [UInt8](repeating: 24, count: 8))
+    }
+
+    @Test func aNinthStepIsRefused() {
+        let steps = [DRV2605LSequenceStep](repeating: .effect(24), count: 9)
+        let error = #expect(throws: DRV2605LError.self) { try DRV2605LSequence(steps) }
+        #expect(error == .tooManySteps(count: 9))
+        #expect(
+            error?.description
+                == "a DRV2605L sequence holds at most 8 effects and waits, not 9: drop steps or merge waits")
+    }
+
+    @Test(arguments: [0, 124, -1])
+    func effectsOutsideTheLibraryAreRefusedNamingTheStep(effect: Int) {
+        let error = #expect(throws: DRV2605LError.self) { try DRV2605LSequence([.effect(1), .effect(effect)]) }
+        #expect(error == .effectOutOfRange(effect: effect, step: 2))
+        #expect(
+            error?.description
+                == "step 2: effect \(effect) is not in the DRV2605L library: effects are 1 to 123")
+    }
+
+    @Test(arguments: [0, 5, 15, 1280])
+    func waitsTheSequencerCannotHoldAreRefused(milliseconds: Int) {
+        let error = #expect(throws: DRV2605LError.self) { try DRV2605LSequence([.wait(milliseconds: milliseconds)]) }
+        #expect(error == .waitOutOfRange(milliseconds: milliseconds, step: 1))
+        #expect(
+            error?.description
+                == "step 1: wait \(milliseconds) ms is not one the DRV2605L sequencer holds:"
+                + " waits are 10 to 1270 ms in steps of 10 ms")
+    }
+
+    @Test func anEmptySequenceIsRefused() {
+        #expect(throws: DRV2605LError.emptySequence) { try DRV2605LSequence([]) }
+    }
+}
