@@ -73,20 +73,39 @@ import Testing
         #expect(deviceError.description.hasPrefix("read byte 0x00 from 0x5a on the sim board failed: "))
     }
 
-    @Test func aFailedTransferIsRetriedOnceAndASecondFailureReported() throws {
+    @Test func aSetUpTransferThatFailsIsRetriedOnceAndASecondFailureReported() throws {
         var chip = SimulatedDRV2605L()
-        try lra.start(on: &chip)
         chip.failingTransfers = 1
-        try lra.writeRealTimeAmplitude(0x40, on: &chip)
-        #expect(chip.value(of: DRV2605LRegisters.realTimePlaybackInput) == 0x40)
+        try lra.start(on: &chip)
+        #expect(!chip.isInStandby)
+        #expect(chip.value(of: DRV2605LRegisters.librarySelection) == 6)
         chip.failingTransfers = 2
-        let error = #expect(throws: DRV2605LError.self) { try lra.writeRealTimeAmplitude(0x80, on: &chip) }
+        let error = #expect(throws: DRV2605LError.self) { try lra.select(.realTime, on: &chip) }
         guard case .bus(let deviceError) = error else {
             Issue.record("expected a bus error, got \(String(describing: error))")
             return
         }
         #expect(deviceError.errno == EREMOTEIO)
+        #expect(chip.value(of: DRV2605LRegisters.mode) == 0)
+    }
+
+    @Test func theLoopsCallsMakeOneTransferAndLeaveTheRetryToTheNextPeriod() throws {
+        var chip = SimulatedDRV2605L()
+        try lra.start(on: &chip)
+        try lra.select(.realTime, on: &chip)
+        try lra.writeRealTimeAmplitude(0x40, on: &chip)
+        chip.failingTransfers = 1
+        #expect(throws: DRV2605LError.self) { try lra.writeRealTimeAmplitude(0x80, on: &chip) }
         #expect(chip.value(of: DRV2605LRegisters.realTimePlaybackInput) == 0x40)
+        try lra.writeRealTimeAmplitude(0x80, on: &chip)
+        #expect(chip.value(of: DRV2605LRegisters.realTimePlaybackInput) == 0x80)
+        chip.failingTransfers = 1
+        #expect(throws: DRV2605LError.self) { try lra.enterStandby(on: &chip) }
+        #expect(!chip.isInStandby)
+        try lra.select(.internalTrigger, on: &chip)
+        chip.failingTransfers = 1
+        #expect(throws: DRV2605LError.self) { try lra.go(on: &chip) }
+        #expect(chip.sequencesPlayed == 0)
     }
 
     @Test func loadingASequenceWritesItsSlotsAndTheTerminator() throws {

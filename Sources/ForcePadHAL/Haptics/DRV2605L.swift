@@ -24,9 +24,11 @@
 ///   effect 1–123; a 0 ends the sequence.
 ///
 /// The driver keeps no state of the chip: each call takes the bus it talks over, so the chip
-/// can share an adapter with the board's converters. Every transfer that fails is retried
-/// once; a second failure throws ``DRV2605LError/bus(_:)``, so no call waits for more than two
-/// transfers per register (calibration's polling excepted, which is bounded by its timeout).
+/// can share an adapter with the board's converters. The calls made from the real-time loop
+/// (``go(on:)``, ``writeRealTimeAmplitude(_:on:)``, ``enterStandby(on:)``) are one transfer
+/// each and throw ``DRV2605LError/bus(_:)`` when it fails, so the loop never waits for more
+/// than one transfer and retries on its next period. The set-up calls (start, loading,
+/// mode selection, calibration, restore) retry each failed transfer once before throwing.
 public struct DRV2605L: Sendable, Equatable {
     /// The DRV2605L's fixed 7-bit address.
     public static let defaultAddress: UInt8 = 0x5A
@@ -84,23 +86,24 @@ public struct DRV2605L: Sendable, Equatable {
         try write(playback.rawValue, to: DRV2605LRegisters.mode, on: &bus)
     }
 
-    /// Plays the loaded sequence now (GO = 1), for ``DRV2605LPlayback/internalTrigger``.
+    /// Plays the loaded sequence now (GO = 1), for ``DRV2605LPlayback/internalTrigger``: one
+    /// transfer, not retried.
     public func go<Bus: ByteRegisterBus & ~Copyable>(on bus: inout Bus) throws(DRV2605LError) {
-        try write(DRV2605LRegisters.goBit, to: DRV2605LRegisters.go, on: &bus)
+        try writeOnce(DRV2605LRegisters.goBit, to: DRV2605LRegisters.go, on: &bus)
     }
 
     /// Sets the real-time playback amplitude (RTP_INPUT, unsigned: 0 still, 255 full drive),
-    /// for ``DRV2605LPlayback/realTime``: one transfer.
+    /// for ``DRV2605LPlayback/realTime``: one transfer, not retried.
     public func writeRealTimeAmplitude<Bus: ByteRegisterBus & ~Copyable>(
         _ amplitude: UInt8, on bus: inout Bus
     ) throws(DRV2605LError) {
-        try write(amplitude, to: DRV2605LRegisters.realTimePlaybackInput, on: &bus)
+        try writeOnce(amplitude, to: DRV2605LRegisters.realTimePlaybackInput, on: &bus)
     }
 
     /// Puts the chip in software standby (MODE bit 6), which stops any playback and the output
-    /// stage: one transfer.
+    /// stage: one transfer, not retried.
     public func enterStandby<Bus: ByteRegisterBus & ~Copyable>(on bus: inout Bus) throws(DRV2605LError) {
-        try write(DRV2605LRegisters.standby, to: DRV2605LRegisters.mode, on: &bus)
+        try writeOnce(DRV2605LRegisters.standby, to: DRV2605LRegisters.mode, on: &bus)
     }
 
     /// Writes a saved calibration back: A_CAL_COMP, A_CAL_BEMF and FEEDBACK with its BEMF_GAIN.
@@ -124,13 +127,13 @@ public struct DRV2605L: Sendable, Equatable {
         try write(DRV2605LRegisters.control2Calibration, to: DRV2605LRegisters.control2, on: &bus)
         try write(DRV2605LRegisters.control3ClosedLoopUnsignedRTP, to: DRV2605LRegisters.control3, on: &bus)
         try write(DRV2605LRegisters.control4LongestCalibration, to: DRV2605LRegisters.control4, on: &bus)
-        try go(on: &bus)
+        try write(DRV2605LRegisters.goBit, to: DRV2605LRegisters.go, on: &bus)
         let startMicros = clock.nowMicros()
         let deadlineMicros = startMicros + Self.calibrationTimeoutMillis * 1000
         var pollMicros = startMicros
         while try read(DRV2605LRegisters.go, on: &bus) & DRV2605LRegisters.goBit != 0 {
             guard clock.nowMicros() < deadlineMicros else {
-                try? enterStandby(on: &bus)
+                try? write(DRV2605LRegisters.standby, to: DRV2605LRegisters.mode, on: &bus)
                 throw .calibrationTimedOut(address: address, waitedMillis: Self.calibrationTimeoutMillis)
             }
             pollMicros += Self.calibrationPollMillis * 1000
@@ -141,7 +144,7 @@ public struct DRV2605L: Sendable, Equatable {
             compensation: try read(DRV2605LRegisters.calibrationCompensation, on: &bus),
             backEMF: try read(DRV2605LRegisters.calibrationBackEMF, on: &bus),
             backEMFGain: try read(DRV2605LRegisters.feedback, on: &bus))
-        try enterStandby(on: &bus)
+        try write(DRV2605LRegisters.standby, to: DRV2605LRegisters.mode, on: &bus)
         try Self.checkFaults(status, address: address)
         guard status & DRV2605LRegisters.diagnosticResult == 0 else { throw .calibrationFailed(address: address) }
         return calibration
@@ -187,11 +190,18 @@ public struct DRV2605L: Sendable, Equatable {
         do {
             try bus.writeByteData(value, register: register, to: address)
         } catch {
-            do {
-                try bus.writeByteData(value, register: register, to: address)
-            } catch {
-                throw .bus(error)
-            }
+            try writeOnce(value, to: register, on: &bus)
+        }
+    }
+
+    /// One register write, one transfer.
+    private func writeOnce<Bus: ByteRegisterBus & ~Copyable>(
+        _ value: UInt8, to register: UInt8, on bus: inout Bus
+    ) throws(DRV2605LError) {
+        do {
+            try bus.writeByteData(value, register: register, to: address)
+        } catch {
+            throw .bus(error)
         }
     }
 }
