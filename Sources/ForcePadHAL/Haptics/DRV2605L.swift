@@ -8,15 +8,15 @@
 /// RTP from the loop, standby on every shutdown path, `probe`/`status` reporting, the `sim`
 /// board's wiring of ``SimulatedDRV2605L`` and the documentation come later.
 ///
-/// Register map (TI DRV2605L datasheet, SLOS854D, section 8.6): see ``DRV2605LRegisters`` for
-/// the addresses and bits used. Procedures followed:
+/// Register map (TI DRV2605L datasheet, SLOS854D, "Register Map"): see ``DRV2605LRegisters``
+/// for the addresses and bits used. Procedures followed:
 /// - Start (``start(on:)``): read STATUS, check DEVICE_ID (bits 7–5) is 7 and that OVER_TEMP
 ///   (bit 1) and OC_DETECT (bit 0) are clear; MODE = 0 leaves standby (bit 6); then
 ///   RATED_VOLTAGE (0x16), OD_CLAMP (0x17), FEEDBACK (0x1A: N_ERM_LRA bit 7, brake factor and
 ///   loop gain), CONTROL1 (0x1B: DRIVE_TIME), CONTROL3 (0x1D: closed loop, unsigned RTP) and
 ///   LIBRARY_SEL (0x03).
-/// - Auto-calibration (``calibrate(on:clock:)``, datasheet section 8.5.6 "Auto Calibration
-///   Procedures"): MODE = 7; FEEDBACK, RATED_VOLTAGE, OD_CLAMP, CONTROL1, CONTROL2, CONTROL3 and
+/// - Auto-calibration (``calibrate(on:clock:)``, the datasheet's auto-calibration procedure
+///   and TI's setup guide SLOA189, section 2): MODE = 7; FEEDBACK, RATED_VOLTAGE, OD_CLAMP, CONTROL1, CONTROL2, CONTROL3 and
 ///   CONTROL4 (AUTO_CAL_TIME) set; GO (0x0C) = 1; GO read until it clears; STATUS DIAG_RESULT
 ///   (bit 3) 0 means it converged; the results are A_CAL_COMP (0x18), A_CAL_BEMF (0x19) and
 ///   FEEDBACK BEMF_GAIN (bits 1–0).

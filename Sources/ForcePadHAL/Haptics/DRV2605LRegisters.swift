@@ -1,6 +1,7 @@
-/// The DRV2605L registers and bit fields ForcePad uses, from TI's datasheet (SLOS854D,
-/// section 8.6 "Register Map", table "Register Map Overview", and the per-register tables
-/// that follow it). Every register is 8 bits, read and written with SMBus byte-data transfers.
+/// The DRV2605L registers and bit fields ForcePad uses, from TI's datasheet (SLOS854D, May
+/// 2014, revised March 2018: its "Register Map" table and the per-register tables after it,
+/// https://www.ti.com/product/DRV2605L). Every register is 8 bits, read and written with SMBus
+/// byte-data transfers.
 ///
 /// | address | register | bits used here |
 /// |---|---|---|

@@ -1,7 +1,7 @@
 /// How a DRV2605L is set up for its actuator: the registers written at start and before an
 /// auto-calibration. Voltages and the drive time are the registers' raw values; the datasheet
-/// gives their meaning (section 8.5.2, "Rated Voltage Programming" and "Overdrive Voltage-Clamp
-/// Programming"; CONTROL1 for the drive time).
+/// gives their meaning ("Rated Voltage Programming" and "Overdrive Voltage-Clamp Programming";
+/// CONTROL1 for the drive time).
 public struct DRV2605LSettings: Sendable, Equatable {
     public let actuator: DRV2605LActuator
     public let library: DRV2605LLibrary
