@@ -44,6 +44,7 @@ command -v debootstrap > /dev/null || { DEBIAN_FRONTEND=noninteractive apt-get i
     || unavailable "debootstrap is not installed and apt-get could not install it"; }
 # A toolchain that cannot be fetched is a machine without Debian's archive, not a failure.
 mkdir -p "$cache"
+echo "package-test: packaging toolchain in $cache (about 5 minutes the first time; log toolchain.log)"
 bash "$root/packaging/toolchain.sh" "$cache" > "$cache/toolchain.log" 2>&1 \
     || unavailable "could not set up the packaging toolchain from Debian's archive ($(tail -n 1 "$cache/toolchain.log"))"
 PACKAGE_CACHE="$cache" PACKAGE_OUT="$out" bash "$root/packaging/build-packages.sh" "${architectures[@]}"
