@@ -13,6 +13,8 @@ protocol HapticDriverControl: AnyObject, Sendable {
     /// `calibration` written back when given, `sequence` loaded when given, and the board's
     /// trigger mode selected.
     func start(calibration: DRV2605LCalibration?, sequence: DRV2605LSequence?) throws(DRV2605LError)
+    /// Sets the chip up again as start-up did (after ``enterStandby()``, e.g. `haptic on`).
+    func resume() throws(DRV2605LError)
     /// Software standby (one transfer, not retried); the failure is returned and kept in ``lastError``.
     @discardableResult func enterStandby() -> DRV2605LError?
     /// Runs the datasheet's auto-calibration (the actuator moves for about a second), then

@@ -47,6 +47,10 @@ final class HapticDriverSession<Bus: ByteRegisterBus & AnyObject & Sendable>: Ha
         try reported { () throws(DRV2605LError) in try setUp() }
     }
 
+    func resume() throws(DRV2605LError) {
+        try reported { () throws(DRV2605LError) in try setUp() }
+    }
+
     @discardableResult func enterStandby() -> DRV2605LError? {
         var bus = bus
         do {
