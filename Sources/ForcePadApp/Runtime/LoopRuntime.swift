@@ -55,6 +55,7 @@ final class LoopRuntime {
         }
         let link = assembly.makeLink()
         guard let pump = makePump(link, stages), let snapshots = link.snapshots.takeReader() else {
+            hapticDriver?.enterStandby()
             throw SetupError("the loop's channels already have consumers")
         }
         self.link = link
@@ -95,6 +96,7 @@ final class LoopRuntime {
                 }
                 runLoop = loopBody(sensor, line)
             } catch {
+                hapticDriver?.enterStandby()
                 throw SetupError(error.description, exitCode: 1)
             }
         }
@@ -118,6 +120,7 @@ final class LoopRuntime {
             }
         } catch {
             link.stopRequested.store(true, ordering: .relaxed)
+            hapticDriver?.enterStandby()
             loopThread?.join()
             edgeWatcher?.stop()
             throw SetupError(error.description)
