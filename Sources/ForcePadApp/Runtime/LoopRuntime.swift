@@ -166,7 +166,10 @@ final class LoopRuntime {
     /// more once stopped.
     func shutdown() {
         link.stopRequested.store(true, ordering: .relaxed)
-        if loopThread != nil { hapticDriver?.enterStandby() }
+        if loopThread != nil {
+            pump.driverStages?.drives.store(false, ordering: .relaxed)
+            hapticDriver?.enterStandby()
+        }
         loopThread?.join()
         edgeWatcher?.stop()
         pump.stopRequested.store(true, ordering: .relaxed)
