@@ -46,7 +46,9 @@ final class LoopRuntime {
         let board = assembly.board
         let effects = assembly.settings.haptics.effects
         let hapticDriver = try board.hapticDriver.map { description throws(SetupError) in
-            try HapticDriverStartUp.open(description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects))
+            try HapticDriverStartUp.open(
+                description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects),
+                realTimePlayback: assembly.settings.haptics.rtp != .off)
         }
         self.hapticDriver = hapticDriver
         let haptics = assembly.settings.haptics
@@ -72,8 +74,22 @@ final class LoopRuntime {
             }
         }
         let runLoop: @Sendable () -> Void
+        let amplitudeDriver: DRV2605L?
+        do {
+            amplitudeDriver = try Self.realTimeDriver(board: board, settings: assembly.settings)
+        } catch {
+            hapticDriver?.enterStandby()
+            throw error
+        }
         if let simulation = board.simulation, board.isSimulated {
-            runLoop = loopBody(SimulatedPad(board: board, simulation: simulation), SimulatedHapticLine())
+            let pad = SimulatedPad(board: board, simulation: simulation)
+            if let amplitudeDriver {
+                // The loop's own simulated chip: it takes no locks, so it does not share the shell's.
+                let chip = SimulatedDRV2605L(address: amplitudeDriver.address)
+                runLoop = loopBody(pad, DRV2605LRealTimeLine(line: SimulatedHapticLine(), driver: amplitudeDriver, bus: chip))
+            } else {
+                runLoop = loopBody(pad, SimulatedHapticLine())
+            }
             hapticLine = nil
             lineCutOff = .none
             edgeWatcher = nil
@@ -94,7 +110,13 @@ final class LoopRuntime {
                     try HapticEdgeWatcher(
                         feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
                 }
-                runLoop = loopBody(sensor, line)
+                if let amplitudeDriver, let device = board.hapticDriver?.busDevice {
+                    // An adapter file of the loop's own; start-up checked no kernel driver owns the chip.
+                    let bus = try I2CBus(devicePath: device)
+                    runLoop = loopBody(sensor, DRV2605LRealTimeLine(line: line, driver: amplitudeDriver, bus: bus))
+                } else {
+                    runLoop = loopBody(sensor, line)
+                }
             } catch {
                 hapticDriver?.enterStandby()
                 throw SetupError(error.description, exitCode: 1)
@@ -124,6 +146,17 @@ final class LoopRuntime {
             loopThread?.join()
             edgeWatcher?.stop()
             throw SetupError(error.description)
+        }
+    }
+
+    /// The driver the loop writes real-time playback amplitudes to, when `rtp` is on and the
+    /// board has a DRV2605L.
+    private static func realTimeDriver(board: BoardDescription, settings: ControllerSettings) throws(SetupError) -> DRV2605L? {
+        guard settings.haptics.rtp != .off, let description = board.hapticDriver else { return nil }
+        do {
+            return try HapticDriverSession<SharedByteRegisterBus<SimulatedDRV2605L>>.driver(for: description)
+        } catch {
+            throw SetupError("haptic driver: \(error.description)", exitCode: 1)
         }
     }
 
