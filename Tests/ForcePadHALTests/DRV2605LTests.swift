@@ -241,3 +241,24 @@ import Testing
         }
     }
 }
+
+/// The loop's real-time playback output: amplitudes go to RTP_INPUT, one transfer each, and a
+/// failed transfer is the bus's error.
+@Suite struct DRV2605LRealTimeLineTests {
+    @Test func amplitudesGoToRTPInputAndFailuresAreTheBussError() throws {
+        var line = DRV2605LRealTimeLine(
+            line: SimulatedHapticLine(), driver: DRV2605L(settings: try DRV2605LSettings(actuator: .lra, library: .lra)),
+            bus: SimulatedDRV2605L())
+        try line.setAmplitude(200)
+        try line.setActive(true)
+        try line.setAmplitude(0)
+        // The bus is the line's own: a second line over another chip shows the failure path.
+        var chip = SimulatedDRV2605L()
+        chip.failingTransfers = 1
+        var failing = DRV2605LRealTimeLine(
+            line: SimulatedHapticLine(), driver: DRV2605L(settings: try DRV2605LSettings(actuator: .erm, library: .ermA)), bus: chip)
+        let error = #expect(throws: DeviceError.self) { try failing.setAmplitude(10) }
+        #expect(error?.errno == EREMOTEIO)
+        try failing.setAmplitude(10)
+    }
+}
