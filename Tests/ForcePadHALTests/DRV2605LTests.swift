@@ -262,3 +262,20 @@ import Testing
         try failing.setAmplitude(10)
     }
 }
+
+/// The loop's output without an IN/TRIG wire: a rising edge also writes GO, one transfer; a
+/// falling edge writes nothing.
+@Suite struct DRV2605LGoLineTests {
+    @Test func aRisingEdgeWritesGOAndAFailureIsTheBussError() throws {
+        let driver = DRV2605L(settings: try DRV2605LSettings(actuator: .lra, library: .lra))
+        var line = DRV2605LGoLine(line: SimulatedHapticLine(), driver: driver, bus: SimulatedDRV2605L())
+        try line.setActive(true)
+        try line.setActive(false)
+        var chip = SimulatedDRV2605L()
+        chip.failingTransfers = 1
+        var failing = DRV2605LGoLine(line: SimulatedHapticLine(), driver: driver, bus: chip)
+        try failing.setActive(false)
+        let error = #expect(throws: DeviceError.self) { try failing.setActive(true) }
+        #expect(error?.errno == EREMOTEIO)
+    }
+}

@@ -74,19 +74,22 @@ final class LoopRuntime {
             }
         }
         let runLoop: @Sendable () -> Void
-        let amplitudeDriver: DRV2605L?
+        let loopDriver: (driver: DRV2605L, writes: LoopDriverWrites)?
         do {
-            amplitudeDriver = try Self.realTimeDriver(board: board, settings: assembly.settings)
+            loopDriver = try Self.loopDriver(board: board, settings: assembly.settings)
         } catch {
             hapticDriver?.enterStandby()
             throw error
         }
         if let simulation = board.simulation, board.isSimulated {
             let pad = SimulatedPad(board: board, simulation: simulation)
-            if let amplitudeDriver {
+            if let (driver, writes) = loopDriver {
                 // The loop's own simulated chip: it takes no locks, so it does not share the shell's.
-                let chip = SimulatedDRV2605L(address: amplitudeDriver.address)
-                runLoop = loopBody(pad, DRV2605LRealTimeLine(line: SimulatedHapticLine(), driver: amplitudeDriver, bus: chip))
+                let chip = SimulatedDRV2605L(address: driver.address)
+                switch writes {
+                case .amplitude: runLoop = loopBody(pad, DRV2605LRealTimeLine(line: SimulatedHapticLine(), driver: driver, bus: chip))
+                case .go: runLoop = loopBody(pad, DRV2605LGoLine(line: SimulatedHapticLine(), driver: driver, bus: chip))
+                }
             } else {
                 runLoop = loopBody(pad, SimulatedHapticLine())
             }
@@ -110,10 +113,13 @@ final class LoopRuntime {
                     try HapticEdgeWatcher(
                         feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
                 }
-                if let amplitudeDriver, let device = board.hapticDriver?.busDevice {
+                if let (driver, writes) = loopDriver, let device = board.hapticDriver?.busDevice {
                     // An adapter file of the loop's own; start-up checked no kernel driver owns the chip.
                     let bus = try I2CBus(devicePath: device)
-                    runLoop = loopBody(sensor, DRV2605LRealTimeLine(line: line, driver: amplitudeDriver, bus: bus))
+                    switch writes {
+                    case .amplitude: runLoop = loopBody(sensor, DRV2605LRealTimeLine(line: line, driver: driver, bus: bus))
+                    case .go: runLoop = loopBody(sensor, DRV2605LGoLine(line: line, driver: driver, bus: bus))
+                    }
                 } else {
                     runLoop = loopBody(sensor, line)
                 }
@@ -149,12 +155,30 @@ final class LoopRuntime {
         }
     }
 
-    /// The driver the loop writes real-time playback amplitudes to, when `rtp` is on and the
-    /// board has a DRV2605L.
-    private static func realTimeDriver(board: BoardDescription, settings: ControllerSettings) throws(SetupError) -> DRV2605L? {
-        guard settings.haptics.rtp != .off, let description = board.hapticDriver else { return nil }
+    /// What the loop itself writes to the board's DRV2605L.
+    private enum LoopDriverWrites {
+        /// Real-time playback amplitudes (`rtp` on).
+        case amplitude
+        /// GO at each stage (`trigger = "i2c"`).
+        case go
+    }
+
+    /// The driver the loop writes to and what it writes, or nil when the loop leaves the chip
+    /// to the GPIO line and the other threads.
+    private static func loopDriver(
+        board: BoardDescription, settings: ControllerSettings
+    ) throws(SetupError) -> (driver: DRV2605L, writes: LoopDriverWrites)? {
+        guard let description = board.hapticDriver else { return nil }
+        let writes: LoopDriverWrites
+        if settings.haptics.rtp != .off {
+            writes = .amplitude
+        } else if description.trigger == .i2c {
+            writes = .go
+        } else {
+            return nil
+        }
         do {
-            return try HapticDriverSession<SharedByteRegisterBus<SimulatedDRV2605L>>.driver(for: description)
+            return (try HapticDriverSession<SharedByteRegisterBus<SimulatedDRV2605L>>.driver(for: description), writes)
         } catch {
             throw SetupError("haptic driver: \(error.description)", exitCode: 1)
         }

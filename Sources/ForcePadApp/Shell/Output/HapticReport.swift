@@ -46,9 +46,7 @@ struct HapticReport {
                     droppedEdges: $0.droppedEdges.load(ordering: .relaxed))
             })
         driver = controller.hapticDriver.map {
-            HapticDriverReport(
-                description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError,
-                goLatency: $0.description.trigger == .i2c ? controller.runtime.pump.driverStages?.goLatency : nil)
+            HapticDriverReport(description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError)
         }
     }
 
