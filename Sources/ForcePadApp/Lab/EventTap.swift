@@ -57,6 +57,18 @@ final class EventTap: Sendable {
         }
     }
 
+    /// Adds a reading of the reference sensor as a `reference.sample` line (`reference_g`), so
+    /// a recording keeps the reference channel and a replay can give it back.
+    func take(reference sample: ReferenceSample) {
+        state.withLock { state in
+            guard state.collecting else { return }
+            let line = JSONValue.object([
+                ("t_us", .int(sample.timeMicros)), ("event", .string("reference.sample")), ("reference_g", .grams(sample.force)),
+            ]).rendered()
+            state.lines.append((sample.timeMicros, line))
+        }
+    }
+
     /// Removes and returns the lines of events up to `time` (µs), in the order taken.
     func takeLines(through time: Int64) -> [(timeMicros: Int64, line: String)] {
         state.withLock { state in

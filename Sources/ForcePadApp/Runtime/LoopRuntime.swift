@@ -4,8 +4,8 @@ import ForcePadShell
 import Glibc
 
 /// The running loop and its threads: the real-time loop over the board's hardware (or the
-/// simulated pad), the haptic edge watcher when the board has a feedback wire, and the thread
-/// that pumps events. Used from the shell thread only: it owns the snapshot's one reader and
+/// simulated pad), the haptic edge watcher when the board has a feedback wire, the reference
+/// reader when it has a reference force sensor, and the thread that pumps events. Used from the shell thread only: it owns the snapshot's one reader and
 /// is the commands' one producer. A signal stops it through its Sendable ``stopper``.
 final class LoopRuntime {
     let link: LoopLink
@@ -16,6 +16,8 @@ final class LoopRuntime {
     let lineCutOff: HapticLineCutOff
     /// Measures the haptic line's real edges through the board's `[feedback]` wire; nil without one.
     let edgeWatcher: HapticEdgeWatcher?
+    /// Reads the board's reference force sensor (`[reference]`); nil without one.
+    let referenceReader: ReferenceReader?
     /// How the loop thread is scheduled (what the real-time request got).
     private(set) var realTimeOutcome: RealTimeOutcome
     private var snapshots: LatestValueReader<LoopSnapshot>
@@ -58,7 +60,16 @@ final class LoopRuntime {
         }
         let runLoop: @Sendable () -> Void
         if let simulation = board.simulation, board.isSimulated {
-            runLoop = loopBody(SimulatedPad(board: board, simulation: simulation), SimulatedHapticLine())
+            let pad = SimulatedPad(board: board, simulation: simulation)
+            switch board.reference {
+            case .simulated(let settings):
+                referenceReader = ReferenceReader(
+                    source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: settings, seed: simulation.seed),
+                    link: link)
+            case nil:
+                referenceReader = nil
+            }
+            runLoop = loopBody(pad, SimulatedHapticLine())
             hapticLine = nil
             lineCutOff = .none
             edgeWatcher = nil
@@ -79,6 +90,7 @@ final class LoopRuntime {
                     try HapticEdgeWatcher(
                         feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
                 }
+                referenceReader = nil
                 runLoop = loopBody(sensor, line)
             } catch {
                 throw SetupError(error.description, exitCode: 1)
@@ -96,13 +108,22 @@ final class LoopRuntime {
                 cpuWakeLatency = wakeLatency
             }
             try edgeWatcher?.start()
+            if let referenceReader {
+                pump.useReference(samplePeriodMicros: referenceReader.samplePeriodMicros)
+                try referenceReader.start()
+            }
+            let reader = referenceReader
             pumpThread = try PosixThread {
                 while !pump.stopRequested.load(ordering: .relaxed) {
+                    for report in reader?.takeReports() ?? [] {
+                        pump.report(report, atMicros: MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring))
+                    }
                     pump.pump()
                     usleep(Self.pumpIntervalMicros)
                 }
             }
         } catch {
+            referenceReader?.stop()
             link.stopRequested.store(true, ordering: .relaxed)
             loopThread?.join()
             edgeWatcher?.stop()
@@ -144,9 +165,11 @@ final class LoopRuntime {
     /// What a signal may use to stop the loop from another thread.
     var stopper: LoopStopper { LoopStopper(link: link, pump: pump) }
 
-    /// Stops the loop (which drives the haptic line off), the edge watcher and the pump
-    /// thread, then pumps the last events. Does nothing once stopped.
+    /// Stops the reference reader (while the loop still feeds it), the loop (which drives the
+    /// haptic line off), the edge watcher and the pump thread, then pumps the last events.
+    /// Does nothing once stopped.
     func shutdown() {
+        referenceReader?.stop()
         link.stopRequested.store(true, ordering: .relaxed)
         loopThread?.join()
         edgeWatcher?.stop()
@@ -155,7 +178,7 @@ final class LoopRuntime {
         loopThread = nil
         pumpThread = nil
         cpuWakeLatency = nil
-        pump.pump()
+        pump.pump(settlingAll: true)
     }
 
     deinit { shutdown() }
