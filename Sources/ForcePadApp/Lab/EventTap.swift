@@ -62,10 +62,7 @@ final class EventTap: Sendable {
     func take(reference sample: ReferenceSample) {
         state.withLock { state in
             guard state.collecting else { return }
-            let line = JSONValue.object([
-                ("t_us", .int(sample.timeMicros)), ("event", .string("reference.sample")), ("reference_g", .grams(sample.force)),
-            ]).rendered()
-            state.lines.append((sample.timeMicros, line))
+            state.lines.append((sample.timeMicros, EventFormatter.json(sample).rendered()))
         }
     }
 

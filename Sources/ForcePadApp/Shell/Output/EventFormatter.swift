@@ -68,6 +68,11 @@ struct EventFormatter {
         }
     }
 
+    /// A reading of the reference sensor as a recording keeps it: `reference.sample` with `reference_g`.
+    static func json(_ sample: ReferenceSample) -> JSONValue {
+        .object([("t_us", .int(sample.timeMicros)), ("event", .string(RecordedEvent.referenceSample)), ("reference_g", .grams(sample.force))])
+    }
+
     /// E.g. `reading /dev/i2c-1 failed: No such device (ENODEV)`.
     private func sensorError(_ errno: Int32) -> String {
         "reading \(sensorDevice) failed: \(ErrnoText.describe(errno))"

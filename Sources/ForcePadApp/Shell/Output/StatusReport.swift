@@ -14,11 +14,13 @@ struct StatusReport {
     let calibrationSource: String
     /// How the loop thread is scheduled, e.g. `SCHED_FIFO 80, memory locked`.
     let scheduling: String
+    /// The reference sensor's reading beside the frame (`reference_g`); nil when none was measured.
+    var reference: Force? = nil
 
     var reply: CommandReply { CommandReply(lines: lines, fields: fields) }
 
     private var forceReport: ForceReport {
-        ForceReport(board: board, scale: settings.forceScale, snapshot: snapshot)
+        ForceReport(board: board, scale: settings.forceScale, snapshot: snapshot, reference: reference)
     }
 
     private var filterSummary: FilterSummary {
