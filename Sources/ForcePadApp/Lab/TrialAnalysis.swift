@@ -64,9 +64,9 @@ struct TrialAnalysis {
         self.records = records
         self.pulses = pulses
         statistics = TrialStatistics(records: records, thresholds: thresholds)
-        checks = statistics.check(limits)
-        incompleteBecause = TrialCompleteness.reasons(info, events: recording.events)
         referenceComparisons = Self.referenceComparisons(recording.events)
+        checks = statistics.check(limits, references: referenceComparisons)
+        incompleteBecause = TrialCompleteness.reasons(info, events: recording.events)
     }
 
     /// Peek and pop as recorded (`force_g`, `reference_g`), judged against the reference.
