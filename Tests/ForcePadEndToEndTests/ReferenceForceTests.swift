@@ -65,3 +65,45 @@ import Testing
         #expect(abs(total - reference) > 3)
     }
 }
+
+extension ReferenceForceTests {
+    @Test func calibrateSweepFitsACellFromASlowPressAndSavesIt() throws {
+        let board = try Self.board { $0.replacingOccurrences(of: "model = \"ideal\"", with: "model = \"physical\"") }
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-ramp-\(UUID().uuidString).csv").path
+        defer {
+            try? FileManager.default.removeItem(atPath: board)
+            try? FileManager.default.removeItem(atPath: trace)
+        }
+        // 0 → 450 g over 3 s on cell 0, then back to 0 over 2 s.
+        var rows = ["t_us,g0,g1,g2,g3"]
+        for millis in stride(from: 0, through: 5_000, by: 10) {
+            let grams = millis <= 3_000 ? 450.0 * Double(millis) / 3_000 : 450.0 * Double(5_000 - millis) / 2_000
+            rows.append("\(millis * 1_000),\(String(format: "%.3f", grams)),0,0,0")
+        }
+        try (rows.joined(separator: "\n") + "\n").write(toFile: trace, atomically: true, encoding: .utf8)
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-state-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let result = try ForcePadProcess.run(
+            ["--board", board, "--state-dir", state, "--json"],
+            lines: ["calibrate sweep", "calibrate start", "sim play \(trace)", "calibrate sweep cell 0 for 5500ms", "calibrate save", "quit"])
+        let answers = Self.objects(result).filter { $0["cmd"] as? String == "calibrate" }
+        #expect(answers.count == 4)
+        #expect(answers[0]["error"] as? String == "no calibration session; begin with calibrate start [cell N]")
+        let sweep = answers[2]
+        #expect(sweep["ok"] as? Bool == true, "\(sweep)")
+        #expect(sweep["cell"] as? Int == 0)
+        #expect((sweep["points"] as? [Any])?.count == 13)
+        #expect((sweep["residual_rms_g"] as? Double ?? 99) < 8)
+        #expect((sweep["hysteresis_g"] as? Double ?? 0) > 5)
+        #expect(answers[3]["ok"] as? Bool == true)
+        #expect(FileManager.default.fileExists(atPath: state + "/calibration-sim.toml"))
+    }
+
+    @Test func calibrateSweepNeedsAReferenceSensor() throws {
+        let board = try Self.board { text in String(text[..<text.range(of: "\n# A reference force sensor")!.lowerBound]) + "\n" }
+        defer { try? FileManager.default.removeItem(atPath: board) }
+        let result = try ForcePadProcess.run(["--board", board], lines: ["calibrate start", "calibrate sweep", "quit"])
+        #expect(result.outputLines.contains(
+            "error: calibrate sweep needs a reference sensor: declare [reference] in the board file (docs/boards.md), or calibrate with known weights (calibrate add FORCE)"))
+    }
+}

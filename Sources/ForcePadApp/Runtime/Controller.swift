@@ -314,6 +314,11 @@ public final class Controller {
         return abs(latest.timeMicros - frameMicros) <= 2 * reader.samplePeriodMicros ? latest.force : nil
     }
 
+    /// The reference sensor's newest reading (loop time); nil without one or before its first.
+    public func latestReferenceReading() -> ReferenceSample? {
+        runtime.referenceReader == nil ? nil : runtime.pump.latestReference()
+    }
+
     // MARK: Events and shutdown
 
     /// Prints the events the loop has reported so far (before an answer, to keep order).

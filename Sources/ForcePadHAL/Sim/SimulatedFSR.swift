@@ -10,8 +10,8 @@ struct SimulatedFSR {
     private let curves: [CalibrationTable]
     /// Each cell's sensitivity s (Q16), kept for tests and reports of the model.
     let sensitivitiesQ16: [Int64]
-    /// Each cell's creep: the force the reading has crept up by (µg, Q0).
-    private var creepMicrograms = InlineArray<64, Int64>(repeating: 0)
+    /// Each cell's creep: the share of the held force the reading has crept up by (Q32).
+    private var creepQ32 = InlineArray<64, Int64>(repeating: 0)
     /// Each cell's highest force since it was last unloaded (mg, Q0).
     private var peakMilligrams = InlineArray<64, Int64>(repeating: 0)
     /// When each cell's creep was last advanced (µs; −1 before the first reading).
@@ -65,18 +65,20 @@ struct SimulatedFSR {
     /// cell's creep and hysteresis, plus `noise` (mg, electrical), through the cell's curve.
     mutating func counts(cell: Int, force: Int64, noise: Int64, at timeMicros: Int64) -> Int32 {
         let held = max(force, 0)
-        // Creep: first-order towards its share of the held force.
+        // Creep: the share of the held force read on top of it moves first-order towards its
+        // full value while loaded and back to 0 while unloaded (an unloaded FSR reads nothing).
         let previous = lastMicros[cell]
         let elapsed = previous < 0 ? 0 : min(max(timeMicros - previous, 0), parameters.creepTimeConstantMicros)
         lastMicros[cell] = timeMicros
-        let creepTarget = (held * 1_000 * parameters.creepFractionQ16) >> 16
-        creepMicrograms[cell] += (creepTarget - creepMicrograms[cell]) * elapsed / parameters.creepTimeConstantMicros
+        let creepTarget = held > 0 ? parameters.creepFractionQ16 << 16 : 0
+        creepQ32[cell] += (creepTarget - creepQ32[cell]) * elapsed / parameters.creepTimeConstantMicros
+        let creep = (held * creepQ32[cell]) >> 32
         // Hysteresis: above the loading branch while coming down from the peak.
         if held == 0 { peakMilligrams[cell] = 0 }
         let peak = max(peakMilligrams[cell], held)
         peakMilligrams[cell] = peak
         let unloadingExtra = peak > 0 ? ((held * (peak - held) / peak) * parameters.hysteresisFractionQ16) >> 16 : 0
-        let sensed = held + creepMicrograms[cell] / 1_000 + unloadingExtra + noise
+        let sensed = held + creep + unloadingExtra + noise
         let clamped = Force(milligrams: Int32(clamping: max(sensed, 0)))
         return min(curves[cell].counts(forForce: clamped), fullScaleCounts)
     }

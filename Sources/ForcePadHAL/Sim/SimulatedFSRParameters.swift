@@ -9,8 +9,8 @@ import ForcePadCore
 /// power of the force, so behind the divider this is the board's curve with the cell's own
 /// scale and slope. On top of that, per cell:
 /// - creep: under a held load the reading rises, first-order with time constant
-///   ``creepTimeConstantMicros``, towards ``creepFractionQ16`` of the force above it, and
-///   recovers the same way once unloaded;
+///   ``creepTimeConstantMicros``, towards ``creepFractionQ16`` of the force above it; the
+///   share recovers the same way once unloaded (an unloaded cell reads nothing meanwhile);
 /// - hysteresis: while unloading from a peak P the cell reads as if loaded with
 ///   F + h · F · (P − F) / P (h = ``hysteresisFractionQ16``): the loading and unloading
 ///   branches meet at 0 and at P and are furthest apart halfway.
