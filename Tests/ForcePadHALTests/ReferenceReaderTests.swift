@@ -41,8 +41,9 @@ import Testing
         }
         var samples: [ReferenceSample] = []
         while let sample = consumer.pop() { samples.append(sample) }
-        // 300 ms at 100 SPS: about 30 readings (a loaded machine may lose a few).
-        #expect((15...31).contains(samples.count))
+        // 300 ms at 100 SPS and the reading in flight when it stops: about 30 readings (a
+        // loaded machine may lose a few, or stop a reading or two late).
+        #expect((15...35).contains(samples.count))
         #expect(samples.allSatisfy { abs($0.force.milligrams - 150_000) <= 500 })
         #expect(Set(samples.map(\.force)).count > 3)
         #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.timeMicros < $1.timeMicros })
