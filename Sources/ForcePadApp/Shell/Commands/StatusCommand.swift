@@ -16,7 +16,8 @@ extension ShellCommand where Context == ShellContext {
                 haptic: HapticReport(controller: controller, snapshot: snapshot),
                 configSource: controller.configSource, stateDirectory: controller.stateDirectory,
                 calibrationSource: controller.calibration.source, scheduling: controller.runtime.realTimeOutcome.summary,
-                reference: controller.reference(nearFrameAt: snapshot.force.timeMicros)
+                reference: controller.reference(nearFrameAt: snapshot.force.timeMicros),
+                referenceReader: controller.runtime.referenceReader
             ).reply
         }
     }
