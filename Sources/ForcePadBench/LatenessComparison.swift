@@ -14,6 +14,10 @@ struct LatenessComparison {
     /// samples, so the rounds are short.
     static let rounds = 20
 
+    /// The loop's lateness in rounds where the reference sensor is read on its own thread
+    /// meanwhile (each round runs the loop without and with it, then cyclictest).
+    private(set) var loopWithReferenceLateness = LatencyHistogram()
+    private(set) var loopWithReferenceMissedPeriods: UInt64 = 0
     /// The loop's lateness and its stage-to-line latency, over all its rounds.
     private(set) var loopLateness = LatencyHistogram()
     private(set) var stageLatency = LatencyHistogram()
@@ -50,6 +54,9 @@ struct LatenessComparison {
             loopOverruns += run.overruns
             loopPageFaults.minor += run.pageFaults.minor
             loopPageFaults.major += run.pageFaults.major
+            let withReference = try SimLoopRun(periods: roundPeriods, request: request, reference: true)
+            loopWithReferenceLateness.add(withReference.snapshot.lateness)
+            loopWithReferenceMissedPeriods += withReference.snapshot.counters.missedPeriods
             guard cyclictestFailure == nil else { continue }
             do {
                 let ran = try CyclictestRun(
@@ -72,6 +79,15 @@ struct LatenessComparison {
             return [BenchmarkRow("loop lateness, \(condition)", value: "no period ran", target: "measured", verdict: .fail)]
         }
         var rows = [BenchmarkRow("loop lateness, \(condition), \(periodsName)", value: loop.summary)]
+        if let withReference = LatencyPercentiles(loopWithReferenceLateness) {
+            rows.append(BenchmarkRow(
+                "loop lateness with the reference sensor read, \(condition), \(periodsName)",
+                value: withReference.summary + ", \(loopWithReferenceMissedPeriods) periods skipped"))
+            let ratio = Double(withReference.p999Micros) / Double(max(loop.p999Micros, 1))
+            rows.append(BenchmarkRow(
+                "loop p99.9 with / without the reference sensor, \(condition)", value: DecimalText.format(ratio, places: 2),
+                timingTarget: "<= \(DecimalText.format(Self.ratioTarget, places: 2))", meets: ratio <= Self.ratioTarget))
+        }
         if cyclictestFailure != nil {
             rows.append(BenchmarkRow("cyclictest lateness, \(condition)", value: "not run", target: "measured", verdict: .fail))
         } else if let cyclictest = cyclictest.percentiles {

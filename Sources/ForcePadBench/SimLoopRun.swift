@@ -7,7 +7,9 @@ import Glibc
 /// simulated haptic line, default settings, 1 kHz), run by ``ControlLoop/run(clock:)`` on its
 /// own thread with ``MonotonicClock`` for a number of periods, while this thread plays the
 /// controller's other side: it presses the simulated pad through the command ring and drains
-/// the event ring every 2 ms, as the controller's event thread does every 5 ms.
+/// the event ring every 2 ms, as the controller's event thread does every 5 ms. With
+/// `reference`, the sim board's reference sensor is read meanwhile on its own thread
+/// (``ReferenceReader`` over ``SimulatedReferenceSource``, 80 SPS), and its ring drained too.
 struct SimLoopRun {
     /// The loop's last snapshot, published after it stopped.
     let snapshot: LoopSnapshot
@@ -29,15 +31,21 @@ struct SimLoopRun {
     ]
 
     /// Runs at least `periods` periods with the loop thread scheduled as `request` asks.
-    init(periods: Int, request: RealTimeRequest) throws {
+    init(periods: Int, request: RealTimeRequest, reference: Bool = false) throws {
         let board = SimBoard.board()
         let settings = ControllerSettings.standard
         let recognizer = PressRecognizerSettings(settings)
         let haptics = HapticSchedulerSettings(settings.haptics)
         let link = LoopLink(initial: LoopSnapshot(
             cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
+        let pad = SimulatedPad(board: board, simulation: board.simulation!)
+        let reader = reference
+            ? ReferenceReader(
+                source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: .standard, seed: 1), link: link)
+            : nil
+        var references = link.references.takeConsumer()!
         let loop = ControlLoop(
-            source: SimulatedPad(board: board, simulation: board.simulation!),
+            source: pad,
             line: SimulatedHapticLine(),
             pipeline: ForcePipeline(
                 calibrations: Array(repeating: board.calibration, count: board.geometry.cellCount),
@@ -56,6 +64,7 @@ struct SimLoopRun {
             faults.withLock { $0 = (after.minor - before.minor, after.major - before.major) }
         }
         realTime = outcome
+        try reader?.start()
 
         var overruns = 0
         var sequence: UInt64 = 0
@@ -74,8 +83,10 @@ struct SimLoopRun {
             while let event = events.pop() {
                 if case .overrun = event { overruns += 1 }
             }
+            while references.pop() != nil {}
             usleep(2_000)
         }
+        reader?.stop()
         link.stopRequested.store(true, ordering: .relaxed)
         thread.join()
         while let event = events.pop() {

@@ -101,10 +101,12 @@ import Testing
         if case .refusedTouched = interrupted {} else { Issue.record("the interrupted tare ended \(interrupted)") }
     }
 
-    /// Also with a DRV2605L's stage sequences configured: their line patterns are one edge of
-    /// trigger_width each, and the loop never talks to the driver.
-    @Test(arguments: [false, true])
-    func controlLoopTickDoesNotAllocate(withDriverSequences: Bool) {
+    /// With either sensor model, with the simulated reference sensor read on its own thread
+    /// from the truth the pad publishes each tick, and with and without a DRV2605L's stage
+    /// sequences (their line patterns are one edge of trigger_width each; the loop never
+    /// talks to the driver).
+    @Test(arguments: [SimulatedSensorModel.ideal, .physical], [false, true])
+    func controlLoopTickDoesNotAllocate(model: SimulatedSensorModel, withDriverSequences: Bool) throws {
         let board = BoardDescription(
             name: "sim", summary: "allocation test", bus: nil,
             adcs: [ADCDescription(model: .sim, address: 0, inputs: Array(0..<Self.cellCount), dataRate: 0)],
@@ -123,8 +125,14 @@ import Testing
         let haptics = HapticSchedulerSettings(controller.haptics)
         let settings = PipelineSettings(settings: controller, sampleRateHz: board.sampleRateHz)
         let link = LoopLink(initial: LoopSnapshot(cellCount: Self.cellCount, recognizer: recognizer, haptics: haptics))
+        let pad = SimulatedPad(board: board, simulation: SimulationSettings(noise: .grams(1), seed: 1, riseMicros: 20_000, model: model))
+        link.originMicros.store(MonotonicClock().nowMicros(), ordering: .releasing)
+        let reader = ReferenceReader(
+            source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: .standard, seed: 1), link: link)
+        try reader.start()
+        defer { reader.stop() }
         let loop = ControlLoop(
-            source: SimulatedPad(board: board, simulation: SimulationSettings(noise: .grams(1), seed: 1, riseMicros: 20_000)),
+            source: pad,
             line: SimulatedHapticLine(),
             pipeline: ForcePipeline(
                 calibrations: Array(repeating: Self.calibration, count: Self.cellCount), geometry: board.geometry, settings: settings),

@@ -1,3 +1,4 @@
+import Foundation
 import ForcePadConfig
 import ForcePadCore
 import Testing
@@ -20,6 +21,27 @@ import Testing
             pop: StageLimits(tolerance: .grams(15)), cancelRatePermille: 50, maxChatter: 0))
     }
 
+    @Test func aToleranceMayBeJudgedOnTheReferenceForce() throws {
+        let settings = try ConfigFileLoader.parse(text: """
+            [trials.peek]
+            tolerance = "15g"
+            basis = "reference"
+            [trials.pop]
+            tolerance = "20g"
+            basis = "pad"
+            """, file: "forcepad.toml")
+        #expect(settings.trialLimits == TrialLimits(
+            peek: StageLimits(tolerance: .grams(15), toleranceBasis: .reference), pop: StageLimits(tolerance: .grams(20))))
+    }
+
+    @Test func storedLimitsWithoutABasisAreJudgedOnThePad() throws {
+        let stored = #"{"tolerance_mg":10000,"stage_to_line_p99_us":1000}"#
+        let limits = try JSONDecoder().decode(StageLimits.self, from: Data(stored.utf8))
+        #expect(limits == StageLimits(tolerance: .grams(10), stageToLineP99Micros: 1_000))
+        let again = try JSONDecoder().decode(StageLimits.self, from: JSONEncoder().encode(StageLimits(tolerance: .grams(5), toleranceBasis: .reference)))
+        #expect(again.toleranceBasis == .reference)
+    }
+
     @Test func noSectionMeansNoLimits() throws {
         #expect(try ConfigFileLoader.parse(text: "", file: "forcepad.toml").trialLimits == .none)
         #expect(try ConfigFileLoader.parse(text: "[trials]\n", file: "forcepad.toml").trialLimits == .none)
@@ -30,7 +52,9 @@ import Testing
         ("[trials.pop]\n\nstage_to_line_p99 = \"2s\"", "forcepad.toml:3: trials.pop.stage_to_line_p99: 2s is out of range; allowed: 1us…1s"),
         ("[trials]\nchatter = -1", "forcepad.toml:2: trials.chatter: -1 is out of range; allowed: 0…1000000"),
         ("[trials.peek]\ntolerance = true", "forcepad.toml:2: trials.peek.tolerance: expected a force such as \"150g\" or a number of grams, found a boolean"),
-        ("[trials.peek]\ntolerence = \"10g\"", "forcepad.toml:2: trials.peek.tolerence: unknown key; did you mean 'tolerance'? (allowed here: tolerance, stage_to_line_p99, stage_to_line_max)"),
+        ("[trials.peek]\ntolerence = \"10g\"", "forcepad.toml:2: trials.peek.tolerence: unknown key; did you mean 'tolerance'? (allowed here: tolerance, basis, stage_to_line_p99, stage_to_line_max)"),
+        ("[trials.peek]\nbasis = \"reference\"", "forcepad.toml:2: trials.peek.basis: judges the tolerance, which is not set; add tolerance (e.g. tolerance = \"15g\") or remove basis"),
+        ("[trials.peek]\ntolerance = \"15g\"\nbasis = \"true\"", "forcepad.toml:3: trials.peek.basis: 'true' is not a tolerance basis; use one of pad, reference"),
         ("[trials]\nlatency_p99 = \"1ms\"", "forcepad.toml:2: trials.latency_p99: this limit is now stage_to_line_p99 in [trials.peek] and [trials.pop], one per stage, so a stage can be judged alone"),
     ])
     func badLimitsNameFileLineAndKey(text: String, message: String) {

@@ -94,6 +94,25 @@ import Testing
         #expect(checks == [LimitCheck(name: "peek within ±30g of 150g", measured: "worst 30g", passed: true)])
     }
 
+    /// `basis = "reference"`: the tolerance is judged on the true force at firing.
+    @Test func aToleranceOnTheReferenceJudgesTheTrueForce() throws {
+        let statistics = TrialStatistics(records: assembled().records, thresholds: thresholds)
+        let peek = try #require(StageReferenceComparison(stage: .peek, firings: [
+            (pad: 160_000, reference: 140_000), (pad: 180_000, reference: 162_000), (pad: 155_000, reference: 151_000),
+        ]))
+        let limits = TrialLimits(peek: StageLimits(tolerance: .grams(12), toleranceBasis: .reference))
+        #expect(statistics.check(limits, references: [peek]) == [LimitCheck(
+            name: "peek true force within ±12g of 150g (reference)", measured: "worst 12g", passed: true)])
+        let partial = try #require(StageReferenceComparison(stage: .peek, firings: [
+            (pad: 160_000, reference: 150_000), (pad: 180_000, reference: nil),
+        ]))
+        #expect(statistics.check(limits, references: [partial]) == [LimitCheck(
+            name: "peek true force within ±12g of 150g (reference)", measured: "worst 0g, 1 firings without a reference reading",
+            passed: false)])
+        #expect(statistics.check(limits) == [LimitCheck(
+            name: "peek true force within ±12g of 150g (reference)", measured: "no reference readings", passed: false)])
+    }
+
     @Test func nearestRankPercentiles() {
         let samples: [Int64] = (1...20).map { Int64($0) * 10 }
         #expect(SampleSummary.percentile(samples.reversed(), permille: 500) == 100)

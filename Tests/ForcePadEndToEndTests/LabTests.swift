@@ -192,7 +192,13 @@ import Testing
         // Replayed in the shell: identical with the settings it was made with, not with others.
         let replays = Self.answers(result, to: "replay")
         #expect(replays.map { $0["identical"] as? Bool } == [true, false, true])
-        #expect(replays[0]["compared"] as? Int == events.count)
+        // The reference channel (boards/sim.toml's [reference]) is kept as reference.sample lines;
+        // peeks and pops carry reference_g; replay compares the loop's events.
+        let loopEvents = events.filter { $0["event"] as? String != "reference.sample" }
+        let referenceLines = events.filter { $0["event"] as? String == "reference.sample" }
+        #expect(referenceLines.count > 20)
+        #expect(loopEvents.filter { ["press.peek", "press.pop"].contains($0["event"] as? String) }.allSatisfy { $0["reference_g"] is Double })
+        #expect(replays[0]["compared"] as? Int == loopEvents.count)
 
         // A report of a plain recording covers all its presses, with no verdict when no limit is set.
         let report = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/session.json").utf8)) as? [String: Any])
@@ -206,8 +212,10 @@ import Testing
         #expect(replay.status == 0)
         let replayed = Self.objects(replay.outputLines)
         #expect(replayed.count == events.count)
-        #expect(replayed.map(Self.withoutLineTiming) == events.map(Self.withoutLineTiming))
-        #expect(replay.standardError.contains("identical to the recording (\(events.count) events compared"))
+        let replayedLoopEvents = replayed.filter { $0["event"] as? String != "reference.sample" }
+        #expect(replayedLoopEvents.map(Self.withoutLineTiming) == loopEvents.map(Self.withoutLineTiming))
+        #expect(replayed.filter { $0["event"] as? String == "reference.sample" }.map(Self.withoutLineTiming) == referenceLines.map(Self.withoutLineTiming))
+        #expect(replay.standardError.contains("identical to the recording (\(loopEvents.count) events compared"))
     }
 
     @Test func aWriteErrorStopsTheRecordingAndKeepsWholeLines() throws {
@@ -295,6 +303,7 @@ import Testing
         struct Press {
             var began: Int
             var stages: [String: (time: Int, force: Double)] = [:]
+            var references: [String: Double] = [:]
             var latency: [String: Int] = [:]
             var cancelled = false
         }
@@ -303,8 +312,10 @@ import Testing
             let time = event["t_us"] as! Int
             switch event["event"] as! String {
             case "press.began": presses.append(Press(began: time))
-            case "press.peek": presses[presses.count - 1].stages["peek"] = (time, event["force_g"] as! Double)
-            case "press.pop": presses[presses.count - 1].stages["pop"] = (time, event["force_g"] as! Double)
+            case "press.peek", "press.pop":
+                let stage = String((event["event"] as! String).dropFirst("press.".count))
+                presses[presses.count - 1].stages[stage] = (time, event["force_g"] as! Double)
+                presses[presses.count - 1].references[stage] = event["reference_g"] as? Double
             case "press.cancelled": presses[presses.count - 1].cancelled = true
             case "haptic.on":
                 let pattern = event["pattern"] as! String
@@ -346,6 +357,17 @@ import Testing
             func rank(_ permille: Int) -> Int { latencies[max(1, (latencies.count * permille + 999) / 1000) - 1] }
             #expect(latency["p50"] == rank(500) && latency["p99"] == rank(990) && latency["max"] == latencies.last)
             #expect(latency["count"] == latencies.count)
+            // Against the sim board's reference sensor: the true force at firing and the pad's error.
+            let errors = firedPresses.compactMap { press in press.references[stage].map { press.stages[stage]!.force - $0 } }
+            #expect(errors.count == fired.count)
+            let errorMean = errors.reduce(0, +) / Double(errors.count)
+            let difference = try #require(figures["pad_minus_reference_g"] as? [String: Double])
+            #expect(abs(difference["mean"]! - errorMean) < 0.0006)
+            #expect(abs(difference["max_abs"]! - errors.map(abs).max()!) < 0.0006)
+            #expect(difference["without_reference"] == 0)
+            let references = firedPresses.compactMap { $0.references[stage] }
+            let reference = try #require(figures["reference_g"] as? [String: Double])
+            #expect(reference["min"] == references.min() && reference["max"] == references.max())
         }
         // The dip below peek and back is one re-crossing; nothing else chatters.
         #expect((report["peek"] as? [String: Any])?["chatter"] as? Int == 1)
@@ -365,6 +387,8 @@ import Testing
         #expect(human.outputLines.first { $0.hasPrefix("trial firm: ") }?.hasPrefix("trial firm: 20 presses, \(cancelled) cancelled (rate 0.") == true)
         #expect(human.outputLines.contains { $0.hasPrefix("  fired force:") || $0 == "  fired force:" })
         #expect(human.outputLines.contains { $0.contains("█") })
+        #expect(human.outputLines.contains { $0.hasPrefix("  reference   true force at firing mean ") })
+        #expect(human.outputLines.contains { $0.hasPrefix("  pad − ref   mean ") && $0.contains("max |error| ") })
         #expect(human.outputLines.contains(
             incomplete.isEmpty ? "FAIL: \(cancelRatePasses ? 4 : 3) of 5 limits met" : "INCOMPLETE: " + incomplete.joined(separator: "; ")))
 
@@ -383,6 +407,10 @@ import Testing
         }
         let force = try nodes("//*[local-name()='polyline'][@id='force']")
         #expect(force.count == 1)
+        let referenceTrace = try nodes("//*[local-name()='polyline'][@id='reference']")
+        #expect(referenceTrace.count == 1)
+        #expect((attribute("points", of: referenceTrace.first)?.split(separator: " ").count ?? 0)
+            == events.filter { $0["event"] as? String == "reference.sample" }.count)
         #expect((attribute("points", of: force.first)?.split(separator: " ").count ?? 0) > 500)
         let stages = try nodes("//*[local-name()='line'][@class='threshold']").compactMap { attribute("data-stage", of: $0) }
         #expect(stages == ["touch", "peek", "pop"])

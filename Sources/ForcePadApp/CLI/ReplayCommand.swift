@@ -86,7 +86,8 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let formatter = EventFormatter(patternNames: replay.patternNames, geometry: board.geometry)
-        ConsoleOutput().write(lines: replay.loopEvents.compactMap { json ? formatter.json($0)?.rendered() : formatter.humanLine($0) })
+        ConsoleOutput().write(
+            lines: json ? replay.jsonLines(formatter: formatter) : replay.loopEvents.compactMap { formatter.humanLine($0, reference: replay.reference(at: $0)) })
         if let difference = replay.difference {
             StandardError.write("forcepad: the replay differs from the recording at \(difference)")
         } else {

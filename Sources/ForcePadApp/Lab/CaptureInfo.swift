@@ -2,6 +2,7 @@ import ForcePadShell
 import FoundationEssentials
 import ForcePadConfig
 import ForcePadCore
+import ForcePadHAL
 
 /// `recording.json`: what a recording holds and how it was made, so a replay or a report
 /// can use it without the session that made it. Forces in grams, times in µs.
@@ -72,6 +73,9 @@ struct CaptureInfo: Codable, Equatable {
     var pressesCompleted: Int?
     /// Loop periods missed (overruns) while recording: frames never read (nil when unknown).
     var missedPeriods: UInt64?
+    /// The reference sensor's interval between readings (µs), whose readings are the
+    /// `reference.sample` lines of the events file; nil when the board had none.
+    var referencePeriodMicros: Int64?
 
     enum CodingKeys: String, CodingKey {
         case format, formatVersion = "format_version", forcepadVersion = "forcepad_version", name, kind, board
@@ -81,6 +85,7 @@ struct CaptureInfo: Codable, Equatable {
         case dwellMicros = "dwell_us", filter, menuShortcuts = "menu_shortcuts", trialPresses = "trial_presses"
         case settingsChanged = "settings_changed", limits, limitsSource = "limits_source", haptics
         case pressesCompleted = "presses_completed", missedPeriods = "missed_periods"
+        case referencePeriodMicros = "reference_period_us"
     }
 
     /// The thresholds the recording was made with.
@@ -106,6 +111,17 @@ struct CaptureInfo: Codable, Equatable {
                 kind: kind, cutoffMilliHertz: Int64((filter.cutoffHertz * 1000).rounded()), spikeRejection: filter.spikeRejection)
         }
         return changed
+    }
+
+    /// The recorded reference readings, ready to give `reference_g` at a frame's time as the
+    /// live event pump did; nil when the recording has no reference channel.
+    func referenceHistory(_ events: [RecordedEvent]) -> ReferenceHistory? {
+        guard let referencePeriodMicros else { return nil }
+        var history = ReferenceHistory(samplePeriodMicros: referencePeriodMicros)
+        for event in events where event.event == RecordedEvent.referenceSample {
+            history.append(ReferenceSample(timeMicros: event.timeMicros, force: Force.fromGrams(event.referenceGrams ?? 0)))
+        }
+        return history
     }
 
     /// Duration from the first frame to the last (µs).

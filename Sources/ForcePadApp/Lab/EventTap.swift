@@ -57,6 +57,15 @@ final class EventTap: Sendable {
         }
     }
 
+    /// Adds a reading of the reference sensor as a `reference.sample` line (`reference_g`), so
+    /// a recording keeps the reference channel and a replay can give it back.
+    func take(reference sample: ReferenceSample) {
+        state.withLock { state in
+            guard state.collecting else { return }
+            state.lines.append((sample.timeMicros, EventFormatter.json(sample).rendered()))
+        }
+    }
+
     /// Removes and returns the lines of events up to `time` (µs), in the order taken.
     func takeLines(through time: Int64) -> [(timeMicros: Int64, line: String)] {
         state.withLock { state in

@@ -9,6 +9,8 @@ import ForcePadCore
 /// `data-stage` / `data-pattern` attributes, so scripts can find them. A heading names the
 /// recording, the board, when it was made and the verdict (`text.heading`, `text.verdict`);
 /// threshold labels sit in the right margin, outside the trace, spread so they never overlap.
+/// A recording with a reference channel also draws the reference sensor's readings
+/// (`polyline#reference`, dashed): the true force beside the pad's estimate.
 struct ForcePlotSVG {
     let analysis: TrialAnalysis
 
@@ -67,6 +69,11 @@ struct ForcePlotSVG {
             svg.append("<rect class=\"haptic-pulse\" data-pattern=\"\(pulse.pattern)\" x=\"\(Self.f(left))\" y=\"\(Self.f(pulseTop))\" width=\"\(Self.f(max(x(pulse.offMicros) - left, 1)))\" height=\"10\" fill=\"\(colour)\"/>")
         }
         svg.append("<text x=\"\(Self.f(Self.left - 6))\" y=\"\(Self.f(pulseTop + 9))\" text-anchor=\"end\">haptic</text>")
+        let references = analysis.replay.referenceSamples.filter { (start...end).contains($0.timeMicros) }
+        if !references.isEmpty {
+            let points = references.map { "\(Self.f(x($0.timeMicros))),\(Self.f(y(Double($0.force.milligrams))))" }.joined(separator: " ")
+            svg.append("<polyline id=\"reference\" class=\"reference\" fill=\"none\" stroke=\"#9467bd\" stroke-width=\"1\" stroke-dasharray=\"4 2\" points=\"\(points)\"><title>reference force (reference_g)</title></polyline>")
+        }
         svg.append("<polyline id=\"force\" class=\"force\" fill=\"none\" stroke=\"black\" stroke-width=\"1.2\" points=\"\(points(x: x, y: y, plotWidth: plotWidth))\"/>")
         svg += legend
         for record in analysis.records {

@@ -104,6 +104,7 @@ struct LabReport {
         func stage(_ stage: StageLimits) -> JSONValue {
             .object([
                 ("tolerance_g", stage.tolerance.map { .grams($0) } ?? .null),
+                ("tolerance_basis", .string(stage.toleranceBasis.rawValue)),
                 ("stage_to_line_p99_us", stage.stageToLineP99Micros.map { .int($0) } ?? .null),
                 ("stage_to_line_max_us", stage.stageToLineMaxMicros.map { .int($0) } ?? .null),
             ])

@@ -105,6 +105,7 @@ final class LabSession: @unchecked Sendable {
             menuShortcuts: controller.shortcuts.visible.count, trialPresses: trialPresses > 0 ? trialPresses : nil,
             settingsChanged: false, limits: settings.trialLimits, limitsSource: controller.configSource,
             haptics: RecordedHaptics(settings.haptics, driver: board.hapticDriver))
+        captureInfo?.referencePeriodMicros = controller.runtime.referenceReader?.samplePeriodMicros
         captureSettingsChanged = false
         self.capture = capture
         if trialPresses > 0 { lastTrial = name }

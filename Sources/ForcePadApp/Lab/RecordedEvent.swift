@@ -8,6 +8,8 @@ struct RecordedEvent: Decodable, Equatable {
     var timeMicros: Int64
     var event: String
     var forceGrams: Double?
+    /// The reference force at a stage's frame, or a reference reading's force (`reference.sample`).
+    var referenceGrams: Double?
     var x: Double?
     var y: Double?
     var phase: String?
@@ -30,7 +32,7 @@ struct RecordedEvent: Decodable, Equatable {
     var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case timeMicros = "t_us", event, forceGrams = "force_g", x, y, phase, progress, stage, reason, pattern
+        case timeMicros = "t_us", event, forceGrams = "force_g", referenceGrams = "reference_g", x, y, phase, progress, stage, reason, pattern
         case line, lineMicros = "line_us", stageToLineMicros = "stage_to_line_us", stageMicros = "stage_t_us"
         case slot, slots, type, handled, error
     }
@@ -49,9 +51,15 @@ struct RecordedEvent: Decodable, Equatable {
         return copy
     }
 
+    /// The event name of a reference reading in a recording's events file.
+    static let referenceSample = "reference.sample"
+
     /// Whether the loop reports it (a replay can reproduce it): `shortcut.performed` comes
-    /// from the shell and `haptic.edge` from the feedback input.
-    var isLoopEvent: Bool { event != "shortcut.performed" && event != "haptic.edge" }
+    /// from the shell, `haptic.edge` from the feedback input, and the reference lines from the
+    /// reference sensor (a replay reads them back rather than reproducing them).
+    var isLoopEvent: Bool {
+        !["shortcut.performed", "haptic.edge", Self.referenceSample, "reference.lost", "reference.restored"].contains(event)
+    }
 
     /// The press event it stands for, if it is one.
     var pressEvent: PressEvent? {

@@ -20,6 +20,9 @@ struct TrialAnalysis {
     /// Why the trial cannot be judged (stopped early, frames lost, sensor lost, settings
     /// changed); empty when it is complete.
     let incompleteBecause: [String]
+    /// Each stage's pad estimate against the reference force at firing; empty when the
+    /// recording has no reference channel.
+    let referenceComparisons: [StageReferenceComparison]
     /// Haptic pulses: pattern name, line on and off (µs, loop time of the periods).
     let pulses: [(pattern: String, onMicros: Int64, offMicros: Int64)]
 
@@ -61,8 +64,20 @@ struct TrialAnalysis {
         self.records = records
         self.pulses = pulses
         statistics = TrialStatistics(records: records, thresholds: thresholds)
-        checks = statistics.check(limits)
+        referenceComparisons = Self.referenceComparisons(recording.events)
+        checks = statistics.check(limits, references: referenceComparisons)
         incompleteBecause = TrialCompleteness.reasons(info, events: recording.events)
+    }
+
+    /// Peek and pop as recorded (`force_g`, `reference_g`), judged against the reference.
+    static func referenceComparisons(_ events: [RecordedEvent]) -> [StageReferenceComparison] {
+        func milligrams(_ grams: Double) -> Int64 { Int64(Force.fromGrams(grams).milligrams) }
+        return [PressStage.peek, .pop].compactMap { stage in
+            let firings = events.filter { $0.event == "press.\(stage.rawValue)" }.map {
+                (pad: milligrams($0.forceGrams ?? 0), reference: $0.referenceGrams.map(milligrams))
+            }
+            return StageReferenceComparison(stage: stage, firings: firings)
+        }
     }
 
     /// nil when no limit is set (statistics only); else INCOMPLETE when the trial cannot be

@@ -30,6 +30,9 @@ struct TrialReportText {
                 lines.append("  stage→line  not measured: no pulse drove the line (haptics \(info.haptics?.line ?? "off or dry run"))")
             }
             lines.append("  chatter     \(stage.chatter) re-crossings in \(stage.pressesWithChatter) presses")
+            if let comparison = analysis.referenceComparisons.first(where: { $0.stage == stage.stage }) {
+                lines += Self.lines(comparison)
+            }
             lines.append("  fired force:")
             lines += TextHistogram.lines(stage.forcesMilligrams, unit: "g") { FixedDecimal.format($0, scale: 3) }
             if !stage.latenciesMicros.isEmpty {
@@ -60,7 +63,9 @@ struct TrialReportText {
             ("cancelled", .int(Int64(statistics.cancelled))), ("cancel_rate", Self.number(statistics.cancelRate)),
             ("peak_g", Self.summary(statistics.peak, scale: 1000)),
         ]
-        for stage in statistics.stages { fields.append((stage.stage.rawValue, Self.json(stage))) }
+        for stage in statistics.stages {
+            fields.append((stage.stage.rawValue, Self.json(stage, reference: analysis.referenceComparisons.first { $0.stage == stage.stage })))
+        }
         fields.append(("checks", .array(analysis.checks.map {
             .object([("limit", .string($0.name)), ("measured", .string($0.measured)), ("passed", .bool($0.passed))])
         })))
@@ -78,8 +83,30 @@ struct TrialReportText {
         ])
     }
 
-    static func json(_ stage: StageStatistics) -> JSONValue {
+    /// The stage against the reference sensor: the true force at firing and the pad's error.
+    static func lines(_ comparison: StageReferenceComparison) -> [String] {
+        let missing = comparison.withoutReference > 0 ? " (\(comparison.withoutReference) without a reference reading)" : ""
+        let reference = comparison.reference, error = comparison.error
+        return [
+            "  reference   true force at firing mean \(grams(reference.mean))  sd \(grams(reference.standardDeviation))  min \(grams(reference.minimum))  max \(grams(reference.maximum))\(missing)",
+            "  pad − ref   mean \(signed(error.mean))  sd \(grams(error.standardDeviation))  max |error| \(grams(comparison.maxAbsoluteError))",
+        ]
+    }
+
+    /// The stage's JSON fields; `reference` adds `reference_g` (the true force at firing) and
+    /// `pad_minus_reference_g` (mean, sd, max_abs), or null without a reference.
+    static func json(_ stage: StageStatistics, reference: StageReferenceComparison? = nil) -> JSONValue {
         func optional(_ value: Int64?) -> JSONValue { value.map { .int($0) } ?? .null }
+        let referenceFields: [(String, JSONValue)] = [
+            ("reference_g", summary(reference?.reference, scale: 1000)),
+            ("pad_minus_reference_g", reference.map { comparison in
+                .object([
+                    ("mean", number(comparison.error.mean / 1000)), ("sd", number(comparison.error.standardDeviation / 1000)),
+                    ("max_abs", number(Double(comparison.maxAbsoluteError) / 1000)),
+                    ("without_reference", .int(Int64(comparison.withoutReference))),
+                ])
+            } ?? .null),
+        ]
         return .object([
             ("threshold_g", .grams(stage.threshold)), ("fired", .int(Int64(stage.fired))),
             ("force_g", summary(stage.force, scale: 1000)), ("overshoot_g", summary(stage.overshoot, scale: 1000)),
@@ -91,7 +118,7 @@ struct TrialReportText {
             ("chatter", .int(Int64(stage.chatter))), ("presses_with_chatter", .int(Int64(stage.pressesWithChatter))),
             ("forces_g", .array(stage.forcesMilligrams.map { .decimal($0, places: 3) })),
             ("stage_to_line_samples_us", .array(stage.latenciesMicros.map { .int($0) })),
-        ])
+        ] + referenceFields)
     }
 
     /// A number with up to three decimals (µs, g, fractions).
@@ -99,6 +126,8 @@ struct TrialReportText {
 
     static func grams(_ milligrams: Double) -> String { FixedDecimal.format(Int64(milligrams.rounded()), scale: 3) + "g" }
     static func grams(_ milligrams: Int64) -> String { FixedDecimal.format(milligrams, scale: 3) + "g" }
+    /// `+2.300g`, `-0.500g`.
+    static func signed(_ milligrams: Double) -> String { (milligrams >= 0 ? "+" : "") + grams(milligrams) }
     static func millis(_ micros: Double) -> String { FixedDecimal.format(Int64(micros.rounded()), scale: 3) + "ms" }
     static func fixed(_ value: Double, _ places: Int) -> String {
         var scale = 1.0

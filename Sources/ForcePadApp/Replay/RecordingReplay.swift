@@ -20,6 +20,11 @@ struct RecordingReplay {
     let difference: String?
     /// Names of the haptic patterns the replay ran with, by id (for formatting its events).
     let patternNames: [String]
+    /// The recording's reference readings (its `reference.sample` lines), oldest first.
+    let referenceSamples: [ReferenceSample]
+    /// The same readings, to give a stage its `reference_g` as the live pump did; nil when
+    /// the recording has no reference channel.
+    let references: ReferenceHistory?
 
     /// Replays `recording` on `board` with `settings`.
     init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
@@ -35,12 +40,18 @@ struct RecordingReplay {
         var replayed: [RecordedEvent] = []
         var loopEvents: [LoopEvent] = []
         var series = ForceSeries()
+        let references = recording.info.referenceHistory(recording.events)
+        self.references = references
+        referenceSamples = recording.events.filter { $0.event == RecordedEvent.referenceSample }.map {
+            ReferenceSample(timeMicros: $0.timeMicros, force: Force.fromGrams($0.referenceGrams ?? 0))
+        }
         do {
             try ReplayRunner(assembly: assembly).run(
                 recording.frames, keepTimes: true, zeros: recording.info.zerosCounts ?? [], tareAtRow: recording.info.tareRow,
                 menuShortcuts: recording.info.menuShortcuts,
                 handle: { event in
-                    if let line = formatter.json(event)?.rendered(), let parsed = RecordedEvent.parse(line), parsed.timeMicros <= last {
+                    let reference = event.stageFrameMicros.flatMap { references?.force(atMicros: $0) }
+                    if let line = formatter.json(event, reference: reference)?.rendered(), let parsed = RecordedEvent.parse(line), parsed.timeMicros <= last {
                         replayed.append(parsed)
                         loopEvents.append(event)
                     }
@@ -59,6 +70,29 @@ struct RecordingReplay {
         difference = Self.firstDifference(recorded: recorded, replayed: again)
     }
 
+    /// The reference force at `event`'s stage frame as the recording's readings give it; nil
+    /// for other events, without a reference channel, or across a gap in its readings.
+    func reference(at event: LoopEvent) -> Force? {
+        event.stageFrameMicros.flatMap { references?.force(atMicros: $0) }
+    }
+
+    /// The replayed events as JSON lines with the recording's reference readings among them
+    /// (`reference.sample`), in time order, a reading before the events of its own time.
+    func jsonLines(formatter: EventFormatter) -> [String] {
+        var lines: [String] = []
+        var next = 0
+        for event in loopEvents {
+            guard let json = formatter.json(event, reference: reference(at: event)) else { continue }
+            let time = RecordedEvent.parse(json.rendered())?.timeMicros ?? Int64.max
+            while next < referenceSamples.count, referenceSamples[next].timeMicros <= time {
+                lines.append(EventFormatter.json(referenceSamples[next]).rendered())
+                next += 1
+            }
+            lines.append(json.rendered())
+        }
+        return lines + referenceSamples[next...].map { EventFormatter.json($0).rendered() }
+    }
+
     private static func firstDifference(recorded: [RecordedEvent], replayed: [RecordedEvent]) -> String? {
         for index in 0..<max(recorded.count, replayed.count) {
             let left = index < recorded.count ? recorded[index] : nil
@@ -73,6 +107,7 @@ struct RecordingReplay {
     private static func describe(_ event: RecordedEvent) -> String {
         var text = "\(event.event) at \(event.timeMicros)us"
         if let force = event.forceGrams { text += " \(force)g" }
+        if let reference = event.referenceGrams { text += " reference \(reference)g" }
         if let stage = event.stage { text += " stage \(stage)" }
         if let pattern = event.pattern { text += " \(pattern)" }
         return text

@@ -2,9 +2,15 @@ import ForcePadCore
 import ForcePadHAL
 import Synchronization
 
-/// The one consumer of the loop's event ring and of the edge watcher's ring. It pops each
-/// event once and hands it to everyone who needs it, in order: the recorder (``EventTap``),
-/// the pad's menu (``MenuSlots``) and the console (through ``EventPrinter``).
+/// The one consumer of the loop's event ring, the edge watcher's ring and the reference
+/// reader's ring. It pops each event once and hands it to everyone who needs it, in order:
+/// the recorder (``EventTap``), the pad's menu (``MenuSlots``) and the console (through
+/// ``EventPrinter``).
+///
+/// With a reference sensor it keeps the last readings (``ReferenceHistory``): a peek or pop
+/// carries `reference_g` at its frame's time, so such an event waits until a reading at or
+/// after that time has come (or can no longer come in time, ``ReferenceHistory/isSettled``),
+/// and the events after it wait behind it.
 ///
 /// A background thread pumps every few milliseconds; the shell pumps before each answer so
 /// events print in order with it, and the recorder pumps once the loop has moved past its
@@ -15,6 +21,11 @@ final class EventPump: Sendable {
     private struct Channels: ~Copyable {
         var events: SPSCRingConsumer<LoopEvent>
         var edges: SPSCRingConsumer<HapticEdgeEvent>
+        var references: SPSCRingConsumer<ReferenceSample>
+        /// The reference readings so far; nil without a reference sensor.
+        var history: ReferenceHistory?
+        /// Events taken off the ring that wait for the reference reading after a stage, oldest first.
+        var held: [LoopEvent] = []
         /// Console lines waiting for the interactive shell, oldest first.
         var waitingLines: [String] = []
         /// Lines dropped because the shell did not take them in time.
@@ -28,6 +39,8 @@ final class EventPump: Sendable {
     private let tap: EventTap
     /// The board's DRV2605L stages, following press and sensor events; nil without a driver.
     let driverStages: HapticDriverStages?
+    /// Gives the loop's origin, to tell how far the loop has run past a held event.
+    private let link: LoopLink
     /// Whether pumped lines print at once (true), or wait for ``takeLines()`` because an
     /// interactive shell is showing its input line.
     let printsAtOnce = Atomic<Bool>(true)
@@ -44,7 +57,9 @@ final class EventPump: Sendable {
         self.driverStages = driverStages
         guard let events = link.events.takeConsumer() else { return nil }
         guard let edges = link.edges.takeConsumer() else { return nil }
-        channels = PosixMutex(Channels(events: events, edges: edges))
+        guard let references = link.references.takeConsumer() else { return nil }
+        channels = PosixMutex(Channels(events: events, edges: edges, references: references))
+        self.link = link
         self.printer = printer
         self.output = output
         self.menuSlots = menuSlots
@@ -52,9 +67,33 @@ final class EventPump: Sendable {
     }
 
     /// Takes every waiting event: the recorder and the menu get them, and their console lines
-    /// print (or wait for the interactive shell).
-    func pump() {
-        channels.withLock { channels in deliver(take(&channels), in: &channels) }
+    /// print (or wait for the interactive shell). `settlingAll` delivers the events waiting
+    /// for a reference reading too, with what the readings so far give (once the loop stopped).
+    func pump(settlingAll: Bool = false) {
+        channels.withLock { channels in deliver(take(&channels, settlingAll: settlingAll), in: &channels) }
+    }
+
+    /// Keeps the reference sensor's readings from now on; it is read every `samplePeriodMicros`.
+    func useReference(samplePeriodMicros: Int64) {
+        channels.withLock { $0.history = ReferenceHistory(samplePeriodMicros: samplePeriodMicros) }
+    }
+
+    /// The newest reference reading (loop time), or nil without a sensor or before its first reading.
+    func latestReference() -> ReferenceSample? {
+        channels.withLock { channels in
+            while let sample = channels.references.pop() { channels.history?.append(sample) }
+            return channels.history?.latest
+        }
+    }
+
+    /// Prints a change in the reference sensor's health in order with the loop's events.
+    func report(_ report: ReferenceReaderReport, atMicros time: Int64) {
+        let lines = printer.lines(for: report, atMicros: time)
+        channels.withLock { channels in
+            let earlier = take(&channels)
+            tap.take(line: lines.json, atMicros: time)
+            deliver(earlier + [lines.console], in: &channels)
+        }
     }
 
     /// Pumps, then returns the console lines waiting for the interactive shell (with a note
@@ -103,18 +142,37 @@ final class EventPump: Sendable {
         }
     }
 
-    private func take(_ channels: inout Channels) -> [String] {
+    private func take(_ channels: inout Channels, settlingAll: Bool = false) -> [String] {
         var lines: [String] = []
+        while let sample = channels.references.pop() {
+            channels.history?.append(sample)
+            if channels.history != nil { tap.take(reference: sample) }
+        }
         while let event = channels.events.pop() {
-            if let line = printer.line(for: event) { lines.append(line) }
+            // The driver follows each event as it leaves the loop, not when it is delivered:
+            // a stage event may be held for its reference reading, and the next stage's
+            // sequence must be in the chip's slots before that stage fires.
             if let failure = driverStages?.follow(event) {
                 lines.append("warning: haptic driver: \(failure)")
             }
-            tap.take(event) { printer.json(event) }
+            channels.held.append(event)
+        }
+        let nowMicros = MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring)
+        var delivered = 0
+        for event in channels.held {
+            var reference: Force?
+            if let history = channels.history, let stageMicros = event.stageFrameMicros {
+                guard settlingAll || history.isSettled(atMicros: stageMicros, nowMicros: nowMicros) else { break }
+                reference = history.force(atMicros: stageMicros)
+            }
+            delivered += 1
+            if let line = printer.line(for: event, reference: reference) { lines.append(line) }
+            tap.take(event) { printer.json(event, reference: reference) }
             if case .quickAction(let menu) = event, let offered = menuSlots.handle(menu) {
                 lines += printer.menuLines(offered)
             }
         }
+        channels.held.removeFirst(delivered)
         while let edge = channels.edges.pop() {
             let edgeLines = printer.lines(for: edge)
             lines.append(edgeLines.console)

@@ -4,8 +4,8 @@ import ForcePadShell
 import Glibc
 
 /// The running loop and its threads: the real-time loop over the board's hardware (or the
-/// simulated pad), the haptic edge watcher when the board has a feedback wire, and the thread
-/// that pumps events. Used from the shell thread only: it owns the snapshot's one reader and
+/// simulated pad), the haptic edge watcher when the board has a feedback wire, the reference
+/// reader when it has a reference force sensor, and the thread that pumps events. Used from the shell thread only: it owns the snapshot's one reader and
 /// is the commands' one producer. A signal stops it through its Sendable ``stopper``.
 final class LoopRuntime {
     let link: LoopLink
@@ -18,6 +18,8 @@ final class LoopRuntime {
     let edgeWatcher: HapticEdgeWatcher?
     /// The board's DRV2605L (`[haptic.driver]`), set up before the loop starts; nil without one.
     let hapticDriver: (any HapticDriverControl)?
+    /// Reads the board's reference force sensor (`[reference]`); nil without one.
+    let referenceReader: ReferenceReader?
     /// How the loop thread is scheduled (what the real-time request got).
     private(set) var realTimeOutcome: RealTimeOutcome
     private var snapshots: LatestValueReader<LoopSnapshot>
@@ -83,6 +85,14 @@ final class LoopRuntime {
         }
         if let simulation = board.simulation, board.isSimulated {
             let pad = SimulatedPad(board: board, simulation: simulation)
+            switch board.reference {
+            case .simulated(let settings):
+                referenceReader = ReferenceReader(
+                    source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: settings, seed: simulation.seed),
+                    link: link)
+            case nil:
+                referenceReader = nil
+            }
             if let (driver, writes) = loopDriver {
                 // The loop's own simulated chip: it takes no locks, so it does not share the shell's.
                 let chip = SimulatedDRV2605L(address: driver.address)
@@ -113,6 +123,7 @@ final class LoopRuntime {
                     try HapticEdgeWatcher(
                         feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
                 }
+                referenceReader = nil
                 if let (driver, writes) = loopDriver, let device = board.hapticDriver?.busDevice {
                     // An adapter file of the loop's own; start-up checked no kernel driver owns the chip.
                     let bus = try I2CBus(devicePath: device)
@@ -140,13 +151,22 @@ final class LoopRuntime {
                 cpuWakeLatency = wakeLatency
             }
             try edgeWatcher?.start()
+            if let referenceReader {
+                pump.useReference(samplePeriodMicros: referenceReader.samplePeriodMicros)
+                try referenceReader.start()
+            }
+            let reader = referenceReader
             pumpThread = try PosixThread {
                 while !pump.stopRequested.load(ordering: .relaxed) {
+                    for report in reader?.takeReports() ?? [] {
+                        pump.report(report, atMicros: MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring))
+                    }
                     pump.pump()
                     usleep(Self.pumpIntervalMicros)
                 }
             }
         } catch {
+            referenceReader?.stop()
             link.stopRequested.store(true, ordering: .relaxed)
             hapticDriver?.enterStandby()
             loopThread?.join()
@@ -218,10 +238,11 @@ final class LoopRuntime {
     /// What a signal may use to stop the loop from another thread.
     var stopper: LoopStopper { LoopStopper(link: link, pump: pump, hapticDriver: hapticDriver) }
 
-    /// Stops the loop (which drives the haptic line off), puts the haptic driver in standby,
-    /// stops the edge watcher and the pump thread, then pumps the last events. Does nothing
-    /// more once stopped.
+    /// Stops the reference reader (while the loop still feeds it), the loop (which drives the
+    /// haptic line off), puts the haptic driver in standby, stops the edge watcher and the
+    /// pump thread, then pumps the last events. Does nothing more once stopped.
     func shutdown() {
+        referenceReader?.stop()
         link.stopRequested.store(true, ordering: .relaxed)
         if loopThread != nil {
             pump.driverStages?.drives.store(false, ordering: .relaxed)
@@ -234,7 +255,7 @@ final class LoopRuntime {
         loopThread = nil
         pumpThread = nil
         cpuWakeLatency = nil
-        pump.pump()
+        pump.pump(settlingAll: true)
     }
 
     deinit { shutdown() }

@@ -23,6 +23,7 @@ public enum BoardFileLoader {
         let serial = try root.table("serial")
         let calibration = try root.table("calibration")
         let sim = try root.table("sim")
+        let reference = try root.table("reference")
         try root.finish()
 
         try checkName(name, root: root)
@@ -39,6 +40,7 @@ public enum BoardFileLoader {
             calibration: try CalibrationSection.read(calibration, adcs: adcs, board: root),
             simulation: try readSimulation(sim, adcs: adcs, root: root))
         board.hapticDriver = try readHapticDriver(haptic, i2c: i2c, adcs: adcs)
+        board.reference = try ReferenceSection.read(reference, board: board, root: root)
         board.feedback = try readFeedback(feedback, haptic: board.haptic, adcs: adcs, root: root)
         board.sampleRateHz = try readSampleRate(sampling, board: board, root: root)
         return board
@@ -169,8 +171,9 @@ public enum BoardFileLoader {
         let noise = try table.force("noise", range: .zero ... .grams(50)) ?? standard.noise
         let seed = try table.integer("seed", expected: "a whole number such as 1") ?? Int(standard.seed)
         let rise = try table.durationMicros("rise", range: 0...2_000_000) ?? standard.riseMicros
+        let model: SimulatedSensorModel = try table.choice("model", noun: "sensor model") ?? standard.model
         try table.finish()
         guard seed >= 0 else { throw table.error("seed", "\(seed) is negative; give a whole number 0 or more") }
-        return SimulationSettings(noise: noise, seed: UInt64(seed), riseMicros: rise)
+        return SimulationSettings(noise: noise, seed: UInt64(seed), riseMicros: rise, model: model)
     }
 }

@@ -31,11 +31,17 @@ enum TrialsSection {
         return limits
     }
 
-    /// `[trials.peek]` or `[trials.pop]`: tolerance and stage→line latency limits.
+    /// `[trials.peek]` or `[trials.pop]`: tolerance (on the pad's force or the reference
+    /// force, `basis`) and stage→line latency limits.
     private static func readStage(_ table: TableReader?) throws(ConfigError) -> StageLimits {
         guard let table else { return StageLimits() }
+        let tolerance = try table.force("tolerance", range: Force.zero...Force.grams(1_000))
+        let basis: ToleranceBasis? = try table.choice("basis", noun: "tolerance basis")
+        if basis != nil, tolerance == nil {
+            throw table.error("basis", "judges the tolerance, which is not set; add tolerance (e.g. tolerance = \"15g\") or remove basis")
+        }
         let limits = StageLimits(
-            tolerance: try table.force("tolerance", range: Force.zero...Force.grams(1_000)),
+            tolerance: tolerance, toleranceBasis: basis ?? .pad,
             stageToLineP99Micros: try table.durationMicros("stage_to_line_p99", range: 1...1_000_000),
             stageToLineMaxMicros: try table.durationMicros("stage_to_line_max", range: 1...1_000_000))
         try table.finish()

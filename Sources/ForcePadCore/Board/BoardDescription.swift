@@ -24,6 +24,8 @@ public struct BoardDescription: Sendable, Equatable {
     public var calibration: CalibrationTable
     /// Present on the `sim` board only.
     public var simulation: SimulationSettings?
+    /// The reference force sensor beside the pad (`[reference]`); nil when the board has none.
+    public var reference: ReferenceDescription?
 
     /// Largest number of cells any board may have (sizes the loop's fixed frame buffers).
     public static let maxCells = 64
@@ -32,7 +34,8 @@ public struct BoardDescription: Sendable, Equatable {
         name: String, summary: String, bus: I2CBusDescription?, adcs: [ADCDescription],
         geometry: PadGeometry, sampleRateHz: Int, haptic: HapticLineDescription,
         serial: SerialPortDescription, calibration: CalibrationTable, simulation: SimulationSettings?,
-        feedback: GPIOLineDescription? = nil, hapticDriver: HapticDriverDescription? = nil
+        feedback: GPIOLineDescription? = nil, hapticDriver: HapticDriverDescription? = nil,
+        reference: ReferenceDescription? = nil
     ) {
         self.hapticDriver = hapticDriver
         self.name = name
@@ -46,6 +49,7 @@ public struct BoardDescription: Sendable, Equatable {
         self.serial = serial
         self.calibration = calibration
         self.simulation = simulation
+        self.reference = reference
     }
 
     public var isSimulated: Bool { adcs.allSatisfy { $0.model == .sim } }

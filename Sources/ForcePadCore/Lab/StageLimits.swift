@@ -3,14 +3,20 @@
 public struct StageLimits: Sendable, Equatable, Codable {
     /// Every firing must be within threshold ± this force.
     public var tolerance: Force?
+    /// Which force the tolerance is judged on: the pad's estimate, or the reference force.
+    public var toleranceBasis: ToleranceBasis
     /// Stage→line latency p99 at most (µs): from the frame the stage fired in to the return of
     /// the GPIO call that started its pulse.
     public var stageToLineP99Micros: Int64?
     /// Stage→line latency maximum at most (µs).
     public var stageToLineMaxMicros: Int64?
 
-    public init(tolerance: Force? = nil, stageToLineP99Micros: Int64? = nil, stageToLineMaxMicros: Int64? = nil) {
+    public init(
+        tolerance: Force? = nil, toleranceBasis: ToleranceBasis = .pad, stageToLineP99Micros: Int64? = nil,
+        stageToLineMaxMicros: Int64? = nil
+    ) {
         self.tolerance = tolerance
+        self.toleranceBasis = toleranceBasis
         self.stageToLineP99Micros = stageToLineP99Micros
         self.stageToLineMaxMicros = stageToLineMaxMicros
     }
@@ -19,6 +25,16 @@ public struct StageLimits: Sendable, Equatable, Codable {
     public var isEmpty: Bool { tolerance == nil && stageToLineP99Micros == nil && stageToLineMaxMicros == nil }
 
     enum CodingKeys: String, CodingKey {
-        case tolerance = "tolerance_mg", stageToLineP99Micros = "stage_to_line_p99_us", stageToLineMaxMicros = "stage_to_line_max_us"
+        case tolerance = "tolerance_mg", toleranceBasis = "tolerance_basis"
+        case stageToLineP99Micros = "stage_to_line_p99_us", stageToLineMaxMicros = "stage_to_line_max_us"
+    }
+
+    /// Reads stored limits; a recording made before `tolerance_basis` existed was judged on the pad.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tolerance = try container.decodeIfPresent(Force.self, forKey: .tolerance)
+        toleranceBasis = try container.decodeIfPresent(ToleranceBasis.self, forKey: .toleranceBasis) ?? .pad
+        stageToLineP99Micros = try container.decodeIfPresent(Int64.self, forKey: .stageToLineP99Micros)
+        stageToLineMaxMicros = try container.decodeIfPresent(Int64.self, forKey: .stageToLineMaxMicros)
     }
 }

@@ -26,14 +26,18 @@ public struct TrialStatistics: Sendable, Equatable {
     public var stages: [StageStatistics] { [peek, pop] }
 
     /// Every limit that is set, checked against these statistics: per stage its tolerance
-    /// and stage→line latency, then the cancel rate and chatter. A stage without limits is
-    /// not judged.
-    public func check(_ limits: TrialLimits) -> [LimitCheck] {
+    /// (on the pad's force, or on the reference force at firing from `references` when its
+    /// basis is `reference`) and stage→line latency, then the cancel rate and chatter. A
+    /// stage without limits is not judged.
+    public func check(_ limits: TrialLimits, references: [StageReferenceComparison] = []) -> [LimitCheck] {
         var checks: [LimitCheck] = []
         for stage in stages {
             let stageLimits = limits.limits(of: stage.stage)
             let name = stage.stage.rawValue
-            if let tolerance = stageLimits.tolerance {
+            if let tolerance = stageLimits.tolerance, stageLimits.toleranceBasis == .reference {
+                checks.append(Self.referenceToleranceCheck(
+                    stage: stage, tolerance: tolerance, comparison: references.first { $0.stage == stage.stage }))
+            } else if let tolerance = stageLimits.tolerance {
                 let title = "\(name) within ±\(tolerance) of \(stage.threshold)"
                 if let overshoot = stage.overshoot {
                     let worst = max(abs(overshoot.minimum), abs(overshoot.maximum))
@@ -61,6 +65,23 @@ public struct TrialStatistics: Sendable, Equatable {
             checks.append(LimitCheck(name: "chatter ≤ \(limit)", measured: "\(total)", passed: total <= limit))
         }
         return checks
+    }
+
+    /// The true force at every firing within threshold ± `tolerance`; a firing without a
+    /// reference figure fails it (a force that was not measured cannot pass).
+    private static func referenceToleranceCheck(
+        stage: StageStatistics, tolerance: Force, comparison: StageReferenceComparison?
+    ) -> LimitCheck {
+        let name = "\(stage.stage.rawValue) true force within ±\(tolerance) of \(stage.threshold) (reference)"
+        guard stage.fired > 0 else { return LimitCheck(name: name, measured: "never fired", passed: false) }
+        guard let comparison else { return LimitCheck(name: name, measured: "no reference readings", passed: false) }
+        let threshold = Int64(stage.threshold.milligrams)
+        let worst = max(abs(comparison.reference.minimum - threshold), abs(comparison.reference.maximum - threshold))
+        let missing = comparison.withoutReference
+        return LimitCheck(
+            name: name,
+            measured: "worst \(Force(milligrams: Int32(clamping: worst)))" + (missing > 0 ? ", \(missing) firings without a reference reading" : ""),
+            passed: worst <= Int64(tolerance.milligrams) && missing == 0)
     }
 
     private static func latencyCheck(_ name: String, _ measured: Int64?, _ limit: Int64) -> LimitCheck {

@@ -23,3 +23,14 @@ public enum LoopEvent: Sendable, BitwiseCopyable {
     /// A command for the simulated pad reached a board that has none.
     case simulationRefused(sequence: UInt64)
 }
+
+extension LoopEvent {
+    /// The frame time of a stage (`press.peek`, `press.pop`), the events that carry the
+    /// reference force (`reference_g`); nil for every other event.
+    public var stageFrameMicros: Int64? {
+        switch self {
+        case .press(.peek(let time, _)), .press(.pop(let time, _)): time
+        default: nil
+        }
+    }
+}

@@ -50,17 +50,22 @@ public final class LoopLink: Sendable {
     /// Edges of the haptic output measured on the feedback input, pushed by the edge watcher
     /// and consumed by the event pump.
     public let edges: SPSCRing<HapticEdgeEvent>
+    /// Readings of the reference force sensor in loop time, pushed by the ``ReferenceReader``
+    /// and consumed by the event pump. The loop itself never touches them.
+    public let references: SPSCRing<ReferenceSample>
 
     /// - Parameter frameCapacity: frames the recording ring holds (4096: 4 s at 1 kHz).
+    /// - Parameter referenceCapacity: reference readings the ring holds (1024: 3 s at 320 SPS).
     public init(
         initial: LoopSnapshot, commandCapacity: Int = 64, eventCapacity: Int = 1024, frameCapacity: Int = 4096,
-        edgeCapacity: Int = 256
+        edgeCapacity: Int = 256, referenceCapacity: Int = 1024
     ) {
         commands = SPSCRing(capacity: commandCapacity)
         events = SPSCRing(capacity: eventCapacity)
         snapshots = LatestValueMailbox(initial: initial)
         frames = SPSCRing(capacity: frameCapacity)
         edges = SPSCRing(capacity: edgeCapacity)
+        references = SPSCRing(capacity: referenceCapacity)
     }
 
     /// Loop side: pushes `frame` for the recorder while a recording runs, counting a drop

@@ -1,12 +1,14 @@
 import ForcePadCore
 
 /// The `sim` board's converter: a pad pressed by `sim` commands, read through the inverse
-/// of the board's calibration so the real pipeline runs on its counts.
+/// of the board's calibration (`model = "ideal"`) or through FSRs with their own physics
+/// (`model = "physical"`, ``SimulatedFSR``), so the real pipeline runs on its counts.
 ///
 /// Force moves linearly from where it is to the target over the rise time. The total is
 /// shared between neighbouring cells by a triangular kernel one cell pitch wide around the
 /// press position (so a centroid recovers the position), then uniform noise of ±`noise`
-/// is added per cell. Integer-only and allocation-free.
+/// is added per cell. Each frame publishes the true total to ``truth`` for the simulated
+/// reference sensor. `read` is integer-only and allocation-free.
 public struct SimulatedPad: FrameSource {
     public let cellCount: Int
     private let geometry: PadGeometry
@@ -15,6 +17,10 @@ public struct SimulatedPad: FrameSource {
     private let noiseMilligrams: Int64
     private let riseMicros: Int64
     private var random: SplitMix64
+    /// The cells' physics; nil with the ideal model.
+    private var fsr: SimulatedFSR?
+    /// Where each frame's true total force goes (the simulated reference sensor reads it).
+    public let truth: SimulatedForceTruth
 
     /// Where the finger moves from and to over the current ramp (a press at a new place
     /// while pressed slides there, as a finger would, rather than jumping).
@@ -35,7 +41,11 @@ public struct SimulatedPad: FrameSource {
     private var playStartMicros: Int64 = 0
     private var playRow = 0
 
-    public init(board: BoardDescription, simulation: SimulationSettings) {
+    /// `fsrParameters` are the physics of the cells when `simulation.model` is physical.
+    public init(
+        board: BoardDescription, simulation: SimulationSettings, truth: SimulatedForceTruth = SimulatedForceTruth(),
+        fsrParameters: SimulatedFSRParameters = .standard
+    ) {
         cellCount = board.geometry.cellCount
         geometry = board.geometry
         calibration = board.calibration
@@ -43,7 +53,20 @@ public struct SimulatedPad: FrameSource {
         noiseMilligrams = Int64(simulation.noise.milligrams)
         riseMicros = simulation.riseMicros
         random = SplitMix64(seed: simulation.seed)
+        self.truth = truth
+        switch simulation.model {
+        case .ideal:
+            fsr = nil
+        case .physical:
+            fsr = SimulatedFSR(
+                cellCount: cellCount, calibration: board.calibration, fullScaleCounts: fullScaleCounts,
+                seed: simulation.seed, parameters: fsrParameters)
+        }
     }
+
+    /// Each cell's sensitivity under the physical model (Q16, 65536 = as the board's
+    /// calibration); empty with the ideal model.
+    public var cellSensitivitiesQ16: [Int64] { fsr?.sensitivitiesQ16 ?? [] }
 
     /// Total force on the pad at `timeMicros`, before noise (milligrams).
     public func totalForce(at timeMicros: Int64) -> Force {
@@ -80,7 +103,7 @@ public struct SimulatedPad: FrameSource {
             let elapsed = timeMicros - playStartMicros
             if elapsed <= trace.durationMicros {
                 playRow = trace.row(atElapsedMicros: elapsed, from: playRow)
-                readTrace(trace, row: playRow, into: &frame)
+                readTrace(trace, row: playRow, into: &frame, at: timeMicros)
                 return
             }
             playing = nil
@@ -93,30 +116,40 @@ public struct SimulatedPad: FrameSource {
         let total = forceMilligrams(at: timeMicros)
         let finger = position(at: timeMicros)
         for cell in 0..<cellCount {
-            frame.counts[cell] = noisyCounts((total * Int64(weightQ16(cell: cell, position: finger))) >> 16)
+            frame.counts[cell] = noisyCounts(cell: cell, (total * Int64(weightQ16(cell: cell, position: finger))) >> 16, at: timeMicros)
         }
+        truth.publish(Force(milligrams: Int32(clamping: total)), atMicros: timeMicros)
         frame.isStale = false
     }
 
-    private mutating func readTrace(_ trace: TraceView, row: Int, into frame: inout RawFrame) {
+    /// Plays one row of a trace. A trace of grams publishes its total as the truth; one of
+    /// raw counts has no known force and publishes nothing.
+    private mutating func readTrace(_ trace: TraceView, row: Int, into frame: inout RawFrame, at timeMicros: Int64) {
+        var total: Int64 = 0
         for cell in 0..<cellCount {
             let value = trace.value(row: row, cell: cell)
             switch trace.kind {
             case .rawCounts:
                 frame.counts[cell] = min(value, fullScaleCounts)
             case .grams:
-                frame.counts[cell] = noisyCounts(Int64(value))
+                frame.counts[cell] = noisyCounts(cell: cell, Int64(value), at: timeMicros)
+                total += Int64(value)
             }
         }
+        if trace.kind == .grams { truth.publish(Force(milligrams: Int32(clamping: total)), atMicros: timeMicros) }
         frame.isStale = false
     }
 
-    private mutating func noisyCounts(_ milligrams: Int64) -> Int32 {
-        var cellForce = milligrams
+    /// The counts `cell` reads with `milligrams` on it at `timeMicros`, noise included.
+    private mutating func noisyCounts(cell: Int, _ milligrams: Int64, at timeMicros: Int64) -> Int32 {
+        var noise: Int64 = 0
         if noiseMilligrams > 0 {
-            cellForce += Int64(random.next() % UInt64(2 * noiseMilligrams + 1)) - noiseMilligrams
+            noise = Int64(random.next() % UInt64(2 * noiseMilligrams + 1)) - noiseMilligrams
         }
-        let clamped = Int32(clamping: max(cellForce, 0))
+        if fsr != nil {
+            return fsr!.counts(cell: cell, force: milligrams, noise: noise, at: timeMicros)
+        }
+        let clamped = Int32(clamping: max(milligrams + noise, 0))
         return min(calibration.counts(forForce: Force(milligrams: clamped)), fullScaleCounts)
     }
 

@@ -23,8 +23,16 @@ extension ShellCommand where Context == ShellContext {
                 "the state directory (atomically, with the date, board and a checksum; cells not",
                 "measured keep their table); it is used from the next start. discard ends the session.",
                 "show prints the calibration in use and the session's points.",
+                "sweep (with a reference sensor, [reference] in the board file) records for DURATION (5s",
+                "by default) while the operator presses slowly on one cell, from a light touch to past pop",
+                "and back: each reference reading is paired with the frame at its time, the loading branch",
+                "is fitted (12 knots) and the residuals and the unloading branch's hysteresis are shown.",
+                "It refuses a press on two cells, too narrow a range, or a reference that does not move.",
             ],
-            examples: ["calibrate start cell 1", "calibrate add 100g", "calibrate add 200g", "calibrate fit", "calibrate save"],
+            examples: [
+                "calibrate start cell 1", "calibrate add 100g", "calibrate add 200g", "calibrate fit", "calibrate save",
+                "calibrate sweep cell 0 for 8s",
+            ],
             subcommands: [
                 ShellSubcommand("start", arguments: "[cell N]", completer: { _, _ in ["cell"] }) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
@@ -74,6 +82,31 @@ extension ShellCommand where Context == ShellContext {
                     return CommandReply(
                         lines: ["cell \(cell): \(force) reads \(means[cell]) counts above zero (\(count) point\(count == 1 ? "" : "s") on this cell)"],
                         fields: [("action", .string("add")), ("cell", .int(Int64(cell))), ("force_g", .grams(force)), ("counts", .int(Int64(means[cell])))])
+                },
+                ShellSubcommand("sweep", arguments: "[cell N] [for DURATION]", completer: { _, _ in ["cell", "for"] }) { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                    guard controller.runtime.referenceReader != nil else {
+                        throw CommandFailure("calibrate sweep needs a reference sensor: declare [reference] in the board file (docs/boards.md), or calibrate with known weights (calibrate add FORCE)")
+                    }
+                    let named = try Self.cellOption(&arguments, controller: controller) ?? session.cell
+                    var duration: Int64 = 5_000_000
+                    if arguments.accept("for") {
+                        duration = try arguments.durationMicros("duration")
+                        guard (1_000_000...120_000_000).contains(duration) else { throw CommandFailure("a sweep lasts 1s…120s") }
+                    }
+                    try arguments.end()
+                    let recording = try CalibrationSweepRecording.record(controller, durationMicros: duration)
+                    let sweep: CalibrationSweep
+                    do throws(CalibrationSweep.Problem) {
+                        sweep = try CalibrationSweep(cell: named, frames: recording.frames, references: recording.references)
+                    } catch {
+                        throw CommandFailure(error.description)
+                    }
+                    for knot in sweep.knots { session.add(knot) }
+                    lab.calibration = session
+                    return Self.sweepReply(sweep)
                 },
                 ShellSubcommand("fit") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
@@ -160,6 +193,24 @@ extension ShellCommand where Context == ShellContext {
             throw CommandFailure("cell \(cell) moved by \(highest[cell] - lowest[cell]) counts while measuring (limit \(limit)); let the weight settle and add again")
         }
         return sums.map { Int32(($0 * 2 + frames) / (2 * frames)) }
+    }
+
+    private static func sweepReply(_ sweep: CalibrationSweep) -> CommandReply {
+        let hysteresis = sweep.hysteresis.map { "unloading reads up to \($0) above the loading branch" } ?? "not measured (no unloading)"
+        let lines = [
+            "cell \(sweep.cell): \(sweep.loadingPairs) loading and \(sweep.unloadingPairs) unloading readings, \(sweep.knots.count) knots",
+            "  table       " + sweep.fit.table.points.map { "\($0.counts)→\($0.force)" }.joined(separator: "  "),
+            "  residuals   rms \(sweep.residualRms), max |residual| \(sweep.maxResidual) over the loading branch",
+            "  hysteresis  \(hysteresis)",
+            "calibrate save writes it; calibrate sweep another cell, or add weights",
+        ]
+        return CommandReply(lines: lines, fields: [
+            ("action", .string("sweep")), ("cell", .int(Int64(sweep.cell))),
+            ("loading", .int(Int64(sweep.loadingPairs))), ("unloading", .int(Int64(sweep.unloadingPairs))),
+            ("points", .array(sweep.fit.table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) })),
+            ("residual_rms_g", .grams(sweep.residualRms)), ("residual_max_g", .grams(sweep.maxResidual)),
+            ("hysteresis_g", sweep.hysteresis.map { .grams($0) } ?? .null),
+        ])
     }
 
     private static func fitReply(_ fits: [CalibrationFit]) -> CommandReply {

@@ -45,7 +45,9 @@ extension ShellCommand where Context == ShellContext {
             let interactive = context.keyPressed != nil && !json && context.mode == .human
             while durationMicros.map({ elapsed < $0 }) ?? true {
                 let snapshot = controller.snapshot()
-                let view = MonitorView(board: controller.board, settings: controller.settings, snapshot: snapshot)
+                let view = MonitorView(
+                    board: controller.board, settings: controller.settings, snapshot: snapshot,
+                    reference: controller.reference(nearFrameAt: snapshot.force.timeMicros))
                 if json {
                     output.write(lines: [view.json.rendered()])
                 } else if interactive {

@@ -14,8 +14,9 @@ struct EventFormatter {
     /// Whether the haptic line is the sim board's (or a replay's): timed, but no GPIO.
     var lineIsSimulated = true
 
-    /// The event's JSON fields, or nil for a diagnostic.
-    func json(_ event: LoopEvent) -> JSONValue? {
+    /// The event's JSON fields, or nil for a diagnostic. A stage carries `reference` as
+    /// `reference_g` when one was measured at its frame.
+    func json(_ event: LoopEvent, reference: Force? = nil) -> JSONValue? {
         switch event {
         case .press(let press):
             var fields: [(String, JSONValue)] = [("t_us", .int(press.timeMicros))]
@@ -27,8 +28,10 @@ struct EventFormatter {
                 fields += [("event", .string("press.progress")), ("phase", .string(phase.rawValue)), ("progress", .fractionQ16(progress))]
             case .peek(_, let force):
                 fields += [("event", .string("press.peek")), ("force_g", .grams(force))]
+                if let reference { fields.append(("reference_g", .grams(reference))) }
             case .pop(_, let force):
                 fields += [("event", .string("press.pop")), ("force_g", .grams(force))]
+                if let reference { fields.append(("reference_g", .grams(reference))) }
             case .released(_, let stage):
                 fields += [("event", .string("press.released")), ("stage", .string(stage.rawValue))]
             case .cancelled(_, let reason):
@@ -65,13 +68,19 @@ struct EventFormatter {
         }
     }
 
+    /// A reading of the reference sensor as a recording keeps it: `reference.sample` with `reference_g`.
+    static func json(_ sample: ReferenceSample) -> JSONValue {
+        .object([("t_us", .int(sample.timeMicros)), ("event", .string(RecordedEvent.referenceSample)), ("reference_g", .grams(sample.force))])
+    }
+
     /// E.g. `reading /dev/i2c-1 failed: No such device (ENODEV)`.
     private func sensorError(_ errno: Int32) -> String {
         "reading \(sensorDevice) failed: \(ErrnoText.describe(errno))"
     }
 
-    /// The event as one readable line, or nil for a diagnostic.
-    func humanLine(_ event: LoopEvent) -> String? {
+    /// The event as one readable line, or nil for a diagnostic; a stage shows `reference`
+    /// when one was measured at its frame.
+    func humanLine(_ event: LoopEvent, reference: Force? = nil) -> String? {
         let time: Int64
         let text: String
         switch event {
@@ -83,9 +92,9 @@ struct EventFormatter {
             case .progress(_, let phase, let progress):
                 text = "press.progress   \(phase.rawValue) \(JSONValue.fractionQ16(progress).rendered())"
             case .peek(_, let force):
-                text = "press.peek       \(force)"
+                text = "press.peek       \(force)" + (reference.map { "  reference \($0)" } ?? "")
             case .pop(_, let force):
-                text = "press.pop        \(force)"
+                text = "press.pop        \(force)" + (reference.map { "  reference \($0)" } ?? "")
             case .released(_, let stage):
                 text = "press.released   stage \(stage.rawValue)"
             case .cancelled(_, let reason):

@@ -12,18 +12,36 @@ struct EventPrinter: Sendable {
     let logger: Logger
     private let limiter = LogRateLimiter()
 
-    /// The console line for `event`, or nil for a diagnostic (which is logged).
-    func line(for event: LoopEvent) -> String? {
+    /// The console line for `event`, or nil for a diagnostic (which is logged). `reference`
+    /// is the reference force at a stage's frame (nil: none measured).
+    func line(for event: LoopEvent, reference: Force? = nil) -> String? {
         let line: String? = switch mode.mode {
-        case .human: formatter.humanLine(event)
-        case .json: formatter.json(event)?.rendered()
+        case .human: formatter.humanLine(event, reference: reference)
+        case .json: formatter.json(event, reference: reference)?.rendered()
         }
         if line == nil { log(event) }
         return line
     }
 
     /// The JSON line of the event contract for `event` (nil for a diagnostic).
-    func json(_ event: LoopEvent) -> String? { formatter.json(event)?.rendered() }
+    func json(_ event: LoopEvent, reference: Force? = nil) -> String? { formatter.json(event, reference: reference)?.rendered() }
+
+    /// The console line and the JSON line of a change in the reference sensor's health
+    /// (`reference.lost` with its error, `reference.restored`).
+    func lines(for report: ReferenceReaderReport, atMicros time: Int64) -> (console: String, json: String) {
+        let json: JSONValue
+        let text: String
+        switch report {
+        case .lost(let error):
+            json = .object([("t_us", .int(time)), ("event", .string("reference.lost")), ("error", .string(error.description))])
+            text = "reference.lost   \(error.description); events carry no reference_g until it answers"
+        case .restored:
+            json = .object([("t_us", .int(time)), ("event", .string("reference.restored"))])
+            text = "reference.restored"
+        }
+        let rendered = json.rendered()
+        return (mode.mode == .json ? rendered : FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  " + text, rendered)
+    }
 
     /// The console line and the JSON line for a measured haptic edge.
     func lines(for edge: HapticEdgeEvent) -> (console: String, json: String) {

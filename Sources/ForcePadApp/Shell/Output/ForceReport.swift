@@ -8,6 +8,8 @@ struct ForceReport {
     let board: BoardDescription
     let scale: ForceScale
     let snapshot: LoopSnapshot
+    /// The reference sensor's reading beside this frame (`reference_g`); nil when none was measured.
+    var reference: Force? = nil
 
     var cells: [Force] {
         (0..<snapshot.force.cellCount).map { Force(milligrams: snapshot.force.cellMilligrams[$0]) }
@@ -35,7 +37,12 @@ struct ForceReport {
             "force       \(force.total) total\(saturationNote), normalised \(normalised.rendered()) of max \(maximumNormalised)",
             "cells       " + cells.map(\.description).joined(separator: "  "),
             "contacts    \(force.contacts), centroid \(positionText)",
-        ]
+        ] + (reference.map { ["reference   \($0) (pad total − reference \(Self.signed(Int64(force.total.milligrams) - Int64($0.milligrams))))"] } ?? [])
+    }
+
+    /// `+2.300g`, `-0.500g`.
+    static func signed(_ milligrams: Int64) -> String {
+        (milligrams >= 0 ? "+" : "-") + FixedDecimal.format(abs(milligrams), scale: 3) + "g"
     }
 
     /// Per-cell detail (for `force`).
@@ -64,7 +71,7 @@ struct ForceReport {
             ("normalised", normalised),
             ("maximum_normalised", .decimal(Int64((scale.maximumNormalised * 1000).rounded()), places: 3)),
             ("t_us", .int(force.timeMicros)),
-        ]
+        ] + (reference.map { [("reference_g", .grams($0))] } ?? [])
     }
 
     static func decimal(_ value: Double, places: Int) -> String {

@@ -8,6 +8,8 @@ struct MonitorView {
     let board: BoardDescription
     let settings: ControllerSettings
     let snapshot: LoopSnapshot
+    /// The reference sensor's reading beside this frame (`reference_g`); nil when none was measured.
+    var reference: Force? = nil
 
     /// Characters in the bar.
     static let width = 40
@@ -24,7 +26,8 @@ struct MonitorView {
         let force = snapshot.force
         let position = force.contacts > 0 ? "x \(JSONValue.fractionQ16(force.centroid.x).rendered())" : "x -"
         let saturated = force.isSaturated ? "+" : ""
-        return "[" + String(characters) + "] " + "\(force.total)\(saturated)".leftPadded(to: 10) + "  \(position)  \(snapshot.pressState.rawValue)"
+        let truth = reference.map { "  reference \($0)" } ?? ""
+        return "[" + String(characters) + "] " + "\(force.total)\(saturated)".leftPadded(to: 10) + "  \(position)  \(snapshot.pressState.rawValue)\(truth)"
     }
 
     var json: JSONValue {
@@ -35,6 +38,6 @@ struct MonitorView {
             ("x", force.contacts > 0 ? .fractionQ16(force.centroid.x) : .null),
             ("contacts", .int(Int64(force.contacts))), ("saturated", .bool(force.isSaturated)),
             ("stage", .string(snapshot.pressState.rawValue)),
-        ])
+        ] + (reference.map { [("reference_g", .grams($0))] } ?? []))
     }
 }

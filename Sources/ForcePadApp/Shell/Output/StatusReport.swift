@@ -14,11 +14,15 @@ struct StatusReport {
     let calibrationSource: String
     /// How the loop thread is scheduled, e.g. `SCHED_FIFO 80, memory locked`.
     let scheduling: String
+    /// The reference sensor's reading beside the frame (`reference_g`); nil when none was measured.
+    var reference: Force? = nil
+    /// The reference sensor's reader, for its counters; nil without a reference sensor.
+    var referenceReader: ReferenceReader? = nil
 
     var reply: CommandReply { CommandReply(lines: lines, fields: fields) }
 
     private var forceReport: ForceReport {
-        ForceReport(board: board, scale: settings.forceScale, snapshot: snapshot)
+        ForceReport(board: board, scale: settings.forceScale, snapshot: snapshot, reference: reference)
     }
 
     private var filterSummary: FilterSummary {
@@ -79,6 +83,7 @@ struct StatusReport {
         ] + latenessText.bucketLines + [
             "loop        \(scheduling)",
             "sensor      \(sensorText)",
+        ] + referenceLines + [
             "thresholds  touch \(thresholds.touch)  peek \(thresholds.peek)  pop \(thresholds.pop)  (\(settings.preset.map { "preset \($0.rawValue)" } ?? "custom"))",
             "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms",
         ] + forceReport.summaryLines + [
@@ -90,6 +95,22 @@ struct StatusReport {
             "counters    \(counters.ticks) periods, \(counters.missedPeriods) missed, \(counters.staleFrames) stale, \(counters.readErrors) read errors, \(counters.droppedEvents) dropped events",
             "config      \(configSource); state in \(stateDirectory)",
         ]
+    }
+
+    /// `reference   sim reference, a reading every 12500us: 812 read, 0 dropped`.
+    private var referenceLines: [String] {
+        guard let reader = referenceReader else { return [] }
+        let read = reader.samplesRead.load(ordering: .relaxed), dropped = reader.droppedSamples.load(ordering: .relaxed)
+        return ["reference   \(reader.name), a reading every \(reader.samplePeriodMicros)us: \(read) read, \(dropped) dropped"]
+    }
+
+    private var referenceFields: JSONValue {
+        guard let reader = referenceReader else { return .null }
+        return .object([
+            ("name", .string(reader.name)), ("period_us", .int(reader.samplePeriodMicros)),
+            ("read", .int(Int64(reader.samplesRead.load(ordering: .relaxed)))),
+            ("dropped", .int(Int64(reader.droppedSamples.load(ordering: .relaxed)))),
+        ])
     }
 
     private var fields: [(String, JSONValue)] {
@@ -115,6 +136,7 @@ struct StatusReport {
                 ("dwell_us", .int(hysteresis.dwellMicros)),
             ])),
             ("force", .object(forceReport.fields)),
+            ("reference", referenceFields),
             ("filter", .object(filterSummary.fields)),
             ("zero", .object([
                 ("tared", .bool(snapshot.hasTare)),

@@ -1,0 +1,69 @@
+import ForcePadCore
+
+/// The last few seconds of reference readings (loop time), to give the reference force at
+/// the time of a frame: interpolated linearly between the two readings around it, and only
+/// when they are at most ``maxGapMicros`` apart, so a figure is never made up across a gap in
+/// the readings. Fixed capacity (the oldest readings make room); allocation-free after `init`.
+public struct ReferenceHistory: Sendable {
+    /// Readings kept (512: 6 s at 80 SPS, 1.6 s at 320 SPS).
+    public static let capacity = 512
+    private var samples = InlineArray<512, ReferenceSample>(repeating: ReferenceSample(timeMicros: 0, force: .zero))
+    /// Index of the oldest reading, and how many are kept.
+    private var start = 0
+    public private(set) var count = 0
+    /// Longest interval between two readings that are interpolated between (µs): two sample periods.
+    public let maxGapMicros: Int64
+
+    /// A history for a sensor read every `samplePeriodMicros`.
+    public init(samplePeriodMicros: Int64) {
+        maxGapMicros = 2 * samplePeriodMicros
+    }
+
+    /// The newest reading, or nil before the first.
+    public var latest: ReferenceSample? {
+        count == 0 ? nil : samples[(start + count - 1) % Self.capacity]
+    }
+
+    /// Adds a reading; one not newer than the newest is ignored.
+    public mutating func append(_ sample: ReferenceSample) {
+        if let latest, sample.timeMicros <= latest.timeMicros { return }
+        if count == Self.capacity {
+            samples[start] = sample
+            start = (start + 1) % Self.capacity
+        } else {
+            samples[(start + count) % Self.capacity] = sample
+            count += 1
+        }
+    }
+
+    /// The reference force at `timeMicros`: a reading at that time, or the line between the
+    /// readings just before and just after it when they are at most ``maxGapMicros`` apart;
+    /// nil otherwise (no reading yet after it, a gap, or older than the history).
+    public func force(atMicros timeMicros: Int64) -> Force? {
+        var after = count - 1
+        while after >= 0, sample(after).timeMicros > timeMicros { after -= 1 }
+        // `after` is now the newest reading at or before the time.
+        guard after >= 0 else { return nil }
+        let before = sample(after)
+        if before.timeMicros == timeMicros { return before.force }
+        guard after + 1 < count else { return nil }
+        let next = sample(after + 1)
+        let span = next.timeMicros - before.timeMicros
+        guard span <= maxGapMicros else { return nil }
+        let numerator = (timeMicros - before.timeMicros) * (Int64(next.force.milligrams) - Int64(before.force.milligrams))
+        let rounded = numerator >= 0 ? (numerator + span / 2) / span : (numerator - span / 2) / span
+        return Force(milligrams: Int32(Int64(before.force.milligrams) + rounded))
+    }
+
+    /// Whether ``force(atMicros:)`` for `timeMicros` is final: a reading at or after it has
+    /// arrived, or `nowMicros` (loop time) is more than ``maxGapMicros`` past it, so any
+    /// reading still to come would be too far away.
+    public func isSettled(atMicros timeMicros: Int64, nowMicros: Int64) -> Bool {
+        if let latest, latest.timeMicros >= timeMicros { return true }
+        return nowMicros - timeMicros > maxGapMicros
+    }
+
+    private func sample(_ index: Int) -> ReferenceSample {
+        samples[(start + index) % Self.capacity]
+    }
+}

@@ -1,0 +1,96 @@
+import ForcePadCore
+import Synchronization
+
+/// Reads a ``ReferenceForceSource`` on a thread of its own (not real-time): each reading is
+/// turned from the clock it was stamped on into loop time (``LoopLink/originMicros``) and
+/// pushed into ``LoopLink/references``, whose one consumer is the event pump. The loop never
+/// touches the reference, so a slow or silent sensor cannot disturb its period.
+///
+/// A failing sensor is retried every ``retryMicros``; the first error of a run and the
+/// recovery after it are kept for ``takeReports()``, so a sensor that stays silent is reported
+/// once, not once a reading.
+public final class ReferenceReader: Sendable {
+    /// The source's name, e.g. `sim reference`.
+    public let name: String
+    /// The interval between the source's readings (µs).
+    public let samplePeriodMicros: Int64
+    private let link: LoopLink
+    private let readNext: @Sendable () throws(DeviceError) -> ReferenceSample
+    private let thread = PosixMutex<PosixThread?>(nil)
+    private let reports = PosixMutex<ReferenceReaderHealth>(ReferenceReaderHealth())
+    /// Set by ``stop()``; read by the reader's thread.
+    private let stopRequested = Atomic<Bool>(false)
+    /// Readings pushed into ``LoopLink/references``.
+    public let samplesRead = Atomic<UInt64>(0)
+    /// Readings not pushed because the ring was full (the pump fell behind).
+    public let droppedSamples = Atomic<UInt64>(0)
+    /// Wait before asking a failing sensor again (µs).
+    static let retryMicros: Int64 = 100_000
+
+    /// Takes `source` over; nothing is read until ``start()``.
+    public init<Source: ReferenceForceSource & ~Copyable & SendableMetatype>(source: consuming Source, link: LoopLink) {
+        name = source.name
+        samplePeriodMicros = source.samplePeriodMicros
+        self.link = link
+        let box = ReferenceSourceBox(source)
+        readNext = { () throws(DeviceError) -> ReferenceSample in try box.read() }
+    }
+
+    /// Starts the reader's thread; it returns once ``stop()`` is called.
+    public func start() throws(DeviceError) {
+        let started = try PosixThread { self.run() }
+        thread.withLock { $0 = started }
+    }
+
+    /// Asks the reader's thread to return and waits for it (at most one reading: about two
+    /// sample periods plus a transfer); does nothing once stopped.
+    public func stop() {
+        stopRequested.store(true, ordering: .relaxed)
+        let running = thread.withLock { started in
+            defer { started = nil }
+            return started
+        }
+        running?.join()
+    }
+
+    /// The sensor's changes of health since the last call, oldest first: lost (with its error) or restored.
+    public func takeReports() -> [ReferenceReaderReport] {
+        reports.withLock { $0.take() }
+    }
+
+    private func run() {
+        var pause = MonotonicClock()
+        var lastMicros = Int64.min
+        while !stopRequested.load(ordering: .relaxed) {
+            do {
+                let sample = try readNext()
+                reports.withLock { $0.answered() }
+                let origin = link.originMicros.load(ordering: .acquiring)
+                guard origin >= 0 else { continue }
+                let loopSample = ReferenceSample(timeMicros: sample.timeMicros - origin, force: sample.force)
+                guard loopSample.timeMicros > lastMicros else { continue }
+                lastMicros = loopSample.timeMicros
+                if link.references.push(loopSample) {
+                    samplesRead.add(1, ordering: .relaxed)
+                } else {
+                    droppedSamples.add(1, ordering: .relaxed)
+                }
+            } catch {
+                reports.withLock { $0.failed(error) }
+                pause.sleep(untilMicros: pause.nowMicros() + Self.retryMicros)
+            }
+        }
+    }
+}
+
+/// Holds a non-copyable source so the reader's thread can read it; only that thread does.
+private final class ReferenceSourceBox<Source: ReferenceForceSource & ~Copyable>: @unchecked Sendable {
+    private var source: Source
+    private let clock = MonotonicClock()
+
+    init(_ source: consuming Source) { self.source = source }
+
+    func read() throws(DeviceError) -> ReferenceSample {
+        try source.read(clock: clock)
+    }
+}
