@@ -1,5 +1,6 @@
 import ForcePadCore
 import ForcePadHAL
+import Synchronization
 import Testing
 
 @testable import ForcePadApp
@@ -12,13 +13,18 @@ import Testing
     let peek = try! DRV2605LSequence([.effect(24)])
     let pop = try! DRV2605LSequence([.effect(1), .wait(milliseconds: 50), .effect(1)])
 
-    func started(_ trigger: HapticDriverTrigger) throws -> (Session, HapticDriverStages) {
+    /// The loop time the stages read after each load (µs).
+    final class LoopTime: Sendable {
+        let micros = Atomic<Int64>(0)
+    }
+
+    func started(_ trigger: HapticDriverTrigger, time: LoopTime = LoopTime()) throws -> (Session, HapticDriverStages) {
         var description = HapticDriverSessionTests.lra
         description.trigger = trigger
         let session = try Session(description: description, bus: SharedByteRegisterBus(SimulatedDRV2605L()))
         let effects = ["peek": peek, "pop": pop]
         try session.start(calibration: nil, sequence: HapticDriverStages.first(of: effects))
-        return (session, HapticDriverStages(driver: session, effects: effects))
+        return (session, HapticDriverStages(driver: session, effects: effects, loopMicros: { time.micros.load(ordering: .relaxed) }))
     }
 
     func slots(_ session: Session) -> [UInt8] {
@@ -65,7 +71,36 @@ import Testing
         session.bus.withBus { $0.failingTransfers = 2 }
         let failure = stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200))))
         #expect(failure != nil)
-        #expect(session.lastError == failure?.description)
+        #expect(session.lastError == failure)
+    }
+
+    @Test func aPopBeforeItsSequenceWasLoadedIsCountedAndReported() throws {
+        let time = LoopTime()
+        let (_, stages) = try started(.gpioEdge, time: time)
+        // Peek's sequence was loaded at start: peek at 1 ms played it.
+        time.micros.store(6_000, ordering: .relaxed)
+        #expect(stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200)))) == nil)
+        // Pop's sequence was in the slots at 6 ms; a pop at 4 ms played peek's.
+        let warning = stages.follow(.press(.pop(atMicros: 4_000, force: .grams(400))))
+        #expect(warning == "pop fired before its sequence was in the slots (it was loaded 2 ms later); the chip played the sequence before it")
+        #expect(stages.lateSequences.load(ordering: .relaxed) == 1)
+        // The next press: peek's sequence is reloaded at 20 ms, after the release at 15 ms.
+        time.micros.store(20_000, ordering: .relaxed)
+        #expect(stages.follow(.press(.released(atMicros: 15_000, stage: .pop))) == nil)
+        #expect(stages.follow(.press(.peek(atMicros: 25_000, force: .grams(200)))) == nil)
+        time.micros.store(30_000, ordering: .relaxed)
+        #expect(stages.follow(.press(.pop(atMicros: 30_500, force: .grams(400)))) == nil)
+        #expect(stages.lateSequences.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aPeekAndPopPumpedTogetherCountThePopAsLate() throws {
+        let time = LoopTime()
+        let (_, stages) = try started(.gpioEdge, time: time)
+        time.micros.store(9_000, ordering: .relaxed)
+        #expect(stages.follow(.press(.peek(atMicros: 3_000, force: .grams(200)))) == nil)
+        let warning = stages.follow(.press(.pop(atMicros: 3_000, force: .grams(400))))
+        #expect(warning?.hasPrefix("pop fired before its sequence was in the slots (it was loaded 6 ms later)") == true)
+        #expect(stages.lateSequences.load(ordering: .relaxed) == 1)
     }
 
     @Test func withHapticsOffARestoredSensorLeavesTheChipInStandby() throws {

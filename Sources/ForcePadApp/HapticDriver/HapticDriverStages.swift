@@ -13,21 +13,40 @@ import Synchronization
 /// With `trigger = "i2c"` the loop writes GO itself (``DRV2605LGoLine``).
 /// A failed transfer is kept in the driver's last error and logged by the caller; nothing
 /// here ever runs on the loop.
+///
+/// Because the reload runs off the loop, a stage can fire before its sequence is in the
+/// slots (a pop within a few ms of peek): the chip then plays the sequence that was loaded.
+/// Each stage event is checked against the loop time at which its own sequence finished
+/// loading; a stage that fired earlier is counted in ``lateSequences`` and reported, so a
+/// lab never reads a press as having played an effect it did not play.
 final class HapticDriverStages: Sendable {
     let driver: any HapticDriverControl
     let effects: [String: DRV2605LSequence]
     private let state = PosixMutex(StageState())
     /// Whether haptics drive the actuator (`haptic on`); false with `haptic off` or `dry-run`.
     let drives: Atomic<Bool>
+    /// Stages that fired before their own sequence was loaded, so the chip played the
+    /// previous one (`late_sequences` in `haptic stats`).
+    let lateSequences = Atomic<UInt64>(0)
+    /// The loop's time now (µs since its start), read after each load.
+    private let loopMicros: @Sendable () -> Int64
 
     private struct StageState {
         var loaded: DRV2605LSequence?
+        /// Loop time (µs) at which ``loaded`` was in the slots; `Int64.min` for the sequence
+        /// loaded at start-up, before the loop ran.
+        var loadedAtMicros = Int64.min
     }
 
-    init(driver: any HapticDriverControl, effects: [String: DRV2605LSequence], drives: Bool = true) {
+    /// - Parameter loopMicros: the loop's time now (µs since its start).
+    init(
+        driver: any HapticDriverControl, effects: [String: DRV2605LSequence], drives: Bool = true,
+        loopMicros: @escaping @Sendable () -> Int64
+    ) {
         self.drives = Atomic(drives)
         self.driver = driver
         self.effects = effects
+        self.loopMicros = loopMicros
         state.withLock { $0.loaded = Self.first(of: effects) }
     }
 
@@ -36,13 +55,17 @@ final class HapticDriverStages: Sendable {
         effects["peek"] ?? effects["pop"]
     }
 
-    /// Acts on one event of the loop. Returns the failure to report, if a transfer failed.
-    func follow(_ event: LoopEvent) -> DRV2605LError? {
+    /// Acts on one event of the loop. Returns the warning to report: a failed transfer, or a
+    /// stage that fired before its sequence was loaded.
+    func follow(_ event: LoopEvent) -> String? {
+        var late: String?
         do throws(DRV2605LError) {
             switch event {
-            case .press(.peek):
+            case .press(.peek(let timeMicros, _)):
+                late = lateSequence(stage: "peek", firedAtMicros: timeMicros)
                 try loadIfNeeded(effects["pop"])
-            case .press(.pop):
+            case .press(.pop(let timeMicros, _)):
+                late = lateSequence(stage: "pop", firedAtMicros: timeMicros)
                 try loadIfNeeded(effects["release"])
             case .press(.released):
                 try loadIfNeeded(Self.first(of: effects))
@@ -55,15 +78,32 @@ final class HapticDriverStages: Sendable {
             default:
                 break
             }
-            return nil
+            return late
         } catch {
-            return error
+            return [late, error.description].compactMap { $0 }.joined(separator: "; ")
         }
+    }
+
+    /// Counts and describes a stage whose own sequence was not in the slots when it fired at
+    /// `firedAtMicros` (loop time); nil when it was, or when the stage has no sequence.
+    private func lateSequence(stage: String, firedAtMicros: Int64) -> String? {
+        guard let own = effects[stage] else { return nil }
+        let (loaded, loadedAt) = state.withLock { ($0.loaded, $0.loadedAtMicros) }
+        if loaded == own && loadedAt <= firedAtMicros { return nil }
+        lateSequences.add(1, ordering: .relaxed)
+        let loadedText = loaded == own
+            ? "it was loaded \(FixedDecimal.format(loadedAt - firedAtMicros, scale: 3)) ms later"
+            : "it was not loaded"
+        return "\(stage) fired before its sequence was in the slots (\(loadedText)); the chip played the sequence before it"
     }
 
     private func loadIfNeeded(_ sequence: DRV2605LSequence?) throws(DRV2605LError) {
         guard let sequence, state.withLock({ $0.loaded != sequence }) else { return }
         try driver.load(sequence)
-        state.withLock { $0.loaded = sequence }
+        let now = loopMicros()
+        state.withLock {
+            $0.loaded = sequence
+            $0.loadedAtMicros = now
+        }
     }
 }

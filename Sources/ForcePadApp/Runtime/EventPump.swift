@@ -152,8 +152,8 @@ final class EventPump: Sendable {
             // The driver follows each event as it leaves the loop, not when it is delivered:
             // a stage event may be held for its reference reading, and the next stage's
             // sequence must be in the chip's slots before that stage fires.
-            if let failure = driverStages?.follow(event) {
-                lines.append("warning: haptic driver: \(failure)")
+            if let warning = driverStages?.follow(event) {
+                lines.append("warning: haptic driver: \(warning)")
             }
             channels.held.append(event)
         }

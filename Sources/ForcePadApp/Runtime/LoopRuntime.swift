@@ -54,10 +54,12 @@ final class LoopRuntime {
         }
         self.hapticDriver = hapticDriver
         let haptics = assembly.settings.haptics
-        let stages = hapticDriver.map {
-            HapticDriverStages(driver: $0, effects: effects, drives: haptics.enabled && !haptics.dryRun)
-        }
         let link = assembly.makeLink()
+        let stages = hapticDriver.map {
+            HapticDriverStages(
+                driver: $0, effects: effects, drives: haptics.enabled && !haptics.dryRun,
+                loopMicros: { MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring) })
+        }
         guard let pump = makePump(link, stages), let snapshots = link.snapshots.takeReader() else {
             hapticDriver?.enterStandby()
             throw SetupError("the loop's channels already have consumers")

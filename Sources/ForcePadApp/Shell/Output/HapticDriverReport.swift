@@ -2,12 +2,16 @@ import ForcePadCore
 import ForcePadShell
 
 /// The board's DRV2605L as `status` and `haptic stats` show it: where it is, the actuator,
-/// the trigger, whether a calibration is saved, the last failed transfer.
+/// the trigger, whether a calibration is saved, the last failed transfer, and how many stages
+/// fired before their own sequence was loaded.
 struct HapticDriverReport {
     let description: HapticDriverDescription
     let calibrationSaved: Bool
     /// The last failed transfer or check, nil when none failed.
     let lastError: String?
+    /// Stages that fired before their sequence was in the slots (``HapticDriverStages``); nil
+    /// where nothing ran (probe, a recording's settings).
+    var lateSequences: UInt64? = nil
 
     /// The chip's part name, as `model` in the board file names it in upper case.
     static let model = "DRV2605L"
@@ -22,10 +26,11 @@ struct HapticDriverReport {
         "\(whereText), \(description.actuator.rawValue.uppercased()) (\(description.library.name)), trigger \(description.trigger.rawValue)"
     }
 
-    /// One line: `DRV2605L at 0x5a (simulated), LRA (LRA library), trigger gpio-edge, calibration saved, last I2C error none`.
+    /// One line: `DRV2605L at 0x5a (simulated), LRA (LRA library), trigger gpio-edge, calibration saved, last I2C error none, 0 late sequences`.
     var summary: String {
         settingsText + ","
             + " calibration \(calibrationSaved ? "saved" : "not saved"), last I2C error \(lastError ?? "none")"
+            + (lateSequences.map { ", \($0) late sequences" } ?? "")
     }
 
     var fields: [(String, JSONValue)] {
@@ -38,6 +43,7 @@ struct HapticDriverReport {
             ("trigger", .string(description.trigger.rawValue)),
             ("calibration_saved", .bool(calibrationSaved)),
             ("last_error", lastError.map { .string($0) } ?? .null),
+            ("late_sequences", lateSequences.map { .int(Int64($0)) } ?? .null),
         ]
     }
 }

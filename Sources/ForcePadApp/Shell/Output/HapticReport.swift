@@ -46,7 +46,9 @@ struct HapticReport {
                     droppedEdges: $0.droppedEdges.load(ordering: .relaxed))
             })
         driver = controller.hapticDriver.map {
-            HapticDriverReport(description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError)
+            HapticDriverReport(
+                description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError,
+                lateSequences: controller.runtime.pump.driverStages?.lateSequences.load(ordering: .relaxed))
         }
     }
 
