@@ -38,6 +38,19 @@ ADS7830_COUNTS = {0: 0, 100: 102, 50: 64, 150: 128}
 ADS1115_COUNTS_100G = 13107
 # The rig's i2c-stub: while this is 1, no chip answers (rig/build-modules.sh).
 STUB_ABSENT = "/sys/module/i2c_stub/parameters/absent"
+# i2c-stub's chips on /dev/i2c-0: the ADC and the DRV2605L (rig/guest/init).
+STUB_CHIPS = "0x48,0x5a"
+DRV2605L_BOARD = "/rig/boards/rig-drv2605l.toml"
+DRV2605L_PROFILE = "/rig/boards/rig-drv2605l.profile"
+DRV2605L_CONFIG = "/rig/config/drv2605l.toml"
+DRV2605L_ADDRESS = 0x5A
+# The DRV2605L registers the checks read (DRV2605LRegisters in the sources) and their bits.
+STATUS, MODE, LIBRARY_SEL, WAV_FRM_SEQ1, GO = 0x00, 0x01, 0x03, 0x04, 0x0C
+RATED_VOLTAGE, OD_CLAMP, A_CAL_COMP, A_CAL_BEMF, FEEDBACK, CONTROL1 = 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B
+MODE_STANDBY, MODE_EXTERNAL_EDGE, FEEDBACK_LRA, BEMF_GAIN_MASK, LIBRARY_LRA = 0x40, 1, 0x80, 0x03, 6
+# What rig/guest/drv2605l's auto-calibration leaves in A_CAL_COMP, A_CAL_BEMF and BEMF_GAIN
+# (the power-on values are 0x0C, 0x6C, 2).
+CALIBRATION_RESULT = (0x0D, 0x78, 1)
 
 
 class Machine:
@@ -164,7 +177,8 @@ class ControlShell:
 class Forcepad:
     """One forcepad process in the guest, its shell served on the forcepad UART in JSON mode."""
 
-    def __init__(self, guest, binary, board, config=None, name="fp"):
+    def __init__(self, guest, binary, board, config=None, name="fp", keep_state=False):
+        """keep_state: start with the state dir the last forcepad of this name left (else empty)."""
         self.guest, self.name = guest, name
         self.log = f"/tmp/{name}.out"
         arguments = [f"/opt/forcepad/bin/{binary}", "--board", board, "--serial", f"/dev/{guest.machine.uart_tty}",
@@ -172,7 +186,8 @@ class Forcepad:
         if config:
             arguments += ["--config", config]
         guest.uart.drain()
-        guest.shell.check(f"rm -rf /tmp/{name}-state; spawn {name} {shlex.join(arguments)}")
+        fresh = "" if keep_state else f"rm -rf /tmp/{name}-state; "
+        guest.shell.check(f"{fresh}spawn {name} {shlex.join(arguments)}")
         self.events = []
         # Lines read that are not JSON (prompts, echoes, log lines, damaged lines): for failures.
         self.skipped = []
@@ -358,6 +373,14 @@ class Guest:
         output = self.shell.check(f"cat {self.value_file}")
         return int(output.strip())
 
+    def driver_registers(self):
+        """The DRV2605L's registers 0x00-0x1F in i2c-stub, read in one transfer each without
+        side effects (i2c-stub's STATUS does not clear when read)."""
+        dump = self.shell.check(f"i2cdump -y -r 0x00-0x1f 0 0x{DRV2605L_ADDRESS:02x} b")
+        rows = dict(re.findall(r"^([0-9a-f]0):((?: [0-9a-fX]{2}){16})", dump, re.MULTILINE))
+        require("00" in rows and "10" in rows, f"i2cdump of the DRV2605L printed no registers: {dump[-300:]}")
+        return [int(value, 16) for value in (rows["00"] + rows["10"]).split()]
+
     def locate_haptic_line(self):
         """The sysfs value file of the gpio-sim line named HAPTIC_LINE."""
         self.value_file = self.sim_line_file(HAPTIC_LINE, "value")
@@ -420,10 +443,15 @@ class Checks:
             require(module in modules.split(), f"module {module} not loaded ({modules})")
         shell.check("test -c /dev/i2c-0 && ls /dev/gpiochip0")
         shell.check("i2cset -y 0 0x48 0x84 0x5a && test $(i2cget -y 0 0x48 0x84) = 0x5a && i2cset -y 0 0x48 0x84 0")
+        shell.check(f"drv2605l {DRV2605L_PROFILE} --reset")
+        registers = self.guest.driver_registers()
+        require((registers[STATUS], registers[MODE]) == (0xE0, MODE_STANDBY),
+                f"the DRV2605L at 0x5A reads STATUS 0x{registers[STATUS]:02X}, MODE 0x{registers[MODE]:02X} after "
+                "its reset, not 0xE0 (DEVICE_ID 7) and 0x40 (standby)")
         self.guest.locate_haptic_line()
         label = shell.check("cat /sys/kernel/config/gpio-sim/*/bank0/label").strip()
         require(label == "rig-gpio", f"the gpio-sim bank is labelled {label!r}, not rig-gpio")
-        return f"i2c-stub at 0x48 on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
+        return f"i2c-stub at 0x48 and 0x5A on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
 
     def uart_shell(self, binary):
         """The shell answers over the real 8250 UART from the host (sim board, no I/O)."""
@@ -486,21 +514,7 @@ class Checks:
         """A press played into the ADC gives peek and pop, and the line carries their patterns."""
         guest = self.guest
         fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="press")
-        require(guest.line_value() == 0, "the haptic line is high before any press")
-        guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
-        # The press starts once the watcher has taken its first sample.
-        deadline = time.monotonic() + 10
-        while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
-            require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
-            time.sleep(0.1)
-        fp.forget_events()
-        guest.shell.check(f"spawn player player {ADS7830_PROFILE} /rig/traces/peek-then-pop.csv")
-        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
-                                     "press.released")
-        guest.shell.run("i=0; while [ ! -e /tmp/player.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done")
-        time.sleep(0.5)
-        guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
-        log = guest.shell.check("cat /tmp/haptic.log")
+        released, log = self._press_on_the_line(fp, ADS7830_PROFILE)
         code = fp.stop()
 
         names = [e["event"] for e in fp.events if e["event"].startswith("press.") and e["event"] != "press.progress"]
@@ -533,6 +547,26 @@ class Checks:
         return (f"pulses {widths} ms, pop gap {pop_gap} ms, peek→pop {line_interval:.2f}s on the line "
                 f"vs {event_interval:.2f}s in events")
 
+    def _press_on_the_line(self, fp, profile):
+        """Plays rig/traces/peek-then-pop.csv with the watcher sampling the haptic line; returns
+        the press's last event (press.released or press.cancelled) and the watcher's log."""
+        guest = self.guest
+        require(guest.line_value() == 0, "the haptic line is high before any press")
+        guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
+        # The press starts once the watcher has taken its first sample.
+        deadline = time.monotonic() + 10
+        while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
+            require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
+            time.sleep(0.1)
+        fp.forget_events()
+        guest.shell.check(f"spawn player player {profile} /rig/traces/peek-then-pop.csv")
+        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
+                                     "press.released")
+        guest.shell.run("i=0; while [ ! -e /tmp/player.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done")
+        time.sleep(0.5)
+        guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
+        return released, guest.shell.check("cat /tmp/haptic.log")
+
     def sensor_lost(self, binary):
         """The ADC stops answering mid-press (i2c-stub's `absent`): sensor.lost with the line
         off; then i2c-stub is unloaded and loaded again with the registers rewritten:
@@ -555,7 +589,7 @@ class Checks:
         guest.shell.check("i=0; while ! rmmod i2c_stub 2> /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done; "
                           "test ! -e /sys/module/i2c_stub")
         time.sleep(0.5)
-        guest.shell.check(f"insmod /lib/modules/$(uname -r)/i2c-stub.ko chip_addr=0x48 && "
+        guest.shell.check(f"insmod /lib/modules/$(uname -r)/i2c-stub.ko chip_addr={STUB_CHIPS} && "
                           f"player {ADS7830_PROFILE} --frame 0 0 0 0")
         fp.wait_for_event(lambda e: e["event"] == "sensor.restored", 20, "sensor.restored")
         self._settled_force(fp, [0, 0, 0, 0])
@@ -624,6 +658,39 @@ class Checks:
         require(value == 1, "gpio-sim reset the line when SIGKILL released it; the SIGTERM check proves nothing")
         return "line stays 1 after SIGKILL"
 
+    def drv2605l_control(self):
+        """The rig itself: rig/guest/drv2605l answers an auto-calibration and a GO as the
+        DRV2605L checks assume, without forcepad."""
+        shell, guest = self.guest.shell, self.guest
+        address = f"0 0x{DRV2605L_ADDRESS:02x}"
+        shell.check(f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
+        shell.check(f"i2cset -y {address} 0x{MODE:02x} 7 && i2cset -y {address} 0x{FEEDBACK:02x} 0xb6 && "
+                    f"i2cset -y {address} 0x{GO:02x} 1")
+        self._wait_for_driver_log("calibrated")
+        registers = guest.driver_registers()
+        result = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
+        require(result == CALIBRATION_RESULT and registers[GO] == 0 and registers[FEEDBACK] & ~BEMF_GAIN_MASK == 0xB4,
+                f"after a calibration: A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {result}, GO {registers[GO]}, "
+                f"FEEDBACK 0x{registers[FEEDBACK]:02X}")
+        shell.check(f"i2cset -y {address} 0x{MODE:02x} 0 && i2cset -y {address} 0x{WAV_FRM_SEQ1:02x} 24 && "
+                    f"i2cset -y {address} 0x{WAV_FRM_SEQ1 + 1:02x} 0 && i2cset -y {address} 0x{GO:02x} 1")
+        played = self._wait_for_driver_log(" go ")
+        require(played.split()[2:5] == ["0x00", "0x18", "0x00"], f"the GO was logged as {played!r}")
+        shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
+        return "calibration results set and GO cleared; a GO in MODE 0 logged with its sequence"
+
+    def _wait_for_driver_log(self, text, timeout=10):
+        """The first line of rig/guest/drv2605l's log containing text."""
+        deadline = time.monotonic() + timeout
+        while True:
+            log = self.guest.shell.check("cat /tmp/drv2605l.log")
+            found = [line for line in log.splitlines() if text in line]
+            if found:
+                return found[0]
+            require(time.monotonic() < deadline,
+                    f"rig/guest/drv2605l logged no {text.strip()!r} within {timeout}s: {log[-300:]!r}")
+            time.sleep(0.1)
+
     def _line_high(self, fp):
         fp.command('haptic test "on 1s"')
         deadline = time.monotonic() + 5
@@ -683,6 +750,7 @@ def main():
                  (f"feedback-edges[{build}]", checks.feedback_edges, build),
                  (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build)]
     plan.append((f"rig-sigkill-control[{args.build[0]}]", checks.sigkill_control, args.build[0]))
+    plan.append(("rig-drv2605l-control", checks.drv2605l_control))
     try:
         for name, function, *arguments in plan:
             if args.only and not any(name.startswith(o) for o in args.only):
