@@ -31,6 +31,11 @@ struct ShippedFilesTests {
         #expect(board.haptic == HapticLineDescription(lineName: "GPIO18", chip: nil, activeLow: false))
         #expect(board.serial == SerialPortDescription(device: "/dev/serial0", baud: 115_200))
         #expect(board.simulation == SimulationSettings(noise: Force(milligrams: 300), seed: 1, riseMicros: 20_000))
+        #expect(
+            board.hapticDriver
+                == HapticDriverDescription(
+                    busDevice: nil, address: 0x5A, actuator: .lra, library: .lra, ratedVoltageCode: 83,
+                    overdriveClampCode: 117, resonanceHertz: 175, trigger: .gpioEdge))
         #expect(board.calibration.points.map(\.counts) == [0, 256, 585, 1024, 1638, 2048, 2340, 2730, 2978, 3150])
         #expect(board.calibration.points.map(\.force) == [0, 10, 25, 50, 100, 150, 200, 300, 400, 500].map { Force.grams($0) })
     }

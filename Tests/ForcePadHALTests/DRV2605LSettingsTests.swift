@@ -1,3 +1,4 @@
+import ForcePadCore
 import Testing
 
 @testable import ForcePadHAL

@@ -1,4 +1,5 @@
 import Glibc
+import ForcePadCore
 import Testing
 
 @testable import ForcePadHAL

@@ -38,6 +38,7 @@ public enum BoardFileLoader {
             serial: try readSerial(serial),
             calibration: try CalibrationSection.read(calibration, adcs: adcs, board: root),
             simulation: try readSimulation(sim, adcs: adcs, root: root))
+        board.hapticDriver = try readHapticDriver(haptic, i2c: i2c, adcs: adcs)
         board.feedback = try readFeedback(feedback, haptic: board.haptic, adcs: adcs, root: root)
         board.sampleRateHz = try readSampleRate(sampling, board: board, root: root)
         return board
@@ -110,8 +111,19 @@ public enum BoardFileLoader {
         }
         let line = try GPIOLineSection.read(table, example: "GPIO18")
         let active = try table.oneOf("active", ["high", "low"], noun: "active level") ?? "high"
+        _ = table.has("driver")
         try table.finish()
         return HapticLineDescription(line: line, activeLow: active == "low")
+    }
+
+    /// `[haptic.driver]`: the DRV2605L driving the actuator, if the board has one. Its bus
+    /// defaults to `[i2c] device`.
+    private static func readHapticDriver(
+        _ haptic: TableReader?, i2c: TableReader?, adcs: [ADCDescription]
+    ) throws(ConfigError) -> HapticDriverDescription? {
+        guard let driver = try haptic?.table("driver") else { return nil }
+        let device = try i2c?.string("device", expected: "an I2C adapter device such as \"/dev/i2c-1\"")
+        return try HapticDriverSection.read(driver, busDevice: device, simulated: adcs.allSatisfy { $0.model == .sim })
     }
 
     /// `[feedback]`: the input wired to the haptic output, on a board with a real GPIO line.

@@ -185,6 +185,15 @@ final class TableReader {
         return QuantityParser.force(text)
     }
 
+    /// A voltage in millivolts: a string with a unit (`"2.0V"`, `"1800mV"`).
+    func voltageMillivolts(_ key: String) throws(ConfigError) -> Int? {
+        guard let text = try string(key, expected: "a voltage such as \"2.0V\"") else { return nil }
+        switch QuantityParser.voltageMillivolts(text) {
+        case .success(let millivolts): return millivolts
+        case .failure(let problem): throw error(key, problem.message)
+        }
+    }
+
     /// A duration in µs whose range ``SettingsRules`` checks: a string with a unit or a
     /// number of milliseconds.
     func durationMicros(_ key: String) throws(ConfigError) -> Int64? {

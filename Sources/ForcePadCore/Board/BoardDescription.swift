@@ -13,6 +13,9 @@ public struct BoardDescription: Sendable, Equatable {
     /// Frames per second the loop reads (Hz).
     public var sampleRateHz: Int
     public var haptic: HapticLineDescription
+    /// The DRV2605L driving the actuator (`[haptic.driver]`); nil when the haptic line drives
+    /// the actuator directly (a transistor) or a driver set up by other means.
+    public var hapticDriver: HapticDriverDescription?
     /// The input wired to the haptic output (a loopback wire) whose edges measure when the
     /// actuator line really changed; nil when the board has none.
     public var feedback: GPIOLineDescription?
@@ -29,8 +32,9 @@ public struct BoardDescription: Sendable, Equatable {
         name: String, summary: String, bus: I2CBusDescription?, adcs: [ADCDescription],
         geometry: PadGeometry, sampleRateHz: Int, haptic: HapticLineDescription,
         serial: SerialPortDescription, calibration: CalibrationTable, simulation: SimulationSettings?,
-        feedback: GPIOLineDescription? = nil
+        feedback: GPIOLineDescription? = nil, hapticDriver: HapticDriverDescription? = nil
     ) {
+        self.hapticDriver = hapticDriver
         self.name = name
         self.summary = summary
         self.bus = bus

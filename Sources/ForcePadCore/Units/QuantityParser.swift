@@ -4,10 +4,12 @@
 ///   refused unless a default unit is given: the operator should always see the unit.
 /// - Duration: `us`, `ms`, `s`.
 /// - Frequency: `Hz`, `kHz`.
+/// - Voltage: `V`, `mV`.
 public enum QuantityParser {
     public static let forceUnits = ["g", "kg", "N", "mN"]
     public static let durationUnits = ["us", "ms", "s"]
     public static let frequencyUnits = ["Hz", "kHz"]
+    public static let voltageUnits = ["V", "mV"]
 
     /// Parses a force. `defaultUnit` (one of ``forceUnits``) applies to a bare number.
     public static func force(_ text: String, defaultUnit: String? = nil) -> Result<Force, QuantityError> {
@@ -49,6 +51,17 @@ public enum QuantityParser {
         }
     }
 
+    /// Parses a voltage into whole millivolts (rounded to the nearest).
+    public static func voltageMillivolts(_ text: String, defaultUnit: String? = nil) -> Result<Int, QuantityError> {
+        split(text, kind: "voltage", units: voltageUnits, defaultUnit: defaultUnit).flatMap { value, unit in
+            let millivolts = (value * (unit == "V" ? 1_000 : 1)).rounded()
+            guard millivolts >= 0, millivolts <= 1_000_000 else {
+                return .failure(QuantityError("voltage '\(text)' is out of range: 0V to 1kV"))
+            }
+            return .success(Int(millivolts))
+        }
+    }
+
     private static func split(
         _ text: String, kind: String, units: [String], defaultUnit: String?
     ) -> Result<(Double, String), QuantityError> {
@@ -85,6 +98,7 @@ public enum QuantityParser {
         switch units.first {
         case "g": return "150g"
         case "us": return "20ms"
+        case "V": return "2.0V"
         default: return "20Hz"
         }
     }

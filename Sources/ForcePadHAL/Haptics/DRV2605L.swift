@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// The TI DRV2605L haptic driver on I2C: checks the chip, sets it up for its actuator, loads
 /// waveform sequences, selects how they are triggered, runs the auto-calibration, writes saved
 /// calibration back, drives real-time playback and puts the chip in standby.

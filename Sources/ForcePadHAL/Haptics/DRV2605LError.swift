@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// Why the DRV2605L cannot be used as asked; `description` is the one-line message shown,
 /// saying what is wrong and what to do.
 public enum DRV2605LError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -11,14 +13,6 @@ public enum DRV2605LError: Error, Sendable, Equatable, CustomStringConvertible {
     case calibrationFailed(address: UInt8)
     /// GO still set this many ms after an auto-calibration started.
     case calibrationTimedOut(address: UInt8, waitedMillis: Int64)
-    /// A sequence with no step.
-    case emptySequence
-    /// A sequence with more steps than the sequencer's 8 slots.
-    case tooManySteps(count: Int)
-    /// An effect outside the library's 1…123, at `step` (1-based).
-    case effectOutOfRange(effect: Int, step: Int)
-    /// A wait that is not 10…1270 ms in 10 ms steps, at `step` (1-based).
-    case waitOutOfRange(milliseconds: Int, step: Int)
     /// A library made for the other actuator.
     case libraryDoesNotSuitActuator(library: DRV2605LLibrary, actuator: DRV2605LActuator)
     /// A DRIVE_TIME above its five bits' 31.
@@ -45,18 +39,6 @@ public enum DRV2605LError: Error, Sendable, Equatable, CustomStringConvertible {
         case .calibrationTimedOut(let address, let waitedMillis):
             "auto-calibration of the DRV2605L at \(Self.hex(address)) did not end within \(waitedMillis) ms"
                 + " (GO never cleared): check the chip's supply and EN pin, then calibrate again"
-        case .emptySequence:
-            "a DRV2605L sequence needs at least one effect: e.g. 'effect 1'"
-        case .tooManySteps(let count):
-            "a DRV2605L sequence holds at most \(DRV2605LRegisters.sequencerSlotCount) effects and waits,"
-                + " not \(count): drop steps or merge waits"
-        case .effectOutOfRange(let effect, let step):
-            "step \(step): effect \(effect) is not in the DRV2605L library: effects are 1 to"
-                + " \(DRV2605LSequenceStep.effects.upperBound)"
-        case .waitOutOfRange(let milliseconds, let step):
-            "step \(step): wait \(milliseconds) ms is not one the DRV2605L sequencer holds:"
-                + " waits are \(DRV2605LSequenceStep.waitUnitMillis) to \(DRV2605LSequenceStep.longestWaitMillis) ms"
-                + " in steps of \(DRV2605LSequenceStep.waitUnitMillis) ms"
         case .libraryDoesNotSuitActuator(let library, let actuator):
             "the \(library.name) is made for an \(library.actuator.rawValue.uppercased()) actuator,"
                 + " not an \(actuator.rawValue.uppercased()): use "

@@ -25,9 +25,9 @@ enum DRV2605LRegisters {
     static let mode: UInt8 = 0x01
     static let realTimePlaybackInput: UInt8 = 0x02
     static let librarySelection: UInt8 = 0x03
-    /// WAV_FRM_SEQ1; slot `k` (0…7) is at `firstSequencerSlot + k`.
+    /// WAV_FRM_SEQ1; slot `k` (0…7) is at `firstSequencerSlot + k` (``DRV2605LSequence``
+    /// encodes the slots' values: WAIT is bit 7).
     static let firstSequencerSlot: UInt8 = 0x04
-    static let sequencerSlotCount = 8
     static let go: UInt8 = 0x0C
     static let ratedVoltage: UInt8 = 0x16
     static let overdriveClamp: UInt8 = 0x17
@@ -56,8 +56,6 @@ enum DRV2605LRegisters {
     /// MODE bits 2–0 for running the auto-calibration engine on GO.
     static let autoCalibrationMode: UInt8 = 7
 
-    /// WAV_FRM_SEQn bit 7: the slot is a wait of bits 6–0 × 10 ms, not an effect.
-    static let waitFlag: UInt8 = 0x80
     /// GO bit 0: written 1, starts the sequence (or the calibration); reads 1 until it ends.
     static let goBit: UInt8 = 0x01
 

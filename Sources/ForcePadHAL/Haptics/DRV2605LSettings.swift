@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// How a DRV2605L is set up for its actuator: the registers written at start and before an
 /// auto-calibration. Voltages and the drive time are the registers' raw values; the datasheet
 /// gives their meaning ("Rated Voltage Programming" and "Overdrive Voltage-Clamp Programming";

@@ -1,3 +1,4 @@
+import ForcePadCore
 import Glibc
 
 /// A DRV2605L's register file that behaves like the chip, for the `sim` board and for

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ForcePadHAL
+@testable import ForcePadCore
 
 /// Waveform sequences as the DRV2605L's WAV_FRM_SEQ1–8 registers take them, and the sequences
 /// the sequencer cannot hold.
@@ -20,7 +20,7 @@ import Testing
 
     @Test func aNinthStepIsRefused() {
         let steps = [DRV2605LSequenceStep](repeating: .effect(24), count: 9)
-        let error = #expect(throws: DRV2605LError.self) { try DRV2605LSequence(steps) }
+        let error = #expect(throws: DRV2605LSequenceError.self) { try DRV2605LSequence(steps) }
         #expect(error == .tooManySteps(count: 9))
         #expect(
             error?.description
@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: [0, 124, -1])
     func effectsOutsideTheLibraryAreRefusedNamingTheStep(effect: Int) {
-        let error = #expect(throws: DRV2605LError.self) { try DRV2605LSequence([.effect(1), .effect(effect)]) }
+        let error = #expect(throws: DRV2605LSequenceError.self) { try DRV2605LSequence([.effect(1), .effect(effect)]) }
         #expect(error == .effectOutOfRange(effect: effect, step: 2))
         #expect(
             error?.description
@@ -38,7 +38,7 @@ import Testing
 
     @Test(arguments: [0, 5, 15, 1280])
     func waitsTheSequencerCannotHoldAreRefused(milliseconds: Int) {
-        let error = #expect(throws: DRV2605LError.self) { try DRV2605LSequence([.wait(milliseconds: milliseconds)]) }
+        let error = #expect(throws: DRV2605LSequenceError.self) { try DRV2605LSequence([.wait(milliseconds: milliseconds)]) }
         #expect(error == .waitOutOfRange(milliseconds: milliseconds, step: 1))
         #expect(
             error?.description
@@ -47,6 +47,6 @@ import Testing
     }
 
     @Test func anEmptySequenceIsRefused() {
-        #expect(throws: DRV2605LError.emptySequence) { try DRV2605LSequence([]) }
+        #expect(throws: DRV2605LSequenceError.emptySequence) { try DRV2605LSequence([]) }
     }
 }

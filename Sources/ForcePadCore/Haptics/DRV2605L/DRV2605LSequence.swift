@@ -6,18 +6,21 @@ public struct DRV2605LSequence: Sendable, Equatable {
     public let steps: [DRV2605LSequenceStep]
     /// WAV_FRM_SEQ1… values: one per step, then a 0 that ends the sequence when fewer than 8
     /// slots are used.
-    let slotValues: [UInt8]
+    public let slotValues: [UInt8]
+
+    /// WAV_FRM_SEQ1–8: the sequencer's slots.
+    public static let slotCount = 8
 
     /// Refuses an empty sequence, more than 8 steps, an effect outside 1…123 and a wait the
     /// sequencer cannot hold, naming the first step at fault.
-    public init(_ steps: [DRV2605LSequenceStep]) throws(DRV2605LError) {
+    public init(_ steps: [DRV2605LSequenceStep]) throws(DRV2605LSequenceError) {
         guard !steps.isEmpty else { throw .emptySequence }
-        guard steps.count <= DRV2605LRegisters.sequencerSlotCount else { throw .tooManySteps(count: steps.count) }
+        guard steps.count <= Self.slotCount else { throw .tooManySteps(count: steps.count) }
         var values: [UInt8] = []
         for (index, step) in steps.enumerated() {
             values.append(try step.slotValue(step: index + 1))
         }
-        if values.count < DRV2605LRegisters.sequencerSlotCount { values.append(0) }
+        if values.count < Self.slotCount { values.append(0) }
         self.steps = steps
         slotValues = values
     }
