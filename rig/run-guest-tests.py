@@ -48,6 +48,18 @@ DRV2605L_ADDRESS = 0x5A
 STATUS, MODE, LIBRARY_SEL, WAV_FRM_SEQ1, GO = 0x00, 0x01, 0x03, 0x04, 0x0C
 RATED_VOLTAGE, OD_CLAMP, A_CAL_COMP, A_CAL_BEMF, FEEDBACK, CONTROL1 = 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B
 MODE_STANDBY, MODE_EXTERNAL_EDGE, FEEDBACK_LRA, BEMF_GAIN_MASK, LIBRARY_LRA = 0x40, 1, 0x80, 0x03, 6
+REGISTER_NAMES = {STATUS: "STATUS", MODE: "MODE", LIBRARY_SEL: "LIBRARY_SEL", GO: "GO", RATED_VOLTAGE: "RATED_VOLTAGE",
+                  OD_CLAMP: "OD_CLAMP", A_CAL_COMP: "A_CAL_COMP", A_CAL_BEMF: "A_CAL_BEMF", FEEDBACK: "FEEDBACK",
+                  CONTROL1: "CONTROL1"}
+# The registers forcepad sets up at start for rig-drv2605l.toml's LRA, from the datasheet's
+# equations: RATED_VOLTAGE 2.0 V RMS at 175 Hz = 83 × 20.58 mV / √(1 − 1.5 ms × 175 Hz);
+# OD_CLAMP 2.5 V = 117 × 21.32 mV; CONTROL1 STARTUP_BOOST with DRIVE_TIME 24 (0.5 ms + 24 ×
+# 0.1 ms, half of 175 Hz's period); LRA library; edge trigger, out of standby.
+DRV2605L_STARTED = {MODE: MODE_EXTERNAL_EDGE, LIBRARY_SEL: LIBRARY_LRA, RATED_VOLTAGE: 0x53, OD_CLAMP: 0x75,
+                    CONTROL1: 0x98}
+# The stage effects in WAV_FRM_SEQ1… (rig/config/drv2605l.toml): peek "effect 24", pop
+# "effect 1 then wait 50ms then effect 1" (a wait is bit 7 with 10 ms units); 0 ends a sequence.
+PEEK_SLOTS, POP_SLOTS = [24, 0], [1, 0x85, 1, 0]
 # What rig/guest/drv2605l's auto-calibration leaves in A_CAL_COMP, A_CAL_BEMF and BEMF_GAIN
 # (the power-on values are 0x0C, 0x6C, 2).
 CALIBRATION_RESULT = (0x0D, 0x78, 1)
@@ -658,6 +670,75 @@ class Checks:
         require(value == 1, "gpio-sim reset the line when SIGKILL released it; the SIGTERM check proves nothing")
         return "line stays 1 after SIGKILL"
 
+    def drv2605l_press(self, binary):
+        """A board with a DRV2605L (rig-drv2605l.toml): at start forcepad has set the chip up
+        for its LRA, out of standby in edge-trigger mode, with the stage effects in the
+        sequencer; a press gives the trigger line an edge at peek and at pop, as far apart as
+        the events; `haptic off` puts the chip in standby."""
+        guest = self.guest
+        guest.shell.check(f"drv2605l {DRV2605L_PROFILE} --reset")
+        fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="driver")
+        registers = guest.driver_registers()
+        require_registers(registers, DRV2605L_STARTED, "after start")
+        require(registers[FEEDBACK] & FEEDBACK_LRA, f"FEEDBACK 0x{registers[FEEDBACK]:02X} after start: N_ERM_LRA is not set for the LRA")
+        slots = registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]
+        require(slots[:len(PEEK_SLOTS)] == PEEK_SLOTS, f"WAV_FRM_SEQ1… {slots} after start, expected peek's {PEEK_SLOTS}")
+
+        released, log = self._press_on_the_line(fp, DRV2605L_PROFILE)
+        stages = {e["event"]: e["t_us"] for e in fp.events if e["event"] in ("press.peek", "press.pop")}
+        require(set(stages) == {"press.peek", "press.pop"} and released["event"] == "press.released",
+                f"press events {[e['event'] for e in fp.events if e['event'].startswith('press.')]}")
+        pulses = line_pulses(log)
+        require(pulses is not None, f"the watcher's log does not start low: {log!r}")
+        # One edge per stage: the chip plays the whole sequence, waits included, from it.
+        require(len(pulses) == 2, f"{len(pulses)} pulses on the trigger line, expected 2 (peek, pop): {pulses}")
+        line_interval = pulses[1][0] - pulses[0][0]
+        event_interval = (stages["press.pop"] - stages["press.peek"]) / 1e6
+        require(abs(line_interval - event_interval) <= 0.25,
+                f"peek→pop is {line_interval:.2f}s on the trigger line but {event_interval:.2f}s in the events")
+
+        fp.command("haptic off")
+        mode = guest.driver_registers()[MODE]
+        require(mode & MODE_STANDBY, f"MODE 0x{mode:02X} after `haptic off`: the standby bit is not set")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return (f"registers set up, sequencer {slots[:len(PEEK_SLOTS)]}; edges at peek and pop "
+                f"{line_interval:.2f}s apart (events {event_interval:.2f}s); standby after haptic off")
+
+    def drv2605l_calibrate(self, binary):
+        """`haptic calibrate` runs the auto-calibration (rig/guest/drv2605l answers it), shows
+        and saves its results; SIGTERM leaves the chip in standby; after the chip is reset, the
+        next start writes the saved results back."""
+        guest = self.guest
+        guest.shell.check(f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
+        fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="calibrate")
+        answer = fp.command("haptic calibrate", timeout=20)
+        self._wait_for_driver_log("calibrated")
+        registers = guest.driver_registers()
+        result = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
+        require(result == CALIBRATION_RESULT, f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {result} after the calibration, "
+                                              f"the chip set {CALIBRATION_RESULT}")
+        shown = calibration_shown(answer)
+        require(shown == CALIBRATION_RESULT, f"`haptic calibrate` shows {shown} from {answer}, the chip set {CALIBRATION_RESULT}")
+        require(registers[MODE] == MODE_EXTERNAL_EDGE, f"MODE 0x{registers[MODE]:02X} after the calibration, not back in edge trigger")
+        saved = guest.shell.check("cat /tmp/calibrate-state/*")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        mode = guest.driver_registers()[MODE]
+        require(mode & MODE_STANDBY, f"MODE 0x{mode:02X} after SIGTERM: the standby bit is not set")
+
+        guest.shell.check(f"kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid; drv2605l {DRV2605L_PROFILE} --reset")
+        fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="calibrate", keep_state=True)
+        registers = guest.driver_registers()
+        restored = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
+        require(restored == CALIBRATION_RESULT,
+                f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {restored} after a restart, the saved calibration is "
+                f"{CALIBRATION_RESULT}; state dir: {saved[-300:]!r}")
+        require_registers(registers, DRV2605L_STARTED, "after a restart with a saved calibration")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return f"results {['0x%02X' % v for v in result]} shown, saved, written back after a restart; standby after SIGTERM"
+
     def drv2605l_control(self):
         """The rig itself: rig/guest/drv2605l answers an auto-calibration and a GO as the
         DRV2605L checks assume, without forcepad."""
@@ -697,6 +778,17 @@ class Checks:
         while self.guest.line_value() != 1:
             require(time.monotonic() < deadline, "the line did not go high for `haptic test \"on 1s\"`")
             time.sleep(0.05)
+
+
+def require_registers(registers, expected, when):
+    wrong = [f"{REGISTER_NAMES[r]} 0x{registers[r]:02X} (expected 0x{v:02X})" for r, v in expected.items() if registers[r] != v]
+    require(not wrong, f"DRV2605L registers {when}: {', '.join(wrong)}")
+
+
+def calibration_shown(answer):
+    """(compensation, back-EMF, BEMF_GAIN) from `haptic calibrate`'s JSON answer."""
+    calibration = answer.get("calibration", {})
+    return calibration.get("compensation"), calibration.get("back_emf"), calibration.get("back_emf_gain")
 
 
 def line_pulses(log):
@@ -748,7 +840,9 @@ def main():
                  (f"press-haptics[{build}]", checks.press_haptics, build),
                  (f"sensor-lost[{build}]", checks.sensor_lost, build),
                  (f"feedback-edges[{build}]", checks.feedback_edges, build),
-                 (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build)]
+                 (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build),
+                 (f"drv2605l-press[{build}]", checks.drv2605l_press, build),
+                 (f"drv2605l-calibrate[{build}]", checks.drv2605l_calibrate, build)]
     plan.append((f"rig-sigkill-control[{args.build[0]}]", checks.sigkill_control, args.build[0]))
     plan.append(("rig-drv2605l-control", checks.drv2605l_control))
     try:
