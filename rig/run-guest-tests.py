@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 HAPTIC_LINE = "GPIO18"
@@ -63,6 +64,9 @@ PEEK_SLOTS, POP_SLOTS = [24, 0], [1, 0x85, 1, 0]
 # What rig/guest/drv2605l's auto-calibration leaves in A_CAL_COMP, A_CAL_BEMF and BEMF_GAIN
 # (the power-on values are 0x0C, 0x6C, 2).
 CALIBRATION_RESULT = (0x0D, 0x78, 1)
+# Where forcepad saves the calibration in its state dir, and the effect `haptic test effect` plays.
+DRV2605L_CALIBRATION_FILE = "haptic-driver-rig-drv2605l.toml"
+TEST_EFFECT = 47
 
 
 class Machine:
@@ -707,8 +711,9 @@ class Checks:
 
     def drv2605l_calibrate(self, binary):
         """`haptic calibrate` runs the auto-calibration (rig/guest/drv2605l answers it), shows
-        and saves its results; SIGTERM leaves the chip in standby; after the chip is reset, the
-        next start writes the saved results back."""
+        and saves its results; `haptic test effect N` plays N by GO and puts the stages' set-up
+        back; SIGTERM leaves the chip in standby; after the chip is reset, the next start writes
+        the saved results back."""
         guest = self.guest
         guest.shell.check(f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
         fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="calibrate")
@@ -721,7 +726,23 @@ class Checks:
         shown = calibration_shown(answer)
         require(shown == CALIBRATION_RESULT, f"`haptic calibrate` shows {shown} from {answer}, the chip set {CALIBRATION_RESULT}")
         require(registers[MODE] == MODE_EXTERNAL_EDGE, f"MODE 0x{registers[MODE]:02X} after the calibration, not back in edge trigger")
-        saved = guest.shell.check("cat /tmp/calibrate-state/*")
+        saved_text = guest.shell.check(f"cat /tmp/calibrate-state/{DRV2605L_CALIBRATION_FILE}")
+        try:
+            saved = tomllib.loads(saved_text)
+        except tomllib.TOMLDecodeError as error:
+            raise CheckFailed(f"the saved calibration {DRV2605L_CALIBRATION_FILE} is not TOML ({error}): {saved_text[-300:]!r}")
+        saved_result = (saved.get("compensation"), saved.get("back_emf"), saved.get("back_emf_gain"))
+        require(saved_result == CALIBRATION_RESULT, f"{DRV2605L_CALIBRATION_FILE} saved {saved_result}, the chip set {CALIBRATION_RESULT}")
+
+        # An effect test plays over I2C (internal trigger and GO), then puts the stages' set-up back.
+        fp.command(f"haptic test effect {TEST_EFFECT}", timeout=20)
+        played = self._wait_for_driver_log(" go ")
+        require(played.split()[2:5] == ["0x00", f"0x{TEST_EFFECT:02x}", "0x00"],
+                f"`haptic test effect {TEST_EFFECT}` played {played.split()[2:]} (MODE, WAV_FRM_SEQ1…), expected MODE 0 with effect {TEST_EFFECT} alone")
+        registers = guest.driver_registers()
+        require(registers[MODE] == MODE_EXTERNAL_EDGE and registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + len(PEEK_SLOTS)] == PEEK_SLOTS,
+                f"after the effect test MODE 0x{registers[MODE]:02X}, WAV_FRM_SEQ1… {registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]}: "
+                f"the edge trigger and peek's {PEEK_SLOTS} are not back")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
         mode = guest.driver_registers()[MODE]
@@ -733,11 +754,12 @@ class Checks:
         restored = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
         require(restored == CALIBRATION_RESULT,
                 f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {restored} after a restart, the saved calibration is "
-                f"{CALIBRATION_RESULT}; state dir: {saved[-300:]!r}")
+                f"{CALIBRATION_RESULT}")
         require_registers(registers, DRV2605L_STARTED, "after a restart with a saved calibration")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
-        return f"results {['0x%02X' % v for v in result]} shown, saved, written back after a restart; standby after SIGTERM"
+        return (f"results {['0x%02X' % v for v in result]} shown, saved, written back after a restart; effect "
+                f"{TEST_EFFECT} played by GO; standby after SIGTERM")
 
     def drv2605l_control(self):
         """The rig itself: rig/guest/drv2605l answers an auto-calibration and a GO as the
