@@ -68,7 +68,7 @@ struct BoardFileGPIOLineTests {
 
     @Test func unknownKeysListTheLineKeys() {
         #expect(Self.message(replacing: "line = \"GPIO18\"", with: "line = \"GPIO18\"\npin = 12")
-            == "boards/bench.toml:15: haptic.pin: unknown key; did you mean 'line'? (allowed here: line, offset, chip, active)")
+            == "boards/bench.toml:15: haptic.pin: unknown key; did you mean 'line'? (allowed here: line, offset, chip, active, driver)")
     }
 
     @Test func aFeedbackLineByNameOrByOffset() throws {

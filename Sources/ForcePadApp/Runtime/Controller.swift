@@ -83,7 +83,8 @@ public final class Controller {
                 patternNames: assembly.patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad",
                 lineIsSimulated: board.isSimulated),
             mode: outputMode, logger: logger)
-        runtime = try LoopRuntime(assembly: assembly, realTime: realTime) { link in
+        let driverCalibration = Self.savedDriverCalibration(board: board, stateDirectory: stateDirectory, logger: logger)
+        runtime = try LoopRuntime(assembly: assembly, realTime: realTime, driverCalibration: driverCalibration) { link in
             EventPump(link: link, printer: printer, output: output, menuSlots: shortcutService.menuSlots, tap: tap)
         }
         let pump = runtime.pump
@@ -91,6 +92,29 @@ public final class Controller {
         for warning in runtime.realTimeOutcome.warnings { logger.warning("\(warning)") }
         logger.info("started on board \(board.name) at \(board.sampleRateHz) Hz, \(runtime.realTimeOutcome.summary)")
         offerShortcutsOnThePad()
+    }
+
+    /// The DRV2605L calibration saved by `haptic calibrate`, when the board has a driver and
+    /// the file is there; one that cannot be used is logged and left out (the chip then runs
+    /// with its defaults until `haptic calibrate`).
+    private static func savedDriverCalibration(board: BoardDescription, stateDirectory: String, logger: Logger) -> DRV2605LCalibration? {
+        guard let driver = board.hapticDriver else { return nil }
+        let path = stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: board.name)
+        guard access(path, F_OK) == 0 else { return nil }
+        do {
+            return try HapticDriverCalibrationFile.load(path: path, board: board.name, driver: driver)
+        } catch {
+            logger.warning("\(error.description)")
+            return nil
+        }
+    }
+
+    /// The board's DRV2605L; nil without `[haptic.driver]`.
+    var hapticDriver: (any HapticDriverControl)? { runtime.hapticDriver }
+
+    /// Whether a DRV2605L calibration is saved for this board's actuator settings.
+    var driverCalibrationSaved: Bool {
+        Self.savedDriverCalibration(board: board, stateDirectory: stateDirectory, logger: logger) != nil
     }
 
     // MARK: The loop

@@ -16,6 +16,8 @@ final class LoopRuntime {
     let lineCutOff: HapticLineCutOff
     /// Measures the haptic line's real edges through the board's `[feedback]` wire; nil without one.
     let edgeWatcher: HapticEdgeWatcher?
+    /// The board's DRV2605L (`[haptic.driver]`), set up before the loop starts; nil without one.
+    let hapticDriver: (any HapticDriverControl)?
     /// How the loop thread is scheduled (what the real-time request got).
     private(set) var realTimeOutcome: RealTimeOutcome
     private var snapshots: LatestValueReader<LoopSnapshot>
@@ -34,11 +36,16 @@ final class LoopRuntime {
     /// Opens the board's hardware (or the simulated pad), reads one frame from the converters
     /// (so a converter that does not answer fails the start with its bus, address and errno,
     /// as `forcepad probe` reports it), starts the loop thread as `realTime` asks, the edge
-    /// watcher and the pump thread. `makePump` builds the pump on the new link.
+    /// watcher and the pump thread. A board with a DRV2605L has it set up first, with
+    /// `driverCalibration` written back when given. `makePump` builds the pump on the new link.
     init(
-        assembly: LoopAssembly, realTime: RealTimeRequest, makePump: (LoopLink) -> EventPump?
+        assembly: LoopAssembly, realTime: RealTimeRequest, driverCalibration: DRV2605LCalibration? = nil,
+        makePump: (LoopLink) -> EventPump?
     ) throws(SetupError) {
         let board = assembly.board
+        hapticDriver = try board.hapticDriver.map { description throws(SetupError) in
+            try HapticDriverStartUp.open(description, calibration: driverCalibration, sequence: nil)
+        }
         let link = assembly.makeLink()
         guard let pump = makePump(link), let snapshots = link.snapshots.takeReader() else {
             throw SetupError("the loop's channels already have consumers")
@@ -142,12 +149,14 @@ final class LoopRuntime {
     }
 
     /// What a signal may use to stop the loop from another thread.
-    var stopper: LoopStopper { LoopStopper(link: link, pump: pump) }
+    var stopper: LoopStopper { LoopStopper(link: link, pump: pump, hapticDriver: hapticDriver) }
 
-    /// Stops the loop (which drives the haptic line off), the edge watcher and the pump
-    /// thread, then pumps the last events. Does nothing once stopped.
+    /// Stops the loop (which drives the haptic line off), puts the haptic driver in standby,
+    /// stops the edge watcher and the pump thread, then pumps the last events. Does nothing
+    /// more once stopped.
     func shutdown() {
         link.stopRequested.store(true, ordering: .relaxed)
+        if loopThread != nil { hapticDriver?.enterStandby() }
         loopThread?.join()
         edgeWatcher?.stop()
         pump.stopRequested.store(true, ordering: .relaxed)

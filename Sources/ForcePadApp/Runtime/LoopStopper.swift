@@ -1,12 +1,14 @@
 import ForcePadHAL
 import Glibc
 
-/// What another thread (a signal's) may do to a running loop: ask it to stop, wait up to a
-/// second for it to drive the haptic line off, and pump its last events. Sendable, and
-/// holding nothing the shell thread owns.
+/// What another thread (a signal's) may do to a running loop: ask it to stop, put the haptic
+/// driver in standby, wait up to a second for the loop to drive the haptic line off, and pump
+/// its last events. Sendable, and holding nothing the shell thread owns.
 struct LoopStopper: Sendable {
     let link: LoopLink
     let pump: EventPump
+    /// The board's DRV2605L; nil without one.
+    let hapticDriver: (any HapticDriverControl)?
     /// Longest wait for the loop to confirm it stopped (µs).
     static let timeoutMicros: Int64 = 1_000_000
 
@@ -16,6 +18,7 @@ struct LoopStopper: Sendable {
     /// Stops the loop; returns whether it confirmed in time (the line is then off).
     func stop() -> Bool {
         link.stopRequested.store(true, ordering: .relaxed)
+        hapticDriver?.enterStandby()
         let clock = MonotonicClock()
         let deadline = clock.nowMicros() + Self.timeoutMicros
         while !hasStopped && clock.nowMicros() < deadline { usleep(1_000) }

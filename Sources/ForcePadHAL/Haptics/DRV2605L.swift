@@ -108,6 +108,27 @@ public struct DRV2605L: Sendable, Equatable {
         try writeOnce(DRV2605LRegisters.standby, to: DRV2605LRegisters.mode, on: &bus)
     }
 
+    /// Waits until the sequence started by ``go(on:)`` has played: GO read every 10 ms on
+    /// `clock` until it clears, for up to 2.4 s (eight of the longest effects and waits).
+    public func waitForPlayback<Bus: ByteRegisterBus & ~Copyable, Clock: LoopClock & ~Copyable>(
+        on bus: inout Bus, clock: inout Clock
+    ) throws(DRV2605LError) {
+        let startMicros = clock.nowMicros()
+        var pollMicros = startMicros
+        while try read(DRV2605LRegisters.go, on: &bus) & DRV2605LRegisters.goBit != 0 {
+            guard clock.nowMicros() < startMicros + Self.calibrationTimeoutMillis * 1000 else {
+                throw .playbackTimedOut(address: address, waitedMillis: Self.calibrationTimeoutMillis)
+            }
+            pollMicros += Self.calibrationPollMillis * 1000
+            clock.sleep(untilMicros: pollMicros)
+        }
+    }
+
+    /// Whether the chip is in software standby (MODE bit 6).
+    public func isInStandby<Bus: ByteRegisterBus & ~Copyable>(on bus: inout Bus) throws(DRV2605LError) -> Bool {
+        try read(DRV2605LRegisters.mode, on: &bus) & DRV2605LRegisters.standby != 0
+    }
+
     /// Writes a saved calibration back: A_CAL_COMP, A_CAL_BEMF and FEEDBACK with its BEMF_GAIN.
     public func restore<Bus: ByteRegisterBus & ~Copyable>(
         _ calibration: DRV2605LCalibration, on bus: inout Bus

@@ -13,6 +13,10 @@ public enum DRV2605LError: Error, Sendable, Equatable, CustomStringConvertible {
     case calibrationFailed(address: UInt8)
     /// GO still set this many ms after an auto-calibration started.
     case calibrationTimedOut(address: UInt8, waitedMillis: Int64)
+    /// GO still set this many ms after an effect started over I2C.
+    case playbackTimedOut(address: UInt8, waitedMillis: Int64)
+    /// A sequence the sequencer cannot hold.
+    case sequence(DRV2605LSequenceError)
     /// A library made for the other actuator.
     case libraryDoesNotSuitActuator(library: DRV2605LLibrary, actuator: DRV2605LActuator)
     /// A DRIVE_TIME above its five bits' 31.
@@ -39,6 +43,11 @@ public enum DRV2605LError: Error, Sendable, Equatable, CustomStringConvertible {
         case .calibrationTimedOut(let address, let waitedMillis):
             "auto-calibration of the DRV2605L at \(Self.hex(address)) did not end within \(waitedMillis) ms"
                 + " (GO never cleared): check the chip's supply and EN pin, then calibrate again"
+        case .sequence(let error):
+            error.description
+        case .playbackTimedOut(let address, let waitedMillis):
+            "the DRV2605L at \(Self.hex(address)) still plays after \(waitedMillis) ms (GO never cleared):"
+                + " check its supply and EN pin, then try again"
         case .libraryDoesNotSuitActuator(let library, let actuator):
             "the \(library.name) is made for an \(library.actuator.rawValue.uppercased()) actuator,"
                 + " not an \(actuator.rawValue.uppercased()): use "

@@ -1,4 +1,6 @@
 import ForcePadCore
+import ForcePadConfig
+import ForcePadHAL
 import ForcePadShell
 
 extension ShellCommand where Context == ShellContext {
@@ -13,14 +15,22 @@ extension ShellCommand where Context == ShellContext {
                 "stats shows counters and the latency from the frame in which a stage fired to the",
                 "return of the GPIO call that started its pattern; with a [feedback] wire on the board,",
                 "also the latency to the edge measured on the wire (see haptic.edge events).",
+                "With a DRV2605L ([haptic.driver] in the board file): effect list shows the library's effects,",
+                "test effect N plays one now over I2C, calibrate runs the chip's auto-calibration (the",
+                "actuator moves for about a second) and saves its results in the state directory, written",
+                "back at every start; off also puts the chip in standby, on sets it up again.",
             ],
-            examples: ["haptic test pop", "haptic test \"on 5ms\"", "haptic pattern peek \"on 10ms\"", "haptic dry-run", "haptic stats"],
+            examples: [
+                "haptic test pop", "haptic test \"on 5ms\"", "haptic pattern peek \"on 10ms\"", "haptic dry-run", "haptic stats",
+                "haptic effect list", "haptic test effect 24", "haptic calibrate",
+            ],
             bare: { _, context throws(CommandFailure) in Self.hapticStats(context.controller, detailed: true) },
             subcommands: [
-                ShellSubcommand("test", arguments: "NAME|\"PATTERN\"", completer: Self.patternNames) { arguments, context throws(CommandFailure) in
+                ShellSubcommand("test", arguments: "NAME|\"PATTERN\"|effect N", completer: Self.testNames) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
                     let haptics = controller.settings.haptics
                     let text = try arguments.word("pattern name or pattern")
+                    if text == "effect" { return try Self.testEffect(try arguments.word("effect number or name"), arguments: arguments, controller: controller) }
                     try arguments.end()
                     if let pattern = haptics.patterns[text] {
                         try controller.play(pattern, as: controller.patterns.id(named: text)!)
@@ -44,6 +54,15 @@ extension ShellCommand where Context == ShellContext {
                     try controller.setPattern(name, pattern)
                     return CommandReply(lines: ["\(name): \(pattern)"], fields: [("pattern", .string(name)), ("steps", .string(pattern.description))])
                 },
+                ShellSubcommand("effect", arguments: "list", completer: { words, _ in words.isEmpty ? ["list"] : [] }) { arguments, context throws(CommandFailure) in
+                    guard try arguments.word("list") == "list" else { throw CommandFailure("haptic effect takes list: haptic effect list") }
+                    try arguments.end()
+                    return try Self.effectList(context.controller)
+                },
+                ShellSubcommand("calibrate") { arguments, context throws(CommandFailure) in
+                    try arguments.end()
+                    return try Self.calibrateDriver(context.controller)
+                },
                 ShellSubcommand("on") { arguments, context throws(CommandFailure) in
                     try arguments.end()
                     return try Self.switchLine(to: "on", controller: context.controller)
@@ -63,17 +82,108 @@ extension ShellCommand where Context == ShellContext {
             ])
     }
 
+    /// Completes a pattern's name, `effect`, and an effect's name after it.
+    static let testNames: Completer = { words, context in
+        switch words.count {
+        case 0: context.controller.settings.haptics.patterns.keys.sorted() + (context.controller.hapticDriver != nil ? ["effect"] : [])
+        case 1 where words[0] == "effect": DRV2605LSequenceStep.effects.compactMap(DRV2605LEffectNames.slug(of:))
+        default: []
+        }
+    }
+
     /// Completes a pattern's name.
     static let patternNames: Completer = { words, context in words.isEmpty ? context.controller.settings.haptics.patterns.keys.sorted() : [] }
 
     /// Drives the line (`on`), keeps it off (`off`) or never touches it (`dry-run`), and
-    /// answers with the haptic summary.
+    /// answers with the haptic summary. The board's DRV2605L goes to standby with `off` and
+    /// is set up again otherwise.
     static func switchLine(to mode: String, controller: Controller) throws(CommandFailure) -> CommandReply {
         var changed = controller.settings
         changed.haptics.enabled = mode != "off"
         changed.haptics.dryRun = mode == "dry-run"
         try controller.apply(changed, written: [])
+        if let driver = controller.hapticDriver {
+            if mode == "off" {
+                if let error = driver.enterStandby() { throw CommandFailure("line kept off, but the DRV2605L did not enter standby: \(error)") }
+            } else {
+                do {
+                    try driver.resume()
+                } catch {
+                    throw CommandFailure("line \(mode), but the DRV2605L could not be set up: \(error)")
+                }
+            }
+        }
         return hapticStats(controller, detailed: false)
+    }
+
+    /// The board's DRV2605L, or the failure saying how to get one.
+    static func driver(_ controller: Controller) throws(CommandFailure) -> any HapticDriverControl {
+        guard let driver = controller.hapticDriver else {
+            throw CommandFailure(
+                "board '\(controller.board.name)' has no haptic driver: add [haptic.driver] with model = \"drv2605l\" to its board file (docs/boards.md)")
+        }
+        return driver
+    }
+
+    /// `haptic effect list`: every effect of the library by number, name and completion word.
+    static func effectList(_ controller: Controller) throws(CommandFailure) -> CommandReply {
+        let driver = try driver(controller)
+        let effects = DRV2605LSequenceStep.effects
+        var lines = ["\(driver.description.library.name), \(effects.count) effects:"]
+        lines += effects.map { "\(String(repeating: " ", count: $0 < 10 ? 2 : $0 < 100 ? 1 : 0))\($0)  \(DRV2605LEffectNames.name(of: $0)!)" }
+        let list: [JSONValue] = effects.map { effect in
+            .object([
+                ("effect", .int(Int64(effect))), ("name", .string(DRV2605LEffectNames.name(of: effect)!)),
+                ("word", .string(DRV2605LEffectNames.slug(of: effect)!)),
+            ])
+        }
+        return CommandReply(lines: lines, fields: [("library", .string(driver.description.library.name)), ("effects", .array(list))])
+    }
+
+    /// `haptic test effect N`: plays effect `text` (a number or a completion word) over I2C now.
+    static func testEffect(_ text: String, arguments: ArgumentCursor, controller: Controller) throws(CommandFailure) -> CommandReply {
+        try arguments.end()
+        let driver = try driver(controller)
+        guard let effect = DRV2605LEffectNames.effect(named: text), let name = DRV2605LEffectNames.name(of: effect) else {
+            throw CommandFailure("'\(text)' is not an effect of the DRV2605L library: give 1 to \(DRV2605LSequenceStep.effects.upperBound) or a name from haptic effect list")
+        }
+        do {
+            try driver.play(effect: effect)
+        } catch {
+            throw CommandFailure("effect \(effect) not played: \(error)")
+        }
+        return CommandReply(lines: ["played effect \(effect): \(name)"], fields: [("effect", .int(Int64(effect))), ("name", .string(name))])
+    }
+
+    /// `haptic calibrate`: the DRV2605L's auto-calibration, its results shown and saved.
+    static func calibrateDriver(_ controller: Controller) throws(CommandFailure) -> CommandReply {
+        let driver = try driver(controller)
+        let calibration: DRV2605LCalibration
+        do {
+            calibration = try driver.calibrate()
+        } catch {
+            throw CommandFailure(error.description + " (nothing saved)")
+        }
+        let board = controller.board
+        let path = controller.stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: board.name)
+        try LabPaths.makeDirectory(controller.stateDirectory)
+        try HapticDriverCalibrationFile.render(
+            calibration, board: board.name, driver: driver.description, version: ForcePadVersion.current, timestamp: WallClockText.utc()
+        ).write(atomicallyTo: path)
+        return CommandReply(
+            lines: [
+                "calibrated: A_CAL_COMP \(hex(calibration.compensation)), A_CAL_BEMF \(hex(calibration.backEMF)), BEMF_GAIN \(calibration.backEMFGain), DIAG_RESULT ok",
+                "saved \(path); written back at every start",
+            ],
+            fields: [
+                ("compensation", .int(Int64(calibration.compensation))), ("back_emf", .int(Int64(calibration.backEMF))),
+                ("back_emf_gain", .int(Int64(calibration.backEMFGain))), ("diag_result", .string("ok")), ("path", .string(path)),
+            ])
+    }
+
+    /// `0x0d`.
+    private static func hex(_ byte: UInt8) -> String {
+        (byte < 0x10 ? "0x0" : "0x") + String(byte, radix: 16)
     }
 
     /// The haptic report: every line (`detailed`) or the one-line summary.

@@ -13,6 +13,8 @@ struct HapticReport {
     let line: GPIOLineIdentity?
     /// The feedback input and what it measured; nil without `[feedback]`.
     let feedback: FeedbackReport?
+    /// The board's DRV2605L; nil without `[haptic.driver]`.
+    var driver: HapticDriverReport?
 
     /// The feedback input as the report shows it.
     struct FeedbackReport {
@@ -43,6 +45,9 @@ struct HapticReport {
                     line: $0.identity, measurement: $0.currentMeasurement, failure: $0.stoppedBecause,
                     droppedEdges: $0.droppedEdges.load(ordering: .relaxed))
             })
+        driver = controller.hapticDriver.map {
+            HapticDriverReport(description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError)
+        }
     }
 
     /// The line as found (`pinctrl-bcm2711:18 (GPIO18)`), or as the board file names it on a
@@ -90,6 +95,7 @@ struct HapticReport {
             let edge = HistogramText(histogram: feedback.measurement.latency)
             text += "; stage→edge p50 \(edge.percentile(500)) p99 \(edge.percentile(990)) max \(edge.maximum)"
         }
+        if let driver { text += "; driver " + driver.summary }
         return text
     }
 
@@ -102,6 +108,7 @@ struct HapticReport {
             "stage→line  frame a stage fired in → GPIO call that started its pulse returned: " + stageToLineText,
         ] + latencyText.bucketLines
         if let feedback { lines += feedbackLines(feedback) }
+        if let driver { lines.append("driver      " + driver.summary) }
         lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.patterns[$0]!)" }.joined(separator: "; "))
         return lines
     }
@@ -144,6 +151,7 @@ struct HapticReport {
                 ("stage_to_edge_us", .object(HistogramText(histogram: measurement.latency).fields)),
             ])))
         }
+        if let driver { fields.append(("driver", .object(driver.fields))) }
         return fields
     }
 }

@@ -1,5 +1,5 @@
 /// What the DRV2605L's auto-calibration measured for one actuator: written back at every start
-/// (``DRV2605L/restore(_:on:)``) so the closed loop drives the actuator as calibrated without
+/// (the driver's `restore`) so the closed loop drives the actuator as calibrated without
 /// calibrating again. The values are the raw registers, as the datasheet defines them.
 public struct DRV2605LCalibration: Sendable, Equatable {
     /// A_CAL_COMP (0x18): the compensation for the actuator's resistive losses; the drive is
@@ -12,10 +12,13 @@ public struct DRV2605LCalibration: Sendable, Equatable {
     /// 0.255×, 0.7875×, 1.365×, 3.0×; for an LRA 3.75×, 7.5×, 15×, 22.5×.
     public var backEMFGain: UInt8
 
+    /// FEEDBACK bits 1–0.
+    static let backEMFGainMask: UInt8 = 0x03
+
     /// `backEMFGain` is kept to its two bits (0…3).
     public init(compensation: UInt8, backEMF: UInt8, backEMFGain: UInt8) {
         self.compensation = compensation
         self.backEMF = backEMF
-        self.backEMFGain = backEMFGain & DRV2605LRegisters.backEMFGainMask
+        self.backEMFGain = backEMFGain & Self.backEMFGainMask
     }
 }

@@ -1,0 +1,38 @@
+import ForcePadCore
+import ForcePadShell
+
+/// The board's DRV2605L as `status` and `haptic stats` show it: where it is, the actuator,
+/// the trigger, whether a calibration is saved, the last failed transfer.
+struct HapticDriverReport {
+    let description: HapticDriverDescription
+    let calibrationSaved: Bool
+    /// The last failed transfer or check, nil when none failed.
+    let lastError: String?
+
+    /// The chip's part name, as `model` in the board file names it in upper case.
+    static let model = "DRV2605L"
+
+    /// `DRV2605L at 0x5a on /dev/i2c-1` or `… (simulated)`.
+    var whereText: String {
+        "\(Self.model) at 0x\(String(description.address, radix: 16)) " + (description.busDevice.map { "on \($0)" } ?? "(simulated)")
+    }
+
+    /// One line: `DRV2605L at 0x5a (simulated), LRA (LRA library), trigger gpio-edge, calibration saved, last I2C error none`.
+    var summary: String {
+        "\(whereText), \(description.actuator.rawValue.uppercased()) (\(description.library.name)), trigger \(description.trigger.rawValue),"
+            + " calibration \(calibrationSaved ? "saved" : "not saved"), last I2C error \(lastError ?? "none")"
+    }
+
+    var fields: [(String, JSONValue)] {
+        [
+            ("model", .string(Self.model)),
+            ("address", .int(Int64(description.address))),
+            ("bus", description.busDevice.map { .string($0) } ?? .null),
+            ("actuator", .string(description.actuator.rawValue)),
+            ("library", .string(description.library.name)),
+            ("trigger", .string(description.trigger.rawValue)),
+            ("calibration_saved", .bool(calibrationSaved)),
+            ("last_error", lastError.map { .string($0) } ?? .null),
+        ]
+    }
+}
