@@ -809,8 +809,7 @@ def require_registers(registers, expected, when):
 
 def calibration_shown(answer):
     """(compensation, back-EMF, BEMF_GAIN) from `haptic calibrate`'s JSON answer."""
-    calibration = answer.get("calibration", {})
-    return calibration.get("compensation"), calibration.get("back_emf"), calibration.get("back_emf_gain")
+    return answer.get("compensation"), answer.get("back_emf"), answer.get("back_emf_gain")
 
 
 def line_pulses(log):
