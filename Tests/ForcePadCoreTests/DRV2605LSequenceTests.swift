@@ -50,3 +50,37 @@ import Testing
         #expect(throws: DRV2605LSequenceError.emptySequence) { try DRV2605LSequence([]) }
     }
 }
+
+/// Sequences as the config file writes them.
+@Suite struct DRV2605LSequenceTextTests {
+    @Test func effectsAndWaitsJoinedByThenReadAsSlots() throws {
+        let pop = try DRV2605LSequence(parsing: "effect 1 then wait 50ms then effect 1")
+        #expect(pop.steps == [.effect(1), .wait(milliseconds: 50), .effect(1)])
+        #expect(pop.description == "effect 1 then wait 50ms then effect 1")
+        #expect(try DRV2605LSequence(parsing: "effect sharp-tick-1-100").steps == [.effect(24)])
+        #expect(DRV2605LSequence.isSequenceText("effect 24"))
+        #expect(!DRV2605LSequence.isSequenceText("on 20ms"))
+    }
+
+    @Test(arguments: [
+        ("effect 24 wait 50ms", "DRV2605L sequence 'effect 24 wait 50ms': steps are joined by 'then', found 'wait'"),
+        ("effect", "DRV2605L sequence 'effect': every step is 'effect N' or 'wait D', e.g. \"effect 1 then wait 50ms then effect 1\""),
+        ("effect buzzy", "DRV2605L sequence 'effect buzzy': 'buzzy' is not an effect: give 1 to 123 or a name from haptic effect list"),
+        ("effect 1 then wait 5.5ms", "DRV2605L sequence 'effect 1 then wait 5.5ms': wait 5.5ms is not whole milliseconds; waits are 10 ms steps"),
+        ("effect 1 then on 5ms", "DRV2605L sequence 'effect 1 then on 5ms': step 2 must be 'effect N' or 'wait D', found 'on'"),
+        ("effect 124", "step 1: effect 124 is not in the DRV2605L library: effects are 1 to 123"),
+        ("effect 1 then wait 15ms", "step 2: wait 15 ms is not one the DRV2605L sequencer holds: waits are 10 to 1270 ms in steps of 10 ms"),
+    ])
+    func unreadableSequencesSayWhy(text: String, message: String) {
+        let error = #expect(throws: DRV2605LSequenceError.self) { try DRV2605LSequence(parsing: text) }
+        #expect(error?.description == message)
+    }
+
+    @Test func everyEffectHasANameAndAWordThatNamesItBack() {
+        for effect in DRV2605LSequenceStep.effects {
+            #expect(DRV2605LEffectNames.effect(named: DRV2605LEffectNames.slug(of: effect)!) == effect)
+        }
+        #expect(DRV2605LEffectNames.name(of: 1) == "Strong Click - 100%")
+        #expect(DRV2605LEffectNames.name(of: 124) == nil)
+    }
+}

@@ -13,7 +13,7 @@ enum SettingsLoader {
     static func load(config: String?, paths: StandardPaths, board: BoardDescription) throws(ExitCode) -> (ControllerSettings, String, ConfigFiles) {
         let files = ConfigFiles(systemFile: paths.systemConfigFile, userFile: config ?? paths.configFile, userFileRequired: config != nil)
         do {
-            let snapshot = try files.load(sampleRateHz: board.sampleRateHz)
+            let snapshot = try files.load(sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver)
             return (snapshot.settings, snapshot.source, files)
         } catch {
             StandardError.write("forcepad: \(error.description)")

@@ -23,6 +23,11 @@ protocol HapticDriverControl: AnyObject, Sendable {
     /// Plays library effect `effect` once over I2C, then loads the stage sequence and the
     /// trigger mode back.
     func play(effect: Int) throws(DRV2605LError)
+    /// Writes `sequence` into the sequencer's slots (the next trigger plays it), kept for
+    /// later set-ups.
+    func load(_ sequence: DRV2605LSequence) throws(DRV2605LError)
+    /// Plays the loaded sequence now (GO): one transfer, not retried.
+    func go() throws(DRV2605LError)
     /// Reads STATUS: the device ID and fault flags.
     func checkStatus() throws(DRV2605LError)
     /// Whether the chip is in software standby, as MODE reads.

@@ -91,6 +91,21 @@ final class HapticDriverSession<Bus: ByteRegisterBus & AnyObject & Sendable>: Ha
         }
     }
 
+    func load(_ sequence: DRV2605LSequence) throws(DRV2605LError) {
+        state.withLock { $0.sequence = sequence }
+        try reported { () throws(DRV2605LError) in
+            var bus = bus
+            try driver.load(sequence, on: &bus)
+        }
+    }
+
+    func go() throws(DRV2605LError) {
+        try reported { () throws(DRV2605LError) in
+            var bus = bus
+            try driver.go(on: &bus)
+        }
+    }
+
     func checkStatus() throws(DRV2605LError) {
         try reported { () throws(DRV2605LError) in
             var bus = bus

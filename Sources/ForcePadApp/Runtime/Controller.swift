@@ -84,8 +84,8 @@ public final class Controller {
                 lineIsSimulated: board.isSimulated),
             mode: outputMode, logger: logger)
         let driverCalibration = Self.savedDriverCalibration(board: board, stateDirectory: stateDirectory, logger: logger)
-        runtime = try LoopRuntime(assembly: assembly, realTime: realTime, driverCalibration: driverCalibration) { link in
-            EventPump(link: link, printer: printer, output: output, menuSlots: shortcutService.menuSlots, tap: tap)
+        runtime = try LoopRuntime(assembly: assembly, realTime: realTime, driverCalibration: driverCalibration) { link, stages in
+            EventPump(link: link, printer: printer, output: output, menuSlots: shortcutService.menuSlots, tap: tap, driverStages: stages)
         }
         let pump = runtime.pump
         lab = LabSession(link: runtime.link, tap: tap, stateDirectory: stateDirectory, logger: logger) { pump.pump() }
@@ -160,7 +160,7 @@ public final class Controller {
     /// board (an ordering problem is blamed on a key in `written`, the keys the command set)
     /// and sends the loop's part of it as one command. Nothing changes when it is refused.
     public func apply(_ changed: ControllerSettings, written: Set<String>) throws(CommandFailure) {
-        if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, written: written).first {
+        if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver, written: written).first {
             throw CommandFailure(problem.description)
         }
         try runtime.send(.apply(LoopSettings(changed, sampleRateHz: board.sampleRateHz)))
@@ -172,7 +172,7 @@ public final class Controller {
     /// on they are the saved settings.
     public func saveSettings() throws(CommandFailure) -> ConfigSave.Outcome {
         do {
-            let outcome = try ConfigSave.save(settings, files: configFiles, sampleRateHz: board.sampleRateHz)
+            let outcome = try ConfigSave.save(settings, files: configFiles, sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver)
             savedSettings = settings
             return outcome
         } catch {
@@ -183,7 +183,7 @@ public final class Controller {
     /// The config files as they are now, checked for this board.
     public func loadConfigFiles() throws(CommandFailure) -> ConfigSnapshot {
         do {
-            return try configFiles.load(sampleRateHz: board.sampleRateHz)
+            return try configFiles.load(sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver)
         } catch {
             throw CommandFailure(error.description + " (the running settings are unchanged)")
         }
@@ -207,7 +207,8 @@ public final class Controller {
         }
         var changed = settings
         changed.haptics.patterns[name] = pattern
-        if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, written: ["haptics.patterns.\(name)"]).first {
+        changed.haptics.effects[name] = nil
+        if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver, written: ["haptics.patterns.\(name)"]).first {
             throw CommandFailure(problem.description)
         }
         try runtime.send(.setPattern(id, CompiledHapticPattern(pattern)))

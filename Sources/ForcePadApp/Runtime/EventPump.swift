@@ -26,6 +26,10 @@ final class EventPump: Sendable {
     private let output: ConsoleOutput
     private let menuSlots: MenuSlots
     private let tap: EventTap
+    /// The board's DRV2605L stages, following press and sensor events; nil without a driver.
+    let driverStages: HapticDriverStages?
+    /// The loop's link, for its clock's origin (event times count from it).
+    private let link: LoopLink
     /// Whether pumped lines print at once (true), or wait for ``takeLines()`` because an
     /// interactive shell is showing its input line.
     let printsAtOnce = Atomic<Bool>(true)
@@ -35,7 +39,12 @@ final class EventPump: Sendable {
     static let maxWaitingLines = 4096
 
     /// Takes the consumer handles of `link`'s event and edge rings; nil if another consumer has them.
-    init?(link: LoopLink, printer: EventPrinter, output: ConsoleOutput, menuSlots: MenuSlots, tap: EventTap) {
+    init?(
+        link: LoopLink, printer: EventPrinter, output: ConsoleOutput, menuSlots: MenuSlots, tap: EventTap,
+        driverStages: HapticDriverStages? = nil
+    ) {
+        self.driverStages = driverStages
+        self.link = link
         guard let events = link.events.takeConsumer() else { return nil }
         guard let edges = link.edges.takeConsumer() else { return nil }
         channels = PosixMutex(Channels(events: events, edges: edges))
@@ -99,8 +108,12 @@ final class EventPump: Sendable {
 
     private func take(_ channels: inout Channels) -> [String] {
         var lines: [String] = []
+        let origin = link.originMicros.load(ordering: .acquiring)
         while let event = channels.events.pop() {
             if let line = printer.line(for: event) { lines.append(line) }
+            if let failure = driverStages?.follow(event, nowMicros: { MonotonicClock().nowMicros() - origin }) {
+                lines.append("warning: haptic driver: \(failure)")
+            }
             tap.take(event) { printer.json(event) }
             if case .quickAction(let menu) = event, let offered = menuSlots.handle(menu) {
                 lines += printer.menuLines(offered)

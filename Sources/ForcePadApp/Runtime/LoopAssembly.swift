@@ -14,7 +14,7 @@ struct LoopAssembly {
 
     /// Checks `settings` against ``SettingsRules`` on `board` and compiles the patterns.
     init(board: BoardDescription, calibration: CalibrationSet, settings: ControllerSettings) throws(SetupError) {
-        if let problem = SettingsRules.problems(settings, sampleRateHz: board.sampleRateHz, written: []).first {
+        if let problem = SettingsRules.problems(settings, sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver, written: []).first {
             throw SetupError("settings do not fit board '\(board.name)': \(problem)")
         }
         do {

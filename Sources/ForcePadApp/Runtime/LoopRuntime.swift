@@ -37,17 +37,21 @@ final class LoopRuntime {
     /// (so a converter that does not answer fails the start with its bus, address and errno,
     /// as `forcepad probe` reports it), starts the loop thread as `realTime` asks, the edge
     /// watcher and the pump thread. A board with a DRV2605L has it set up first, with
-    /// `driverCalibration` written back when given. `makePump` builds the pump on the new link.
+    /// `driverCalibration` written back when given and the first stage's sequence loaded.
+    /// `makePump` builds the pump on the new link, following the driver's stages when there is one.
     init(
         assembly: LoopAssembly, realTime: RealTimeRequest, driverCalibration: DRV2605LCalibration? = nil,
-        makePump: (LoopLink) -> EventPump?
+        makePump: (LoopLink, HapticDriverStages?) -> EventPump?
     ) throws(SetupError) {
         let board = assembly.board
-        hapticDriver = try board.hapticDriver.map { description throws(SetupError) in
-            try HapticDriverStartUp.open(description, calibration: driverCalibration, sequence: nil)
+        let effects = assembly.settings.haptics.effects
+        let hapticDriver = try board.hapticDriver.map { description throws(SetupError) in
+            try HapticDriverStartUp.open(description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects))
         }
+        self.hapticDriver = hapticDriver
+        let stages = hapticDriver.map { HapticDriverStages(driver: $0, effects: effects) }
         let link = assembly.makeLink()
-        guard let pump = makePump(link), let snapshots = link.snapshots.takeReader() else {
+        guard let pump = makePump(link, stages), let snapshots = link.snapshots.takeReader() else {
             throw SetupError("the loop's channels already have consumers")
         }
         self.link = link

@@ -30,8 +30,9 @@ public struct ConfigFiles: Sendable, Equatable {
         return layers
     }
 
-    /// Reads the files as they are now and checks them for a board sampling at `sampleRateHz`.
-    public func load(sampleRateHz: Int?) throws(ConfigError) -> ConfigSnapshot {
-        try ConfigSnapshot(layers: layers(), sampleRateHz: sampleRateHz)
+    /// Reads the files as they are now and checks them for a board sampling at `sampleRateHz`
+    /// with `hapticDriver` (nil: none).
+    public func load(sampleRateHz: Int?, hapticDriver: HapticDriverDescription? = nil) throws(ConfigError) -> ConfigSnapshot {
+        try ConfigSnapshot(layers: layers(), sampleRateHz: sampleRateHz, hapticDriver: hapticDriver)
     }
 }

@@ -28,9 +28,11 @@ public enum ConfigSave {
     }
 
     /// Saves `running` into `files.userFile`; nothing is written when nothing differs.
-    public static func save(_ running: ControllerSettings, files: ConfigFiles, sampleRateHz: Int) throws(ConfigError) -> Outcome {
+    public static func save(
+        _ running: ControllerSettings, files: ConfigFiles, sampleRateHz: Int, hapticDriver: HapticDriverDescription? = nil
+    ) throws(ConfigError) -> Outcome {
         let path = files.userFile
-        let snapshot = try files.load(sampleRateHz: sampleRateHz)
+        let snapshot = try files.load(sampleRateHz: sampleRateHz, hapticDriver: hapticDriver)
         let runningValues = ConfigValueList.values(of: running)
         let differences = ConfigDifference.between(saved: snapshot.values, running: runningValues)
         guard !differences.isEmpty else { return Outcome(differences: [], file: path, previousFile: nil) }

@@ -9,11 +9,12 @@ public struct ConfigSnapshot {
     public let values: [ConfigValue]
     private let document: ConfigDocument
 
-    /// Parses and checks `layers` as ``ConfigFileLoader/parse(layers:sampleRateHz:)`` does.
-    public init(layers: [ConfigLayer], sampleRateHz: Int?) throws(ConfigError) {
+    /// Parses and checks `layers` as ``ConfigFileLoader/parse(layers:sampleRateHz:)`` does, for
+    /// a board with `hapticDriver` (nil: none).
+    public init(layers: [ConfigLayer], sampleRateHz: Int?, hapticDriver: HapticDriverDescription? = nil) throws(ConfigError) {
         self.layers = layers
         document = try ConfigDocument(layers: layers)
-        settings = try ConfigFileLoader.parse(document: document, sampleRateHz: sampleRateHz)
+        settings = try ConfigFileLoader.parse(document: document, sampleRateHz: sampleRateHz, hapticDriver: hapticDriver)
         values = ConfigValueList.values(of: settings)
     }
 

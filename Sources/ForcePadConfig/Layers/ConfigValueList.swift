@@ -47,7 +47,7 @@ public enum ConfigValueList {
         add("haptics.duty_window", string(QuantityText.duration(haptics.dutyWindowMicros)))
         add("haptics.trigger_width", string(QuantityText.duration(haptics.triggerWidthMicros)))
         for name in haptics.patterns.keys.sorted() {
-            add("haptics.patterns." + TOMLText.key(name), string(haptics.patterns[name]!.description))
+            add("haptics.patterns." + TOMLText.key(name), string(haptics.effects[name]?.description ?? haptics.patterns[name]!.description))
         }
         add("quick_actions.enabled", "\(settings.quickActions.enabled)")
         add("quick_actions.hold", string(QuantityText.duration(settings.quickActions.openHoldMicros)))

@@ -23,7 +23,9 @@ public enum ConfigFileLoader {
         try parse(document: ConfigDocument(layers: layers), sampleRateHz: sampleRateHz)
     }
 
-    static func parse(document: ConfigDocument, sampleRateHz: Int?) throws(ConfigError) -> ControllerSettings {
+    static func parse(
+        document: ConfigDocument, sampleRateHz: Int?, hapticDriver: HapticDriverDescription? = nil
+    ) throws(ConfigError) -> ControllerSettings {
         let root = document.rootReader()
         let preset: ThresholdPreset? = try root.choice("preset", noun: "preset")
         let thresholdsTable = try root.table("thresholds")
@@ -62,7 +64,7 @@ public enum ConfigFileLoader {
         settings.faults = try FaultsSection.read(faultsTable)
         let written = thresholds.written.union(forceWritten).union(hysteresisWritten).union(hapticsWritten)
         let problems = SettingsRules.problems(
-            settings, sampleRateHz: sampleRateHz, written: written, standIns: thresholds.standIns)
+            settings, sampleRateHz: sampleRateHz, hapticDriver: hapticDriver, written: written, standIns: thresholds.standIns)
         if let problem = problems.first {
             throw document.error(problem.message, at: ConfigKeyPath(dotted: problem.key))
         }

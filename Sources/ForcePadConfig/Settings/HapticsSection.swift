@@ -21,17 +21,23 @@ enum HapticsSection {
         try table.finish()
 
         var patterns = standard.patterns
+        var effects: [String: DRV2605LSequence] = [:]
         var written: Set<String> = []
         if let patternsTable {
             for (name, value) in patternsTable.entries() {
-                patterns[name] = try readPattern(name, value, table: patternsTable)
+                if let text = value.string, DRV2605LSequence.isSequenceText(text) {
+                    effects[name] = try readSequence(name, text, table: patternsTable)
+                    patterns[name] = HapticSettings.edgePattern(widthMicros: triggerWidth)
+                } else {
+                    patterns[name] = try readPattern(name, value, table: patternsTable)
+                }
                 written.insert("haptics.patterns.\(name)")
             }
         }
         if table.has("max_on") { written.insert("haptics.max_on") }
         let settings = HapticSettings(
             enabled: enabled, dryRun: dryRun, mode: mode, patterns: patterns, maxOnMicros: maxOn, minOffMicros: minOff,
-            maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow, triggerWidthMicros: triggerWidth)
+            maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow, triggerWidthMicros: triggerWidth, effects: effects)
         return (settings, written)
     }
 
@@ -43,6 +49,15 @@ enum HapticsSection {
             throw table.error("max_duty", "\(fraction) is out of range; allowed: 0.001…1 (the share of duty_window the line may be on)")
         }
         return Int(permille)
+    }
+
+    /// A stage's DRV2605L sequence (`effect 1 then wait 50ms then effect 1`).
+    private static func readSequence(_ name: String, _ text: String, table: TableReader) throws(ConfigError) -> DRV2605LSequence {
+        do {
+            return try DRV2605LSequence(parsing: text)
+        } catch {
+            throw table.error(name, error.description)
+        }
     }
 
     private static func readPattern(_ name: String, _ value: TOMLValueConvertible, table: TableReader) throws(ConfigError) -> HapticPattern {

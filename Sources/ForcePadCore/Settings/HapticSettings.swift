@@ -19,12 +19,19 @@ public struct HapticSettings: Sendable, Equatable {
     public var dutyWindowMicros: Int64
     /// Length of the edge in trigger-edge mode (µs).
     public var triggerWidthMicros: Int64
+    /// DRV2605L sequences by stage name (`peek = "effect 24"`), for a board with
+    /// `[haptic.driver]`: the driver plays them, and the stage's line pattern is one edge of
+    /// ``triggerWidthMicros``.
+    public var effects: [String: DRV2605LSequence]
+    /// The stages a sequence may be given to: the ones the driver's sequencer is loaded for.
+    public static let effectStages: Set<String> = ["peek", "pop", "release"]
 
     public init(
         enabled: Bool, dryRun: Bool, mode: HapticOutputMode, patterns: [String: HapticPattern],
         maxOnMicros: Int64, minOffMicros: Int64, maxDutyPermille: Int, dutyWindowMicros: Int64,
-        triggerWidthMicros: Int64
+        triggerWidthMicros: Int64, effects: [String: DRV2605LSequence] = [:]
     ) {
+        self.effects = effects
         self.enabled = enabled
         self.dryRun = dryRun
         self.mode = mode
@@ -51,6 +58,13 @@ public struct HapticSettings: Sendable, Equatable {
             "menu": HapticPattern(parsing: "on 10ms off 20ms on 10ms off 20ms on 10ms"), "tick": HapticPattern(parsing: "on 3ms"),
         ]
     }()
+
+    /// The line pattern of a stage the driver plays a sequence for: one edge of `widthMicros`
+    /// on IN/TRIG.
+    public static func edgePattern(widthMicros: Int64) -> HapticPattern {
+        // "on" and a duration the config already checked always read as a pattern.
+        try! HapticPattern(parsing: "on \(widthMicros)us")
+    }
 
     public static let standard = HapticSettings(
         enabled: true, dryRun: false, mode: .pulse, patterns: standardPatterns,

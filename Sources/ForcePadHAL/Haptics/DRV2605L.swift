@@ -4,11 +4,10 @@ import ForcePadCore
 /// waveform sequences, selects how they are triggered, runs the auto-calibration, writes saved
 /// calibration back, drives real-time playback and puts the chip in standby.
 ///
-/// Status of this driver: the register-level driver and its tests are done. It is not yet
-/// used by the program: the board file's `[haptics.driver]` table, start-up from the board,
-/// per-stage effects, the shell's `haptic` commands, saving the calibration in the state dir,
-/// RTP from the loop, standby on every shutdown path, `probe`/`status` reporting, the `sim`
-/// board's wiring of ``SimulatedDRV2605L`` and the documentation come later.
+/// The program uses it through `[haptic.driver]` in the board file: the controller's session
+/// (ForcePadApp's `HapticDriver/`) runs start-up, loads the stages' sequences, calibrates and
+/// puts the chip in standby; on the `sim` board the bus is a ``SimulatedDRV2605L``.
+/// Real-time playback from the loop is not used yet.
 ///
 /// Register map (TI DRV2605L datasheet, SLOS854D, "Register Map"): see ``DRV2605LRegisters``
 /// for the addresses and bits used. Procedures followed:

@@ -46,7 +46,9 @@ struct HapticReport {
                     droppedEdges: $0.droppedEdges.load(ordering: .relaxed))
             })
         driver = controller.hapticDriver.map {
-            HapticDriverReport(description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError)
+            HapticDriverReport(
+                description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError,
+                goLatency: $0.description.trigger == .i2c ? controller.runtime.pump.driverStages?.goLatency : nil)
         }
     }
 
@@ -109,7 +111,7 @@ struct HapticReport {
         ] + latencyText.bucketLines
         if let feedback { lines += feedbackLines(feedback) }
         if let driver { lines.append("driver      " + driver.summary) }
-        lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.patterns[$0]!)" }.joined(separator: "; "))
+        lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.effects[$0]?.description ?? settings.patterns[$0]!.description)" }.joined(separator: "; "))
         return lines
     }
 

@@ -1,6 +1,8 @@
 /// Why a waveform sequence does not fit the DRV2605L's sequencer; `description` is the
 /// one-line message shown, saying what is wrong and what to do.
 public enum DRV2605LSequenceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A sequence's text that does not read as steps.
+    case unreadable(text: String, reason: String)
     /// A sequence with no step.
     case emptySequence
     /// A sequence with more steps than the sequencer's 8 slots.
@@ -12,6 +14,8 @@ public enum DRV2605LSequenceError: Error, Sendable, Equatable, CustomStringConve
 
     public var description: String {
         switch self {
+        case .unreadable(let text, let reason):
+            "DRV2605L sequence '\(text)': \(reason)"
         case .emptySequence:
             "a DRV2605L sequence needs at least one effect: e.g. 'effect 1'"
         case .tooManySteps(let count):

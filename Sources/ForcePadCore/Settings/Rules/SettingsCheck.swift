@@ -142,6 +142,32 @@ struct SettingsCheck {
         }
     }
 
+    /// Stage sequences against the board's DRV2605L (`driver`, nil: none): a sequence needs a
+    /// driver, only stages have one, the gpio-level trigger plays on/off patterns, and the
+    /// i2c trigger (no wire to IN/TRIG) needs a sequence for every stage pattern written.
+    mutating func hapticEffects(driver: HapticDriverDescription?) {
+        let haptics = settings.haptics
+        for name in haptics.effects.keys.sorted() {
+            let key = "haptics.patterns.\(name)"
+            let text = haptics.effects[name]!.description
+            guard HapticSettings.effectStages.contains(name) else {
+                report(key, "'\(text)' is a DRV2605L sequence, which only the stages peek, pop and release play; give \(name) an on/off pattern such as \"on 20ms\"")
+                continue
+            }
+            guard let driver else {
+                report(key, "'\(text)' plays on a DRV2605L, and the board has no [haptic.driver]: write an on/off pattern such as \"on 20ms\", or add the driver to the board file")
+                continue
+            }
+            if driver.trigger == .gpioLevel {
+                report(key, "'\(text)' needs the board's DRV2605L trigger gpio-edge or i2c; with gpio-level the line's on/off pattern holds IN/TRIG: write one such as \"on 20ms\", or change trigger")
+            }
+        }
+        guard driver?.trigger == .i2c else { return }
+        for name in HapticSettings.effectStages.sorted() where haptics.effects[name] == nil && written.contains("haptics.patterns.\(name)") {
+            report("haptics.patterns.\(name)", "the board's DRV2605L is triggered over I2C (no wire to IN/TRIG), so an on/off pattern cannot play: give a sequence such as \"effect 24\"")
+        }
+    }
+
     // MARK: Blame
 
     /// Reports unless `lower` < `upper` (≤ when `allowEqual`). The problem goes to `upper`

@@ -22,8 +22,11 @@ public enum SettingsRules {
     /// change wrote (a config file's keys, or the one a command sets): an ordering problem is
     /// blamed on a written key. `standIns` name values that came from another key (the config
     /// file's missing `thresholds.pop` taken from the medium preset).
+    ///
+    /// `hapticDriver` is the board's DRV2605L (nil: none, or no board yet when `sampleRateHz`
+    /// is nil): stage sequences need one, and a driver triggered over I2C needs them.
     public static func problems(
-        _ settings: ControllerSettings, sampleRateHz: Int?, written: Set<String>,
+        _ settings: ControllerSettings, sampleRateHz: Int?, hapticDriver: HapticDriverDescription? = nil, written: Set<String>,
         standIns: [String: SettingsStandIn] = [:]
     ) -> [SettingsProblem] {
         var check = SettingsCheck(settings: settings, written: written, standIns: standIns)
@@ -32,6 +35,7 @@ public enum SettingsRules {
         check.hysteresis()
         check.filter(sampleRateHz: sampleRateHz)
         check.hapticPatterns()
+        if sampleRateHz != nil { check.hapticEffects(driver: hapticDriver) }
         return check.problems
     }
 
