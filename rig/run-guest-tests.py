@@ -696,18 +696,23 @@ class Checks:
         require(pulses is not None, f"the watcher's log does not start low: {log!r}")
         # One edge per stage: the chip plays the whole sequence, waits included, from it.
         require(len(pulses) == 2, f"{len(pulses)} pulses on the trigger line, expected 2 (peek, pop): {pulses}")
+        widths = [round((end - start) * 1000) for start, end in pulses]
+        require(all(w <= 300 for w in widths), f"trigger pulses {widths} ms wide, configured 30 ms")
         line_interval = pulses[1][0] - pulses[0][0]
         event_interval = (stages["press.pop"] - stages["press.peek"]) / 1e6
         require(abs(line_interval - event_interval) <= 0.25,
                 f"peek→pop is {line_interval:.2f}s on the trigger line but {event_interval:.2f}s in the events")
+        # Pop's sequence went in after peek; once the press is over peek's is back for the next.
+        slots = guest.driver_registers()[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]
+        require(slots[:len(PEEK_SLOTS)] == PEEK_SLOTS, f"WAV_FRM_SEQ1… {slots} after the press, expected peek's {PEEK_SLOTS} back")
 
         fp.command("haptic off")
         mode = guest.driver_registers()[MODE]
         require(mode & MODE_STANDBY, f"MODE 0x{mode:02X} after `haptic off`: the standby bit is not set")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
-        return (f"registers set up, sequencer {slots[:len(PEEK_SLOTS)]}; edges at peek and pop "
-                f"{line_interval:.2f}s apart (events {event_interval:.2f}s); standby after haptic off")
+        return (f"registers set up, peek's sequence loaded; edges {widths} ms at peek and pop "
+                f"{line_interval:.2f}s apart (events {event_interval:.2f}s); peek's back after; standby after haptic off")
 
     def drv2605l_calibrate(self, binary):
         """`haptic calibrate` runs the auto-calibration (rig/guest/drv2605l answers it), shows
