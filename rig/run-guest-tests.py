@@ -44,11 +44,13 @@ STUB_CHIPS = "0x48,0x5a"
 DRV2605L_BOARD = "/rig/boards/rig-drv2605l.toml"
 DRV2605L_PROFILE = "/rig/boards/rig-drv2605l.profile"
 DRV2605L_CONFIG = "/rig/config/drv2605l.toml"
+# rig-drv2605l.toml with trigger = "i2c", written in the guest by the check that uses it.
+DRV2605L_I2C_BOARD = "/tmp/rig-drv2605l-i2c.toml"
 DRV2605L_ADDRESS = 0x5A
 # The DRV2605L registers the checks read (DRV2605LRegisters in the sources) and their bits.
 STATUS, MODE, LIBRARY_SEL, WAV_FRM_SEQ1, GO = 0x00, 0x01, 0x03, 0x04, 0x0C
 RATED_VOLTAGE, OD_CLAMP, A_CAL_COMP, A_CAL_BEMF, FEEDBACK, CONTROL1 = 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B
-MODE_STANDBY, MODE_EXTERNAL_EDGE, FEEDBACK_LRA, BEMF_GAIN_MASK, LIBRARY_LRA = 0x40, 1, 0x80, 0x03, 6
+MODE_STANDBY, MODE_INTERNAL_TRIGGER, MODE_EXTERNAL_EDGE, FEEDBACK_LRA, BEMF_GAIN_MASK, LIBRARY_LRA = 0x40, 0, 1, 0x80, 0x03, 6
 REGISTER_NAMES = {STATUS: "STATUS", MODE: "MODE", LIBRARY_SEL: "LIBRARY_SEL", GO: "GO", RATED_VOLTAGE: "RATED_VOLTAGE",
                   OD_CLAMP: "OD_CLAMP", A_CAL_COMP: "A_CAL_COMP", A_CAL_BEMF: "A_CAL_BEMF", FEEDBACK: "FEEDBACK",
                   CONTROL1: "CONTROL1"}
@@ -766,6 +768,32 @@ class Checks:
         return (f"results {['0x%02X' % v for v in result]} shown, saved, written back after a restart; effect "
                 f"{TEST_EFFECT} played by GO; standby after SIGTERM")
 
+    def drv2605l_i2c_trigger(self, binary):
+        """trigger = "i2c", for a board without the IN/TRIG wire: each stage's sequence is
+        started by GO over I2C (rig/guest/drv2605l logs what it played: peek's, then pop's),
+        and the haptic line stays low."""
+        guest = self.guest
+        guest.shell.check(f"sed 's/^trigger = .*/trigger = \"i2c\"/' {DRV2605L_BOARD} > {DRV2605L_I2C_BOARD} && "
+                          f"grep -q '^trigger = \"i2c\"$' {DRV2605L_I2C_BOARD} && drv2605l {DRV2605L_PROFILE} --reset && "
+                          f"spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
+        fp = Forcepad(guest, binary, DRV2605L_I2C_BOARD, DRV2605L_CONFIG, name="i2c-trigger")
+        mode = guest.driver_registers()[MODE]
+        require(mode == MODE_INTERNAL_TRIGGER, f"MODE 0x{mode:02X} after start, expected 0x00 (internal trigger, out of standby)")
+        released, log = self._press_on_the_line(fp, DRV2605L_PROFILE)
+        require(released["event"] == "press.released", f"the press ended with {released}")
+        time.sleep(0.3)
+        played = [line.split()[2:] for line in guest.shell.check("cat /tmp/drv2605l.log").splitlines() if " go " in line]
+        code = fp.stop()
+        guest.shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
+        expected = [[f"0x{MODE_INTERNAL_TRIGGER:02x}"] + [f"0x{v:02x}" for v in slots] for slots in (PEEK_SLOTS, POP_SLOTS)]
+        require([p[:len(e)] for p, e in zip(played, expected)] == expected and len(played) == 2,
+                f"GO played {played} (MODE, WAV_FRM_SEQ1… as they were when each playback ended), expected "
+                f"peek's then pop's: {expected}; the chip reads each slot when it gets there, so a sequence "
+                "rewritten while it plays changes what plays")
+        require(line_pulses(log) == [], f"the haptic line moved with trigger = \"i2c\": {log!r}")
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return "GO played peek's sequence, then pop's; the line stayed low"
+
     def drv2605l_control(self):
         """The rig itself: rig/guest/drv2605l answers an auto-calibration and a GO as the
         DRV2605L checks assume, without forcepad."""
@@ -870,6 +898,8 @@ def main():
                  (f"drv2605l-press[{build}]", checks.drv2605l_press, build),
                  (f"drv2605l-calibrate[{build}]", checks.drv2605l_calibrate, build)]
     plan.append((f"rig-sigkill-control[{args.build[0]}]", checks.sigkill_control, args.build[0]))
+    # The I2C trigger's path does not go through libgpiod: one build is enough.
+    plan.append((f"drv2605l-i2c-trigger[{args.build[0]}]", checks.drv2605l_i2c_trigger, args.build[0]))
     plan.append(("rig-drv2605l-control", checks.drv2605l_control))
     try:
         for name, function, *arguments in plan:
