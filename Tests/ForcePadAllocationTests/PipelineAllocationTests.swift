@@ -101,7 +101,10 @@ import Testing
         if case .refusedTouched = interrupted {} else { Issue.record("the interrupted tare ended \(interrupted)") }
     }
 
-    @Test func controlLoopTickDoesNotAllocate() {
+    /// Also with a DRV2605L's stage sequences configured: their line patterns are one edge of
+    /// trigger_width each, and the loop never talks to the driver.
+    @Test(arguments: [false, true])
+    func controlLoopTickDoesNotAllocate(withDriverSequences: Bool) {
         let board = BoardDescription(
             name: "sim", summary: "allocation test", bus: nil,
             adcs: [ADCDescription(model: .sim, address: 0, inputs: Array(0..<Self.cellCount), dataRate: 0)],
@@ -109,7 +112,13 @@ import Testing
             haptic: HapticLineDescription(lineName: "GPIO18", chip: nil, activeLow: false),
             serial: SerialPortDescription(device: "/dev/serial0", baud: 115_200),
             calibration: Self.calibration, simulation: .standard)
-        let controller = ControllerSettings.standard
+        var controller = ControllerSettings.standard
+        if withDriverSequences {
+            controller.haptics.effects = ["peek": try! DRV2605LSequence([.effect(24)]), "pop": try! DRV2605LSequence([.effect(1)])]
+            for stage in ["peek", "pop"] {
+                controller.haptics.patterns[stage] = HapticSettings.edgePattern(widthMicros: controller.haptics.triggerWidthMicros)
+            }
+        }
         let recognizer = PressRecognizerSettings.standard
         let haptics = HapticSchedulerSettings(controller.haptics)
         let settings = PipelineSettings(settings: controller, sampleRateHz: board.sampleRateHz)

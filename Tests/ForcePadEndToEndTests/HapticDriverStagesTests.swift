@@ -73,4 +73,14 @@ import Testing
         #expect(failure != nil)
         #expect(session.lastError == failure?.description)
     }
+
+    @Test func withHapticsOffNoGOIsWrittenAndARestoredSensorLeavesTheChipInStandby() throws {
+        let (session, stages) = try started(.i2c)
+        stages.drives.store(false, ordering: .relaxed)
+        _ = stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200))), nowMicros: { 1_100 })
+        #expect(session.bus.withBus { $0.sequencesPlayed } == 0)
+        _ = stages.follow(.sensorLost(atMicros: 5_000, errno: 5), nowMicros: { 5_000 })
+        _ = stages.follow(.sensorRestored(atMicros: 9_000), nowMicros: { 9_000 })
+        #expect(try session.isInStandby())
+    }
 }

@@ -11,7 +11,7 @@ import Testing
         let result = try ForcePadProcess.run(
             ["--json", "--config", config.path], input: Data("sim press 400g\n".utf8), signal: (signal, 0.6))
         #expect(result.status == 0)
-        #expect(result.standardError.hasSuffix("received; loop stopped, haptic line off\n"))
+        #expect(result.standardError.hasSuffix("received; loop stopped, haptic line off, haptic driver in standby\n"))
         let haptic = result.outputLines.filter { $0.contains("\"event\":\"haptic.") }
         #expect(haptic.last?.contains("\"event\":\"haptic.off\",\"pattern\":\"pop\"") == true, "\(result.standardOutput)\n\(result.standardError)")
         #expect(haptic.filter { $0.contains("haptic.on") }.count == haptic.filter { $0.contains("haptic.off") }.count)
@@ -24,6 +24,6 @@ import Testing
         #expect(result.standardError.contains(
             "forcepad: SIGTERM received with unsaved changes to thresholds.touch, filter.cutoff; they are lost (config save keeps settings)\n"),
             "\(result.standardError)")
-        #expect(result.standardError.hasSuffix("received; loop stopped, haptic line off\n"))
+        #expect(result.standardError.hasSuffix("received; loop stopped, haptic line off, haptic driver in standby\n"))
     }
 }

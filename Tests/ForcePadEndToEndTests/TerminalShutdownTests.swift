@@ -59,7 +59,7 @@ import Testing
         let seconds = Date().timeIntervalSince(signalled)
         #expect(status == 0)
         #expect(seconds < 2, "exited \(seconds)s after SIGTERM")
-        #expect(forcepad.standardErrorText.contains("SIGTERM received; loop stopped, haptic line off"), "\(forcepad.standardErrorText)")
+        #expect(forcepad.standardErrorText.contains("SIGTERM received; loop stopped, haptic line off, haptic driver in standby"), "\(forcepad.standardErrorText)")
     }
 
     @Test func outputDroppedWhileTheLineWasNotReadIsReported() throws {

@@ -7,19 +7,22 @@ struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
         abstract: "Check that the board's ADCs, haptic line and serial port answer, and that real-time scheduling is allowed.",
-        discussion: "Reads one frame from each converter, requests the haptic line (leaving it off), opens the serial port and asks for SCHED_FIFO on a test thread. Prints a table of results with fixes; exit status 0 when all passed, 1 when any failed.")
+        discussion: "Reads one frame from each converter, requests the haptic line (leaving it off), reads the DRV2605L's status and looks for its saved calibration when the board has one, opens the serial port and asks for SCHED_FIFO on a test thread. Prints a table of results with fixes; exit status 0 when all passed, 1 when any failed.")
 
     @OptionGroup var boardOption: BoardOption
 
     @Option(name: .long, help: ArgumentHelp("Check this serial device instead of the board's.", valueName: "DEVICE"))
     var serial: String?
 
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Directory holding the haptic driver's saved calibration (default: ~/.local/state/forcepad).", valueName: "DIR"))
+    var stateDirectory: String?
+
     @Flag(name: .long, help: "Print the results as one JSON object.")
     var json = false
 
     func run() throws {
         let board = try boardOption.load()
-        let checks = DeviceProbe(board: board, serialDevice: serial).run()
+        let checks = DeviceProbe(board: board, serialDevice: serial, stateDirectory: stateDirectory ?? StandardPaths().stateDirectory).run()
         let failed = checks.filter { $0.outcome == .fail }.count
         if json {
             print(JSONValue.object([

@@ -1,5 +1,6 @@
 import ForcePadCore
 import ForcePadHAL
+import Synchronization
 
 /// Keeps the DRV2605L's sequencer holding the sequence of the stage that fires next, and
 /// follows the loop's events off the loop (on the event pump's thread):
@@ -9,20 +10,25 @@ import ForcePadHAL
 /// - with `trigger = "i2c"` each stage with a sequence is started with GO, one transfer,
 ///   and the time from the frame the stage fired in to GO's return is recorded
 ///   (``goLatency``, `haptic stats`);
-/// - a lost sensor puts the chip in standby, its return sets it up again.
+/// - a lost sensor puts the chip in standby, its return sets it up again;
+/// - with haptics off or in a dry run (``drives`` false) no GO is written and a returning
+///   sensor leaves the chip in standby.
 /// A failed transfer is kept in the driver's last error and logged by the caller; nothing
 /// here ever runs on the loop.
 final class HapticDriverStages: Sendable {
     let driver: any HapticDriverControl
     let effects: [String: DRV2605LSequence]
     private let state = PosixMutex(StageState())
+    /// Whether haptics drive the actuator (`haptic on`); false with `haptic off` or `dry-run`.
+    let drives: Atomic<Bool>
 
     private struct StageState {
         var loaded: DRV2605LSequence?
         var goLatency = LatencyHistogram()
     }
 
-    init(driver: any HapticDriverControl, effects: [String: DRV2605LSequence]) {
+    init(driver: any HapticDriverControl, effects: [String: DRV2605LSequence], drives: Bool = true) {
+        self.drives = Atomic(drives)
         self.driver = driver
         self.effects = effects
         state.withLock { $0.loaded = Self.first(of: effects) }
@@ -53,7 +59,7 @@ final class HapticDriverStages: Sendable {
                 try loadIfNeeded(Self.first(of: effects))
             case .sensorLost:
                 if let error = driver.enterStandby() { throw error }
-            case .sensorRestored:
+            case .sensorRestored where drives.load(ordering: .relaxed):
                 try driver.resume()
             default:
                 break
@@ -66,7 +72,7 @@ final class HapticDriverStages: Sendable {
 
     /// With the i2c trigger, plays `stage`'s sequence (loading it first when another is loaded).
     private func fire(_ stage: String, atMicros time: Int64, nowMicros: () -> Int64) throws(DRV2605LError) {
-        guard driver.description.trigger == .i2c, let sequence = effects[stage] else { return }
+        guard driver.description.trigger == .i2c, drives.load(ordering: .relaxed), let sequence = effects[stage] else { return }
         try loadIfNeeded(sequence)
         try driver.go()
         let latency = nowMicros() - time

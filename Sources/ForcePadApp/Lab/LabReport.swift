@@ -122,7 +122,7 @@ struct LabReport {
             ("patterns", .object(haptics.patterns.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("max_on_us", .int(haptics.maxOnMicros)), ("min_off_us", .int(haptics.minOffMicros)),
             ("max_duty", .decimal(Int64(haptics.maxDutyPermille), places: 3)), ("duty_window_us", .int(haptics.dutyWindowMicros)),
-            ("trigger_width_us", .int(haptics.triggerWidthMicros)),
+            ("trigger_width_us", .int(haptics.triggerWidthMicros)), ("driver", haptics.driver.map { .string($0) } ?? .null),
         ])
     }
 

@@ -104,7 +104,7 @@ final class LabSession: @unchecked Sendable {
             dwellMicros: settings.hysteresis.dwellMicros, filter: CaptureInfo.filter(settings.filter),
             menuShortcuts: controller.shortcuts.visible.count, trialPresses: trialPresses > 0 ? trialPresses : nil,
             settingsChanged: false, limits: settings.trialLimits, limitsSource: controller.configSource,
-            haptics: RecordedHaptics(settings.haptics))
+            haptics: RecordedHaptics(settings.haptics, driver: board.hapticDriver))
         captureSettingsChanged = false
         self.capture = capture
         if trialPresses > 0 { lastTrial = name }

@@ -7,8 +7,11 @@ struct RecordedHaptics: Codable, Equatable {
     var mode: String
     /// `driven`, `not driven` (haptics off) or `dry-run`.
     var line: String
-    /// Pattern text by name (`on 2ms`).
+    /// Pattern text by name (`on 2ms`), a stage's DRV2605L sequence as written (`effect 24`).
     var patterns: [String: String]
+    /// The board's DRV2605L (`DRV2605L at 0x5a (simulated), LRA (LRA library), trigger
+    /// gpio-edge`); nil without one, and in recordings made before drivers were described.
+    var driver: String?
     var maxOnMicros: Int64
     var minOffMicros: Int64
     var maxDutyPermille: Int
@@ -16,14 +19,15 @@ struct RecordedHaptics: Codable, Equatable {
     var triggerWidthMicros: Int64
 
     enum CodingKeys: String, CodingKey {
-        case mode, line, patterns, maxOnMicros = "max_on_us", minOffMicros = "min_off_us", maxDutyPermille = "max_duty_permille"
+        case mode, line, patterns, driver, maxOnMicros = "max_on_us", minOffMicros = "min_off_us", maxDutyPermille = "max_duty_permille"
         case dutyWindowMicros = "duty_window_us", triggerWidthMicros = "trigger_width_us"
     }
 
-    init(_ haptics: HapticSettings) {
+    init(_ haptics: HapticSettings, driver: HapticDriverDescription? = nil) {
         mode = haptics.mode.rawValue
         line = haptics.dryRun ? "dry-run" : haptics.enabled ? "driven" : "not driven"
-        patterns = haptics.patterns.mapValues(\.description)
+        patterns = haptics.patterns.mapValues(\.description).merging(haptics.effects.mapValues(\.description)) { _, effect in effect }
+        self.driver = driver.map { HapticDriverReport(description: $0, calibrationSaved: false, lastError: nil, goLatency: nil).settingsText }
         maxOnMicros = haptics.maxOnMicros
         minOffMicros = haptics.minOffMicros
         maxDutyPermille = haptics.maxDutyPermille

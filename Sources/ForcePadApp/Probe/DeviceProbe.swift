@@ -1,5 +1,7 @@
+import ForcePadConfig
 import ForcePadCore
 import ForcePadHAL
+import Glibc
 
 /// The checks of `forcepad probe`, in the order a lab bring-up goes: the I2C adapter, each
 /// converter (one frame read), the haptic line (requested, then released off), the feedback
@@ -10,6 +12,8 @@ struct DeviceProbe {
     let board: BoardDescription
     /// Serial device to open instead of the board's (`--serial`).
     let serialDevice: String?
+    /// Where the haptic driver's calibration is saved.
+    var stateDirectory: String = StandardPaths().stateDirectory
 
     func run() -> [ProbeCheck] {
         var checks = [boardCheck]
@@ -21,6 +25,7 @@ struct DeviceProbe {
             checks.append(hapticLineCheck)
             if let feedback = board.feedback { checks.append(feedbackLineCheck(feedback)) }
         }
+        if let driver = board.hapticDriver { checks += hapticDriverChecks(driver) }
         checks.append(serialCheck)
         checks.append(realTimeCheck)
         return checks
@@ -82,6 +87,36 @@ struct DeviceProbe {
         } catch {
             return .fail("feedback line", error.description)
         }
+    }
+
+    /// The DRV2605L: no kernel driver owning it, its device ID and fault flags from STATUS
+    /// (read only: the chip is left as it is), and whether a calibration is saved.
+    private func hapticDriverChecks(_ driver: HapticDriverDescription) -> [ProbeCheck] {
+        let report = HapticDriverReport(description: driver, calibrationSaved: false, lastError: nil, goLatency: nil)
+        var checks: [ProbeCheck] = []
+        do {
+            let control = try HapticDriverStartUp.makeControl(driver, sysfsRoot: "/sys/bus/i2c/devices")
+            try control.checkStatus()
+            checks.append(.pass("haptic driver", "\(report.whereText) answered: device ID 7, no over-temperature, no over-current"))
+        } catch let error as SetupError {
+            checks.append(.fail("haptic driver", error.message))
+        } catch {
+            checks.append(.fail("haptic driver", "\(error)"))
+        }
+        let path = stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: board.name)
+        guard access(path, F_OK) == 0 else {
+            checks.append(.skipped("driver calibration", "none saved in \(stateDirectory): run haptic calibrate in the shell"))
+            return checks
+        }
+        do {
+            let calibration = try HapticDriverCalibrationFile.load(path: path, board: board.name, driver: driver)
+            checks.append(.pass(
+                "driver calibration",
+                "\(path): A_CAL_COMP \(calibration.compensation), A_CAL_BEMF \(calibration.backEMF), BEMF_GAIN \(calibration.backEMFGain)"))
+        } catch {
+            checks.append(.fail("driver calibration", error.description))
+        }
+        return checks
     }
 
     private var serialCheck: ProbeCheck {

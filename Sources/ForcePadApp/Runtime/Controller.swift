@@ -141,7 +141,11 @@ public final class Controller {
         let logger = logger
         let watchdog = LoopWatchdog(
             link: runtime.link, notifier: notifier, watchdogMicros: watchdogMicros,
-            lostBudgetMicros: settings.faults.restartAfterMicros, cutOff: runtime.lineCutOff
+            lostBudgetMicros: settings.faults.restartAfterMicros, cutOff: runtime.lineCutOff,
+            driverStandby: { [driver = runtime.hapticDriver] in
+                guard let driver else { return "" }
+                return driver.enterStandby().map { ", haptic driver not in standby (\($0))" } ?? ", haptic driver in standby"
+            }
         ) { message in logger.critical("\(message)") }
         do {
             try watchdog.start()

@@ -49,7 +49,10 @@ final class LoopRuntime {
             try HapticDriverStartUp.open(description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects))
         }
         self.hapticDriver = hapticDriver
-        let stages = hapticDriver.map { HapticDriverStages(driver: $0, effects: effects) }
+        let haptics = assembly.settings.haptics
+        let stages = hapticDriver.map {
+            HapticDriverStages(driver: $0, effects: effects, drives: haptics.enabled && !haptics.dryRun)
+        }
         let link = assembly.makeLink()
         guard let pump = makePump(link, stages), let snapshots = link.snapshots.takeReader() else {
             throw SetupError("the loop's channels already have consumers")

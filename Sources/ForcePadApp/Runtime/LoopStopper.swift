@@ -15,14 +15,18 @@ struct LoopStopper: Sendable {
     /// Whether the loop has confirmed it stopped (the haptic line is then off).
     var hasStopped: Bool { link.stopped.load(ordering: .acquiring) }
 
-    /// Stops the loop; returns whether it confirmed in time (the line is then off).
-    func stop() -> Bool {
+    /// Stops the loop and puts the haptic driver in standby; returns whether the loop
+    /// confirmed in time (the line is then off) and, with a driver, `, haptic driver in
+    /// standby` or why it is not, for the signal's message.
+    func stop() -> (stopped: Bool, driverNote: String) {
         link.stopRequested.store(true, ordering: .relaxed)
-        hapticDriver?.enterStandby()
+        let driverNote = hapticDriver.map { driver in
+            driver.enterStandby().map { ", haptic driver not in standby (\($0))" } ?? ", haptic driver in standby"
+        } ?? ""
         let clock = MonotonicClock()
         let deadline = clock.nowMicros() + Self.timeoutMicros
         while !hasStopped && clock.nowMicros() < deadline { usleep(1_000) }
         pump.pump()
-        return hasStopped
+        return (hasStopped, driverNote)
     }
 }

@@ -69,14 +69,14 @@ final class SignalStopper: Sendable {
                         + " output nobody read was dropped", off ? 0 : 1
                 )
             }
-            let stopped = loop.stop()
+            let (stopped, driverNote) = loop.stop()
             prepareForExit()
             lab.shutdown()
             let keys = unsaved.withLock { $0 }
             if !keys.isEmpty {
                 StandardError.write("forcepad: \(name) received with unsaved changes to \(keys.joined(separator: ", ")); they are lost (config save keeps settings)")
             }
-            StandardError.write("forcepad: \(name) received; loop stopped\(stopped ? ", haptic line off" : " late: check the haptic line")")
+            StandardError.write("forcepad: \(name) received; loop stopped\(stopped ? ", haptic line off" : " late: check the haptic line")\(driverNote)")
             exit(stopped ? 0 : 1)
         case .shuttingDown:
             startWatchdog(deadline: received + Self.exitBudgetMicros) {

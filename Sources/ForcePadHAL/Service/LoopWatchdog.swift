@@ -21,6 +21,9 @@ public final class LoopWatchdog: Sendable {
     /// How long the sensor may stay lost before the pings stop (µs); 0: no limit.
     public let lostBudgetMicros: Int64
     private let cutOff: HapticLineCutOff
+    /// Puts the board's haptic driver in standby on a stall and says how it went (e.g.
+    /// `; haptic driver in standby`); says nothing on a board without one.
+    private let driverStandby: @Sendable () -> String
     private let report: @Sendable (String) -> Void
     private let stopRequested = Atomic<Bool>(false)
     private let thread = PosixMutex<PosixThread?>(nil)
@@ -30,8 +33,9 @@ public final class LoopWatchdog: Sendable {
     /// - Parameter watchdogMicros: systemd's period (`$WATCHDOG_USEC`); pings go at half of it.
     public init(
         link: LoopLink, notifier: ServiceNotifier, watchdogMicros: Int64, lostBudgetMicros: Int64, cutOff: HapticLineCutOff,
-        report: @escaping @Sendable (String) -> Void
+        driverStandby: @escaping @Sendable () -> String = { "" }, report: @escaping @Sendable (String) -> Void
     ) {
+        self.driverStandby = driverStandby
         self.link = link
         self.notifier = notifier
         intervalMicros = max(watchdogMicros / 2, 1_000)
@@ -98,9 +102,10 @@ public final class LoopWatchdog: Sendable {
                 return
             case .stalled(let ticks):
                 let off = cutOff.driveOff()
+                let driver = driverStandby()
                 report(
                     "the control loop made no progress for \(intervalMicros / 1000)ms (stuck after period \(ticks)); haptic line "
-                        + (off ? "driven off" : "could not be driven off") + "; the service watchdog will restart forcepad")
+                        + (off ? "driven off" : "could not be driven off") + driver + "; the service watchdog will restart forcepad")
                 notifier.send("WATCHDOG=trigger\nSTATUS=control loop stalled")
                 return
             case .sensorLostTooLong(let lost):

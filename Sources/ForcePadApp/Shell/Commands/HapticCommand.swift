@@ -102,6 +102,7 @@ extension ShellCommand where Context == ShellContext {
         changed.haptics.enabled = mode != "off"
         changed.haptics.dryRun = mode == "dry-run"
         try controller.apply(changed, written: [])
+        controller.runtime.pump.driverStages?.drives.store(mode == "on", ordering: .relaxed)
         if let driver = controller.hapticDriver {
             if mode == "off" {
                 if let error = driver.enterStandby() { throw CommandFailure("line kept off, but the DRV2605L did not enter standby: \(error)") }

@@ -19,9 +19,14 @@ struct HapticDriverReport {
         "\(Self.model) at 0x\(String(description.address, radix: 16)) " + (description.busDevice.map { "on \($0)" } ?? "(simulated)")
     }
 
+    /// The board file's part: `DRV2605L at 0x5a (simulated), LRA (LRA library), trigger gpio-edge`.
+    var settingsText: String {
+        "\(whereText), \(description.actuator.rawValue.uppercased()) (\(description.library.name)), trigger \(description.trigger.rawValue)"
+    }
+
     /// One line: `DRV2605L at 0x5a (simulated), LRA (LRA library), trigger gpio-edge, calibration saved, last I2C error none`.
     var summary: String {
-        "\(whereText), \(description.actuator.rawValue.uppercased()) (\(description.library.name)), trigger \(description.trigger.rawValue),"
+        settingsText + ","
             + " calibration \(calibrationSaved ? "saved" : "not saved"), last I2C error \(lastError ?? "none")" + goText
     }
 

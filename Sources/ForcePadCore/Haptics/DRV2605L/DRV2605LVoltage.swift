@@ -9,11 +9,11 @@ import RealModule
 ///
 /// For example an LRA rated 2.0 V RMS at 175 Hz gives RATED_VOLTAGE 83 (0x53).
 public enum DRV2605LVoltage {
-    /// Millivolts per code of RATED_VOLTAGE and OD_CLAMP for an ERM (×100, i.e. 21.96 mV).
+    /// Hundredths of a millivolt per code of RATED_VOLTAGE and OD_CLAMP for an ERM (21.96 mV).
     static let ermCentimillivoltsPerCode = 2196.0
-    /// Millivolts per code of RATED_VOLTAGE for an LRA (×100, i.e. 20.58 mV RMS).
+    /// Hundredths of a millivolt per code of RATED_VOLTAGE for an LRA (20.58 mV RMS).
     static let lraRatedCentimillivoltsPerCode = 2058.0
-    /// Millivolts per code of OD_CLAMP for an LRA (×100, i.e. 21.32 mV peak).
+    /// Hundredths of a millivolt per code of OD_CLAMP for an LRA (21.32 mV peak).
     static let lraClampCentimillivoltsPerCode = 2132.0
     /// 4 × t_sample + 300 µs with the default SAMPLE_TIME of 300 µs, in seconds.
     static let lraRatedTimeSeconds = 0.0015

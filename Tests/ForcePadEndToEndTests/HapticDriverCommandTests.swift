@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// The sim board's DRV2605L through the shell, in JSON: calibration saved and shown by
+/// `haptic stats`, an effect test, a press with stage sequences from the config file, and a
+/// board without a driver.
+@Suite struct HapticDriverCommandTests {
+    func objects(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+        }
+    }
+
+    @Test func calibrateSavesAndStatsShowTheDriver() throws {
+        let result = try ForcePadProcess.run(
+            ["--json"], lines: ["haptic stats", "haptic calibrate", "haptic stats", "haptic test effect 24", "quit"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try objects(result.standardOutput)
+        let before = try #require(lines[0]["driver"] as? [String: Any])
+        #expect(before["model"] as? String == "DRV2605L")
+        #expect(before["actuator"] as? String == "lra")
+        #expect(before["trigger"] as? String == "gpio-edge")
+        #expect(before["calibration_saved"] as? Bool == false)
+        #expect(lines[1]["compensation"] as? Int == 0x0D)
+        #expect(lines[1]["back_emf"] as? Int == 0x78)
+        #expect(lines[1]["back_emf_gain"] as? Int == 1)
+        #expect(lines[1]["diag_result"] as? String == "ok")
+        #expect((lines[2]["driver"] as? [String: Any])?["calibration_saved"] as? Bool == true)
+        #expect(lines[3]["name"] as? String == "Sharp Tick 1 - 100%")
+    }
+
+    @Test func aPressWithStageSequencesPlaysItsEdges() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-fx-\(UUID().uuidString).toml")
+        try "[haptics.patterns]\npeek = \"effect 24\"\npop = \"effect 1 then wait 50ms then effect 1\"\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let result = try ForcePadProcess.run(["--json", "--config", config.path], lines: ["sim press 400g for 200ms", "quit"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try objects(result.standardOutput)
+        let on = lines.filter { $0["event"] as? String == "haptic.on" }.compactMap { $0["pattern"] as? String }
+        #expect(on == ["peek", "pop"])
+        #expect(!result.standardOutput.contains("warning: haptic driver"))
+    }
+
+    @Test func aBoardWithoutADriverSaysHowToAddOne() throws {
+        let board = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-nodriver-\(UUID().uuidString).toml")
+        let sim = try String(contentsOf: ForcePadProcess.packageRoot.appendingPathComponent("boards/sim.toml"), encoding: .utf8)
+        let start = try #require(sim.range(of: "[haptic.driver]"))
+        let end = try #require(sim.range(of: "[serial]"))
+        try (String(sim[..<start.lowerBound]) + String(sim[end.lowerBound...])).write(to: board, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: board) }
+        let result = try ForcePadProcess.run(["--board", board.path], lines: ["haptic calibrate", "quit"])
+        #expect(result.standardOutput.contains(
+            "error: board 'sim' has no haptic driver: add [haptic.driver] with model = \"drv2605l\" to its board file (docs/boards.md)"))
+    }
+}
