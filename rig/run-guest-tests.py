@@ -209,10 +209,14 @@ class Forcepad:
         self.events = []
         # Lines read that are not JSON (prompts, echoes, log lines, damaged lines): for failures.
         self.skipped = []
-        # The shell answers once the controller runs: ask until it does.
+        # The shell answers once the controller runs: ask until it does. Answers to the helps
+        # sent before that may still come; stop() waits for them, so that the next forcepad
+        # does not take one for its own.
+        self.unanswered_helps = 0
         deadline = time.monotonic() + 60
         while True:
             try:
+                self.unanswered_helps += 1
                 self.command("help", timeout=3)
                 # Whatever came before the answer may be a previous forcepad's output, late
                 # on a loaded host (a press.released of the last check): not this one's events.
@@ -246,14 +250,18 @@ class Forcepad:
             return message
 
     def command(self, text, timeout=10):
-        """Sends a shell command over the UART; returns its JSON answer."""
+        """Sends a shell command over the UART; returns its JSON answer, the first whose `cmd`
+        is the command's name (a late answer to an earlier command is passed over)."""
         self.guest.uart.send(text + "\r")
         deadline = time.monotonic() + timeout
+        name = text.split()[0]
         while True:
             message = self._read(deadline)
             if message is None:
                 raise CheckFailed(f"no answer to `{text}` over {self.guest.machine.uart_tty} within {timeout}s")
-            if "ok" in message:
+            if "ok" in message and message.get("cmd") == "help":
+                self.unanswered_helps -= 1
+            if "ok" in message and message.get("cmd") == name:
                 require(message["ok"], f"`{text}` failed: {message.get('error')}")
                 return message
 
@@ -308,6 +316,14 @@ class Forcepad:
             time.sleep(0.3)
         output = shell.check(f"cat /tmp/{self.name}.exit").strip()
         require(output.isdigit(), f"could not stop forcepad: {output}")
+        # Helps sent while it started (on a loaded host) whose answers are still on their way.
+        late = time.monotonic() + 3
+        while self.unanswered_helps > 0:
+            message = self._read(late)
+            if message is None:
+                break
+            if "ok" in message and message.get("cmd") == "help":
+                self.unanswered_helps -= 1
         return int(output)
 
 
