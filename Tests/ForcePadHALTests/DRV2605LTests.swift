@@ -241,3 +241,41 @@ import Testing
         }
     }
 }
+
+/// The loop's real-time playback output: amplitudes go to RTP_INPUT, one transfer each, and a
+/// failed transfer is the bus's error.
+@Suite struct DRV2605LRealTimeLineTests {
+    @Test func amplitudesGoToRTPInputAndFailuresAreTheBussError() throws {
+        var line = DRV2605LRealTimeLine(
+            line: SimulatedHapticLine(), driver: DRV2605L(settings: try DRV2605LSettings(actuator: .lra, library: .lra)),
+            bus: SimulatedDRV2605L())
+        try line.setAmplitude(200)
+        try line.setActive(true)
+        try line.setAmplitude(0)
+        // The bus is the line's own: a second line over another chip shows the failure path.
+        var chip = SimulatedDRV2605L()
+        chip.failingTransfers = 1
+        var failing = DRV2605LRealTimeLine(
+            line: SimulatedHapticLine(), driver: DRV2605L(settings: try DRV2605LSettings(actuator: .erm, library: .ermA)), bus: chip)
+        let error = #expect(throws: DeviceError.self) { try failing.setAmplitude(10) }
+        #expect(error?.errno == EREMOTEIO)
+        try failing.setAmplitude(10)
+    }
+}
+
+/// The loop's output without an IN/TRIG wire: a rising edge also writes GO, one transfer; a
+/// falling edge writes nothing.
+@Suite struct DRV2605LGoLineTests {
+    @Test func aRisingEdgeWritesGOAndAFailureIsTheBussError() throws {
+        let driver = DRV2605L(settings: try DRV2605LSettings(actuator: .lra, library: .lra))
+        var line = DRV2605LGoLine(line: SimulatedHapticLine(), driver: driver, bus: SimulatedDRV2605L())
+        try line.setActive(true)
+        try line.setActive(false)
+        var chip = SimulatedDRV2605L()
+        chip.failingTransfers = 1
+        var failing = DRV2605LGoLine(line: SimulatedHapticLine(), driver: driver, bus: chip)
+        try failing.setActive(false)
+        let error = #expect(throws: DeviceError.self) { try failing.setActive(true) }
+        #expect(error?.errno == EREMOTEIO)
+    }
+}

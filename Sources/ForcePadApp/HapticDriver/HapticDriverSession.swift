@@ -25,12 +25,23 @@ final class HapticDriverSession<Bus: ByteRegisterBus & AnyObject & Sendable>: Ha
         }
     }
 
+    /// Whether start-up selects real-time playback (`rtp` in `[haptics]`) instead of the
+    /// board's trigger.
+    let realTimePlayback: Bool
+
     /// Refuses settings the chip cannot take (a library for the other actuator).
-    init(description: HapticDriverDescription, bus: Bus) throws(DRV2605LError) {
+    init(description: HapticDriverDescription, bus: Bus, realTimePlayback: Bool = false) throws(DRV2605LError) {
         self.description = description
         self.bus = bus
+        self.realTimePlayback = realTimePlayback
+        driver = try Self.driver(for: description)
+    }
+
+    /// The driver for the board's description: its address, actuator, library, voltages and
+    /// the drive time of the LRA's resonance.
+    static func driver(for description: HapticDriverDescription) throws(DRV2605LError) -> DRV2605L {
         let driveTime = description.resonanceHertz.map(DRV2605LSettings.lraDriveTime(resonanceHertz:))
-        driver = DRV2605L(
+        return DRV2605L(
             address: description.address,
             settings: try DRV2605LSettings(
                 actuator: description.actuator, library: description.library, ratedVoltage: description.ratedVoltageCode,
@@ -127,7 +138,7 @@ final class HapticDriverSession<Bus: ByteRegisterBus & AnyObject & Sendable>: Ha
         try driver.start(on: &bus)
         if let calibration { try driver.restore(calibration, on: &bus) }
         if let sequence { try driver.load(sequence, on: &bus) }
-        try driver.select(Self.playback(for: description.trigger), on: &bus)
+        try driver.select(realTimePlayback ? .realTime : Self.playback(for: description.trigger), on: &bus)
     }
 
     /// Runs `body`, keeping its failure as ``lastError``.

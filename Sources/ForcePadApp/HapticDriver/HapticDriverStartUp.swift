@@ -7,9 +7,9 @@ import ForcePadHAL
 enum HapticDriverStartUp {
     static func open(
         _ description: HapticDriverDescription, calibration: DRV2605LCalibration?, sequence: DRV2605LSequence?,
-        sysfsRoot: String = "/sys/bus/i2c/devices"
+        realTimePlayback: Bool = false, sysfsRoot: String = "/sys/bus/i2c/devices"
     ) throws(SetupError) -> any HapticDriverControl {
-        let control = try makeControl(description, sysfsRoot: sysfsRoot)
+        let control = try makeControl(description, realTimePlayback: realTimePlayback, sysfsRoot: sysfsRoot)
         do {
             try control.start(calibration: calibration, sequence: sequence)
         } catch {
@@ -19,23 +19,27 @@ enum HapticDriverStartUp {
     }
 
     /// The driver on its bus, not yet talked to.
-    static func makeControl(_ description: HapticDriverDescription, sysfsRoot: String) throws(SetupError) -> any HapticDriverControl {
+    static func makeControl(
+        _ description: HapticDriverDescription, realTimePlayback: Bool = false, sysfsRoot: String
+    ) throws(SetupError) -> any HapticDriverControl {
         let adapter = try description.busDevice.map { device throws(SetupError) in
             try openBus(device, address: description.address, sysfsRoot: sysfsRoot)
         }
         do throws(DRV2605LError) {
             guard let adapter else {
                 return try HapticDriverSession(
-                    description: description, bus: SharedByteRegisterBus(SimulatedDRV2605L(address: description.address)))
+                    description: description, bus: SharedByteRegisterBus(SimulatedDRV2605L(address: description.address)),
+                    realTimePlayback: realTimePlayback)
             }
-            return try HapticDriverSession(description: description, bus: SharedByteRegisterBus(adapter))
+            return try HapticDriverSession(
+                description: description, bus: SharedByteRegisterBus(adapter), realTimePlayback: realTimePlayback)
         } catch {
             throw SetupError("haptic driver: \(error.description)", exitCode: 1)
         }
     }
 
     /// The adapter at `device`, refused when a kernel driver owns `address` on it.
-    private static func openBus(_ device: String, address: UInt8, sysfsRoot: String) throws(SetupError) -> I2CBus {
+    static func openBus(_ device: String, address: UInt8, sysfsRoot: String) throws(SetupError) -> I2CBus {
         if let bound = I2CKernelDriverBinding.boundDriver(devicePath: device, address: address, sysfsRoot: sysfsRoot) {
             let name = I2CKernelDriverBinding.sysfsName(devicePath: device, address: address) ?? device
             throw SetupError(

@@ -27,7 +27,7 @@ struct RecordedHaptics: Codable, Equatable {
         mode = haptics.mode.rawValue
         line = haptics.dryRun ? "dry-run" : haptics.enabled ? "driven" : "not driven"
         patterns = haptics.patterns.mapValues(\.description).merging(haptics.effects.mapValues(\.description)) { _, effect in effect }
-        self.driver = driver.map { HapticDriverReport(description: $0, calibrationSaved: false, lastError: nil, goLatency: nil).settingsText }
+        self.driver = driver.map { HapticDriverReport(description: $0, calibrationSaved: false, lastError: nil).settingsText }
         maxOnMicros = haptics.maxOnMicros
         minOffMicros = haptics.minOffMicros
         maxDutyPermille = haptics.maxDutyPermille

@@ -92,7 +92,7 @@ struct DeviceProbe {
     /// The DRV2605L: no kernel driver owning it, its device ID and fault flags from STATUS
     /// (read only: the chip is left as it is), and whether a calibration is saved.
     private func hapticDriverChecks(_ driver: HapticDriverDescription) -> [ProbeCheck] {
-        let report = HapticDriverReport(description: driver, calibrationSaved: false, lastError: nil, goLatency: nil)
+        let report = HapticDriverReport(description: driver, calibrationSaved: false, lastError: nil)
         var checks: [ProbeCheck] = []
         do {
             let control = try HapticDriverStartUp.makeControl(driver, sysfsRoot: "/sys/bus/i2c/devices")

@@ -28,8 +28,6 @@ final class EventPump: Sendable {
     private let tap: EventTap
     /// The board's DRV2605L stages, following press and sensor events; nil without a driver.
     let driverStages: HapticDriverStages?
-    /// The loop's link, for its clock's origin (event times count from it).
-    private let link: LoopLink
     /// Whether pumped lines print at once (true), or wait for ``takeLines()`` because an
     /// interactive shell is showing its input line.
     let printsAtOnce = Atomic<Bool>(true)
@@ -44,7 +42,6 @@ final class EventPump: Sendable {
         driverStages: HapticDriverStages? = nil
     ) {
         self.driverStages = driverStages
-        self.link = link
         guard let events = link.events.takeConsumer() else { return nil }
         guard let edges = link.edges.takeConsumer() else { return nil }
         channels = PosixMutex(Channels(events: events, edges: edges))
@@ -108,10 +105,9 @@ final class EventPump: Sendable {
 
     private func take(_ channels: inout Channels) -> [String] {
         var lines: [String] = []
-        let origin = link.originMicros.load(ordering: .acquiring)
         while let event = channels.events.pop() {
             if let line = printer.line(for: event) { lines.append(line) }
-            if let failure = driverStages?.follow(event, nowMicros: { MonotonicClock().nowMicros() - origin }) {
+            if let failure = driverStages?.follow(event) {
                 lines.append("warning: haptic driver: \(failure)")
             }
             tap.take(event) { printer.json(event) }

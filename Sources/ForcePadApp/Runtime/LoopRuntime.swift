@@ -46,7 +46,9 @@ final class LoopRuntime {
         let board = assembly.board
         let effects = assembly.settings.haptics.effects
         let hapticDriver = try board.hapticDriver.map { description throws(SetupError) in
-            try HapticDriverStartUp.open(description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects))
+            try HapticDriverStartUp.open(
+                description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects),
+                realTimePlayback: assembly.settings.haptics.rtp != .off)
         }
         self.hapticDriver = hapticDriver
         let haptics = assembly.settings.haptics
@@ -55,6 +57,7 @@ final class LoopRuntime {
         }
         let link = assembly.makeLink()
         guard let pump = makePump(link, stages), let snapshots = link.snapshots.takeReader() else {
+            hapticDriver?.enterStandby()
             throw SetupError("the loop's channels already have consumers")
         }
         self.link = link
@@ -71,8 +74,25 @@ final class LoopRuntime {
             }
         }
         let runLoop: @Sendable () -> Void
+        let loopDriver: (driver: DRV2605L, writes: LoopDriverWrites)?
+        do {
+            loopDriver = try Self.loopDriver(board: board, settings: assembly.settings)
+        } catch {
+            hapticDriver?.enterStandby()
+            throw error
+        }
         if let simulation = board.simulation, board.isSimulated {
-            runLoop = loopBody(SimulatedPad(board: board, simulation: simulation), SimulatedHapticLine())
+            let pad = SimulatedPad(board: board, simulation: simulation)
+            if let (driver, writes) = loopDriver {
+                // The loop's own simulated chip: it takes no locks, so it does not share the shell's.
+                let chip = SimulatedDRV2605L(address: driver.address)
+                switch writes {
+                case .amplitude: runLoop = loopBody(pad, DRV2605LRealTimeLine(line: SimulatedHapticLine(), driver: driver, bus: chip))
+                case .go: runLoop = loopBody(pad, DRV2605LGoLine(line: SimulatedHapticLine(), driver: driver, bus: chip))
+                }
+            } else {
+                runLoop = loopBody(pad, SimulatedHapticLine())
+            }
             hapticLine = nil
             lineCutOff = .none
             edgeWatcher = nil
@@ -93,8 +113,18 @@ final class LoopRuntime {
                     try HapticEdgeWatcher(
                         feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
                 }
-                runLoop = loopBody(sensor, line)
+                if let (driver, writes) = loopDriver, let device = board.hapticDriver?.busDevice {
+                    // An adapter file of the loop's own; start-up checked no kernel driver owns the chip.
+                    let bus = try I2CBus(devicePath: device)
+                    switch writes {
+                    case .amplitude: runLoop = loopBody(sensor, DRV2605LRealTimeLine(line: line, driver: driver, bus: bus))
+                    case .go: runLoop = loopBody(sensor, DRV2605LGoLine(line: line, driver: driver, bus: bus))
+                    }
+                } else {
+                    runLoop = loopBody(sensor, line)
+                }
             } catch {
+                hapticDriver?.enterStandby()
                 throw SetupError(error.description, exitCode: 1)
             }
         }
@@ -118,9 +148,39 @@ final class LoopRuntime {
             }
         } catch {
             link.stopRequested.store(true, ordering: .relaxed)
+            hapticDriver?.enterStandby()
             loopThread?.join()
             edgeWatcher?.stop()
             throw SetupError(error.description)
+        }
+    }
+
+    /// What the loop itself writes to the board's DRV2605L.
+    private enum LoopDriverWrites {
+        /// Real-time playback amplitudes (`rtp` on).
+        case amplitude
+        /// GO at each stage (`trigger = "i2c"`).
+        case go
+    }
+
+    /// The driver the loop writes to and what it writes, or nil when the loop leaves the chip
+    /// to the GPIO line and the other threads.
+    private static func loopDriver(
+        board: BoardDescription, settings: ControllerSettings
+    ) throws(SetupError) -> (driver: DRV2605L, writes: LoopDriverWrites)? {
+        guard let description = board.hapticDriver else { return nil }
+        let writes: LoopDriverWrites
+        if settings.haptics.rtp != .off {
+            writes = .amplitude
+        } else if description.trigger == .i2c {
+            writes = .go
+        } else {
+            return nil
+        }
+        do {
+            return (try HapticDriverSession<SharedByteRegisterBus<SimulatedDRV2605L>>.driver(for: description), writes)
+        } catch {
+            throw SetupError("haptic driver: \(error.description)", exitCode: 1)
         }
     }
 
@@ -163,7 +223,10 @@ final class LoopRuntime {
     /// more once stopped.
     func shutdown() {
         link.stopRequested.store(true, ordering: .relaxed)
-        if loopThread != nil { hapticDriver?.enterStandby() }
+        if loopThread != nil {
+            pump.driverStages?.drives.store(false, ordering: .relaxed)
+            hapticDriver?.enterStandby()
+        }
         loopThread?.join()
         edgeWatcher?.stop()
         pump.stopRequested.store(true, ordering: .relaxed)

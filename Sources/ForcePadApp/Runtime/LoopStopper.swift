@@ -20,6 +20,7 @@ struct LoopStopper: Sendable {
     /// standby` or why it is not, for the signal's message.
     func stop() -> (stopped: Bool, driverNote: String) {
         link.stopRequested.store(true, ordering: .relaxed)
+        pump.driverStages?.drives.store(false, ordering: .relaxed)
         let driverNote = hapticDriver.map { driver in
             driver.enterStandby().map { ", haptic driver not in standby (\($0))" } ?? ", haptic driver in standby"
         } ?? ""

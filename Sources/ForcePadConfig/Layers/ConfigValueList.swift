@@ -46,6 +46,7 @@ public enum ConfigValueList {
         add("haptics.max_duty", FixedDecimal.format(Int64(haptics.maxDutyPermille), scale: 3))
         add("haptics.duty_window", string(QuantityText.duration(haptics.dutyWindowMicros)))
         add("haptics.trigger_width", string(QuantityText.duration(haptics.triggerWidthMicros)))
+        add("haptics.rtp", string(haptics.rtp.rawValue))
         for name in haptics.patterns.keys.sorted() {
             add("haptics.patterns." + TOMLText.key(name), string(haptics.effects[name]?.description ?? haptics.patterns[name]!.description))
         }

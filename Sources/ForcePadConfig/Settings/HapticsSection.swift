@@ -17,6 +17,7 @@ enum HapticsSection {
         let minOff = try table.durationMicros("min_off", range: 0...1_000_000) ?? standard.minOffMicros
         let dutyPermille = try readDuty(table) ?? standard.maxDutyPermille
         let dutyWindow = try table.durationMicros("duty_window", range: 10_000...60_000_000) ?? standard.dutyWindowMicros
+        let rtp: HapticRealTimeMapping = try table.choice("rtp", noun: "real-time playback mapping") ?? .off
         let patternsTable = try table.table("patterns")
         try table.finish()
 
@@ -35,9 +36,10 @@ enum HapticsSection {
             }
         }
         if table.has("max_on") { written.insert("haptics.max_on") }
+        if table.has("rtp") { written.insert("haptics.rtp") }
         let settings = HapticSettings(
             enabled: enabled, dryRun: dryRun, mode: mode, patterns: patterns, maxOnMicros: maxOn, minOffMicros: minOff,
-            maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow, triggerWidthMicros: triggerWidth, effects: effects)
+            maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow, triggerWidthMicros: triggerWidth, effects: effects, rtp: rtp)
         return (settings, written)
     }
 

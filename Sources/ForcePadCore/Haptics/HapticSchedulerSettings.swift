@@ -15,6 +15,8 @@ public struct HapticSchedulerSettings: Sendable, Equatable, BitwiseCopyable {
     public var dutyWindowMicros: Int64
     /// Length of the edge pulse in trigger-edge mode (µs).
     public var triggerWidthMicros: Int64
+    /// Real-time playback: the amplitude the loop writes follows the live force.
+    public var rtp: HapticRealTimeMapping
 
     /// Trigger pulse length when none is configured: 1 ms, well above the few µs a DRV2605
     /// IN/TRIG input needs and short enough to be over before any second stage.
@@ -22,8 +24,10 @@ public struct HapticSchedulerSettings: Sendable, Equatable, BitwiseCopyable {
 
     public init(
         mode: HapticOutputMode, lineAccess: HapticLineAccess, maxOnMicros: Int64, minOffMicros: Int64,
-        maxDutyPermille: Int, dutyWindowMicros: Int64, triggerWidthMicros: Int64 = standardTriggerWidthMicros
+        maxDutyPermille: Int, dutyWindowMicros: Int64, triggerWidthMicros: Int64 = standardTriggerWidthMicros,
+        rtp: HapticRealTimeMapping = .off
     ) {
+        self.rtp = rtp
         self.mode = mode
         self.lineAccess = lineAccess
         self.maxOnMicros = maxOnMicros
@@ -40,7 +44,7 @@ public struct HapticSchedulerSettings: Sendable, Equatable, BitwiseCopyable {
         self.init(
             mode: haptics.mode, lineAccess: access, maxOnMicros: haptics.maxOnMicros,
             minOffMicros: haptics.minOffMicros, maxDutyPermille: haptics.maxDutyPermille,
-            dutyWindowMicros: haptics.dutyWindowMicros, triggerWidthMicros: haptics.triggerWidthMicros)
+            dutyWindowMicros: haptics.dutyWindowMicros, triggerWidthMicros: haptics.triggerWidthMicros, rtp: haptics.rtp)
     }
 
     /// Most on time any duty window may hold (µs).

@@ -23,14 +23,17 @@ public struct HapticSettings: Sendable, Equatable {
     /// `[haptic.driver]`: the driver plays them, and the stage's line pattern is one edge of
     /// ``triggerWidthMicros``.
     public var effects: [String: DRV2605LSequence]
+    /// Real-time playback on the board's DRV2605L: the amplitude follows the live force.
+    public var rtp: HapticRealTimeMapping
     /// The stages a sequence may be given to: the ones the driver's sequencer is loaded for.
     public static let effectStages: Set<String> = ["peek", "pop", "release"]
 
     public init(
         enabled: Bool, dryRun: Bool, mode: HapticOutputMode, patterns: [String: HapticPattern],
         maxOnMicros: Int64, minOffMicros: Int64, maxDutyPermille: Int, dutyWindowMicros: Int64,
-        triggerWidthMicros: Int64, effects: [String: DRV2605LSequence] = [:]
+        triggerWidthMicros: Int64, effects: [String: DRV2605LSequence] = [:], rtp: HapticRealTimeMapping = .off
     ) {
+        self.rtp = rtp
         self.effects = effects
         self.enabled = enabled
         self.dryRun = dryRun

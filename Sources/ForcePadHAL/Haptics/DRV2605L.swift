@@ -7,7 +7,8 @@ import ForcePadCore
 /// The program uses it through `[haptic.driver]` in the board file: the controller's session
 /// (ForcePadApp's `HapticDriver/`) runs start-up, loads the stages' sequences, calibrates and
 /// puts the chip in standby; on the `sim` board the bus is a ``SimulatedDRV2605L``.
-/// Real-time playback from the loop is not used yet.
+/// With `rtp` in `[haptics]` the loop writes real-time playback amplitudes through
+/// ``DRV2605LRealTimeLine``.
 ///
 /// Register map (TI DRV2605L datasheet, SLOS854D, "Register Map"): see ``DRV2605LRegisters``
 /// for the addresses and bits used. Procedures followed:

@@ -36,6 +36,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     private var failedFramesInARow = 0
     /// While the sensor is lost: loop time of the next attempt to read it (µs).
     private var nextProbeMicros: Int64 = 0
+    /// The real-time playback amplitude last written (0 until one is).
+    private var writtenAmplitude: UInt8 = 0
 
     public init(
         source: consuming Source, line: consuming Line, pipeline: ForcePipeline,
@@ -70,6 +72,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         if !recognizer.isDeepestStageHeld { scheduler.stageReleased(atMicros: timeMicros) }
         let edge = scheduler.advance(toMicros: timeMicros, into: &hapticEvents)
         driveLine(edge, at: timeMicros, clock: clock, originMicros: originMicros)
+        if snapshot.haptics.rtp != .off || writtenAmplitude != 0 { driveAmplitude() }
         snapshot.pressState = recognizer.state
         snapshot.progressQ16 = recognizer.progressQ16
         snapshot.hapticCounters = scheduler.counters
@@ -305,6 +308,24 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         } catch {
             emit(.hapticLineFailed(atMicros: timeMicros, errno: error.errno))
         }
+    }
+
+    /// Real-time playback: the amplitude for this frame's force, written when it differs from
+    /// the last one written (one call, one transfer); 0 while the sensor is lost, with haptics
+    /// off or in a dry run. A failed write is counted and tried again next period.
+    private func driveAmplitude() {
+        let haptics = snapshot.haptics
+        let amplitude = snapshot.sensorLost || haptics.lineAccess != .drive
+            ? 0 : haptics.rtp.amplitude(total: snapshot.force.total, thresholds: recognizer.settings.thresholds)
+        guard amplitude != writtenAmplitude else { return }
+        do {
+            try line.setAmplitude(amplitude)
+            writtenAmplitude = amplitude
+            snapshot.counters.amplitudeWrites += 1
+        } catch {
+            snapshot.counters.amplitudeWriteFailures += 1
+        }
+        snapshot.amplitude = writtenAmplitude
     }
 
     private func emit(_ event: LoopEvent) {

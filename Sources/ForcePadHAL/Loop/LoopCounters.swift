@@ -12,6 +12,10 @@ public struct LoopCounters: Sendable, BitwiseCopyable, Equatable {
     public var sensorLosses: UInt64 = 0
     /// Events that did not fit in the event ring.
     public var droppedEvents: UInt64 = 0
+    /// Real-time playback amplitudes written (one transfer each), and writes that failed
+    /// (retried the next period).
+    public var amplitudeWrites: UInt64 = 0
+    public var amplitudeWriteFailures: UInt64 = 0
     /// Wake-up lateness of the last period and the worst so far (µs after the deadline).
     public var lastLatenessMicros: Int64 = 0
     public var maxLatenessMicros: Int64 = 0

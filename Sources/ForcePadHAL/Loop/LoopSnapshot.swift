@@ -24,6 +24,8 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var hapticLineActive: Bool
     /// Whether a haptic pattern is playing or waiting to play.
     public var hapticPlaying: Bool
+    /// The real-time playback amplitude last written (0 still … 255 full; 0 without `rtp`).
+    public var amplitude: UInt8
     /// Time from the frame in which a stage fired to the return of the GPIO call that
     /// started its pattern (µs).
     public var stageLatency: LatencyHistogram
@@ -53,6 +55,7 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
         hapticCounters = HapticCounters()
         hapticLineActive = false
         hapticPlaying = false
+        amplitude = 0
         stageLatency = LatencyHistogram()
         lateness = LatencyHistogram()
         appliedCommand = 0

@@ -8,8 +8,6 @@ struct HapticDriverReport {
     let calibrationSaved: Bool
     /// The last failed transfer or check, nil when none failed.
     let lastError: String?
-    /// Frame a stage fired in → GO's return (µs), with `trigger = "i2c"`; nil otherwise.
-    let goLatency: LatencyHistogram?
 
     /// The chip's part name, as `model` in the board file names it in upper case.
     static let model = "DRV2605L"
@@ -27,15 +25,7 @@ struct HapticDriverReport {
     /// One line: `DRV2605L at 0x5a (simulated), LRA (LRA library), trigger gpio-edge, calibration saved, last I2C error none`.
     var summary: String {
         settingsText + ","
-            + " calibration \(calibrationSaved ? "saved" : "not saved"), last I2C error \(lastError ?? "none")" + goText
-    }
-
-    /// `, stage→GO p50 …` with the i2c trigger.
-    private var goText: String {
-        guard let goLatency else { return "" }
-        guard goLatency.count > 0 else { return ", stage→GO no stage yet" }
-        let text = HistogramText(histogram: goLatency)
-        return ", stage→GO \(goLatency.count) samples, p50 \(text.percentile(500)), p99 \(text.percentile(990)), max \(text.maximum)"
+            + " calibration \(calibrationSaved ? "saved" : "not saved"), last I2C error \(lastError ?? "none")"
     }
 
     var fields: [(String, JSONValue)] {
@@ -48,7 +38,6 @@ struct HapticDriverReport {
             ("trigger", .string(description.trigger.rawValue)),
             ("calibration_saved", .bool(calibrationSaved)),
             ("last_error", lastError.map { .string($0) } ?? .null),
-            ("stage_to_go_us", goLatency.map { .object(HistogramText(histogram: $0).fields) } ?? .null),
         ]
     }
 }

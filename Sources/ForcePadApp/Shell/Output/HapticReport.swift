@@ -46,9 +46,7 @@ struct HapticReport {
                     droppedEdges: $0.droppedEdges.load(ordering: .relaxed))
             })
         driver = controller.hapticDriver.map {
-            HapticDriverReport(
-                description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError,
-                goLatency: $0.description.trigger == .i2c ? controller.runtime.pump.driverStages?.goLatency : nil)
+            HapticDriverReport(description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError)
         }
     }
 
@@ -111,8 +109,15 @@ struct HapticReport {
         ] + latencyText.bucketLines
         if let feedback { lines += feedbackLines(feedback) }
         if let driver { lines.append("driver      " + driver.summary) }
+        if settings.rtp != .off { lines.append("rtp         " + realTimeText) }
         lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.effects[$0]?.description ?? settings.patterns[$0]!.description)" }.joined(separator: "; "))
         return lines
+    }
+
+    /// `peek-to-pop: amplitude 0 of 255, 12 writes, 0 failed`.
+    private var realTimeText: String {
+        "\(settings.rtp.rawValue): amplitude \(snapshot.amplitude) of 255, \(snapshot.counters.amplitudeWrites) writes,"
+            + " \(snapshot.counters.amplitudeWriteFailures) failed"
     }
 
     private func feedbackLines(_ feedback: FeedbackReport) -> [String] {
@@ -154,6 +159,13 @@ struct HapticReport {
             ])))
         }
         if let driver { fields.append(("driver", .object(driver.fields))) }
+        if settings.rtp != .off {
+            fields.append(("rtp", .object([
+                ("mapping", .string(settings.rtp.rawValue)), ("amplitude", .int(Int64(snapshot.amplitude))),
+                ("writes", .int(Int64(snapshot.counters.amplitudeWrites))),
+                ("write_failures", .int(Int64(snapshot.counters.amplitudeWriteFailures))),
+            ])))
+        }
         return fields
     }
 }

@@ -162,7 +162,14 @@ struct SettingsCheck {
                 report(key, "'\(text)' needs the board's DRV2605L trigger gpio-edge or i2c; with gpio-level the line's on/off pattern holds IN/TRIG: write one such as \"on 20ms\", or change trigger")
             }
         }
-        guard driver?.trigger == .i2c else { return }
+        if haptics.rtp != .off {
+            if driver == nil {
+                report("haptics.rtp", "'\(haptics.rtp.rawValue)' drives a DRV2605L in real-time playback, and the board has no [haptic.driver]: set rtp = \"off\", or add the driver to the board file")
+            } else if let stage = haptics.effects.keys.sorted().first {
+                report("haptics.rtp", "'\(haptics.rtp.rawValue)' keeps the DRV2605L in real-time playback, which plays no sequences: give haptics.patterns.\(stage) an on/off pattern, or set rtp = \"off\"")
+            }
+        }
+        guard driver?.trigger == .i2c, haptics.rtp == .off else { return }
         for name in HapticSettings.effectStages.sorted() where haptics.effects[name] == nil && written.contains("haptics.patterns.\(name)") {
             report("haptics.patterns.\(name)", "the board's DRV2605L is triggered over I2C (no wire to IN/TRIG), so an on/off pattern cannot play: give a sequence such as \"effect 24\"")
         }
