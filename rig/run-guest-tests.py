@@ -210,14 +210,14 @@ class Forcepad:
         # Lines read that are not JSON (prompts, echoes, log lines, damaged lines): for failures.
         self.skipped = []
         # The shell answers once the controller runs: ask until it does. Answers to the helps
-        # sent before that may still come; stop() waits for them, so that the next forcepad
-        # does not take one for its own.
+        # sent before that may still come; stop() reads them for up to 0.5 s, so that the next
+        # forcepad does not take one for its own.
         self.unanswered_helps = 0
         deadline = time.monotonic() + 60
         while True:
             try:
                 self.unanswered_helps += 1
-                self.command("help", timeout=3)
+                self.command("help", timeout=1)
                 # Whatever came before the answer may be a previous forcepad's output, late
                 # on a loaded host (a press.released of the last check): not this one's events.
                 self.events = []
@@ -316,8 +316,9 @@ class Forcepad:
             time.sleep(0.3)
         output = shell.check(f"cat /tmp/{self.name}.exit").strip()
         require(output.isdigit(), f"could not stop forcepad: {output}")
-        # Helps sent while it started (on a loaded host) whose answers are still on their way.
-        late = time.monotonic() + 3
+        # Helps sent while it started (on a loaded host) whose answers are still on their way;
+        # those sent before it opened the UART are never answered.
+        late = time.monotonic() + 0.5
         while self.unanswered_helps > 0:
             message = self._read(late)
             if message is None:
