@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 HAPTIC_LINE = "GPIO18"
@@ -38,6 +39,36 @@ ADS7830_COUNTS = {0: 0, 100: 102, 50: 64, 150: 128}
 ADS1115_COUNTS_100G = 13107
 # The rig's i2c-stub: while this is 1, no chip answers (rig/build-modules.sh).
 STUB_ABSENT = "/sys/module/i2c_stub/parameters/absent"
+# i2c-stub's chips on /dev/i2c-0: the ADC and the DRV2605L (rig/guest/init).
+STUB_CHIPS = "0x48,0x5a"
+DRV2605L_BOARD = "/rig/boards/rig-drv2605l.toml"
+DRV2605L_PROFILE = "/rig/boards/rig-drv2605l.profile"
+DRV2605L_CONFIG = "/rig/config/drv2605l.toml"
+# rig-drv2605l.toml with trigger = "i2c", written in the guest by the check that uses it.
+DRV2605L_I2C_BOARD = "/tmp/rig-drv2605l-i2c.toml"
+DRV2605L_ADDRESS = 0x5A
+# The DRV2605L registers the checks read (DRV2605LRegisters in the sources) and their bits.
+STATUS, MODE, LIBRARY_SEL, WAV_FRM_SEQ1, GO = 0x00, 0x01, 0x03, 0x04, 0x0C
+RATED_VOLTAGE, OD_CLAMP, A_CAL_COMP, A_CAL_BEMF, FEEDBACK, CONTROL1 = 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B
+MODE_STANDBY, MODE_INTERNAL_TRIGGER, MODE_EXTERNAL_EDGE, FEEDBACK_LRA, BEMF_GAIN_MASK, LIBRARY_LRA = 0x40, 0, 1, 0x80, 0x03, 6
+REGISTER_NAMES = {STATUS: "STATUS", MODE: "MODE", LIBRARY_SEL: "LIBRARY_SEL", GO: "GO", RATED_VOLTAGE: "RATED_VOLTAGE",
+                  OD_CLAMP: "OD_CLAMP", A_CAL_COMP: "A_CAL_COMP", A_CAL_BEMF: "A_CAL_BEMF", FEEDBACK: "FEEDBACK",
+                  CONTROL1: "CONTROL1"}
+# The registers forcepad sets up at start for rig-drv2605l.toml's LRA, from the datasheet's
+# equations: RATED_VOLTAGE 2.0 V RMS at 175 Hz = 83 × 20.58 mV / √(1 − 1.5 ms × 175 Hz);
+# OD_CLAMP 2.5 V = 117 × 21.32 mV; CONTROL1 STARTUP_BOOST with DRIVE_TIME 24 (0.5 ms + 24 ×
+# 0.1 ms, half of 175 Hz's period); LRA library; edge trigger, out of standby.
+DRV2605L_STARTED = {MODE: MODE_EXTERNAL_EDGE, LIBRARY_SEL: LIBRARY_LRA, RATED_VOLTAGE: 0x53, OD_CLAMP: 0x75,
+                    CONTROL1: 0x98}
+# The stage effects in WAV_FRM_SEQ1… (rig/config/drv2605l.toml): peek "effect 24", pop
+# "effect 1 then wait 50ms then effect 1" (a wait is bit 7 with 10 ms units); 0 ends a sequence.
+PEEK_SLOTS, POP_SLOTS = [24, 0], [1, 0x85, 1, 0]
+# What rig/guest/drv2605l's auto-calibration leaves in A_CAL_COMP, A_CAL_BEMF and BEMF_GAIN
+# (the power-on values are 0x0C, 0x6C, 2).
+CALIBRATION_RESULT = (0x0D, 0x78, 1)
+# Where forcepad saves the calibration in its state dir, and the effect `haptic test effect` plays.
+DRV2605L_CALIBRATION_FILE = "haptic-driver-rig-drv2605l.toml"
+TEST_EFFECT = 47
 
 
 class Machine:
@@ -164,7 +195,8 @@ class ControlShell:
 class Forcepad:
     """One forcepad process in the guest, its shell served on the forcepad UART in JSON mode."""
 
-    def __init__(self, guest, binary, board, config=None, name="fp"):
+    def __init__(self, guest, binary, board, config=None, name="fp", keep_state=False):
+        """keep_state: start with the state dir the last forcepad of this name left (else empty)."""
         self.guest, self.name = guest, name
         self.log = f"/tmp/{name}.out"
         arguments = [f"/opt/forcepad/bin/{binary}", "--board", board, "--serial", f"/dev/{guest.machine.uart_tty}",
@@ -172,15 +204,20 @@ class Forcepad:
         if config:
             arguments += ["--config", config]
         guest.uart.drain()
-        guest.shell.check(f"rm -rf /tmp/{name}-state; spawn {name} {shlex.join(arguments)}")
+        fresh = "" if keep_state else f"rm -rf /tmp/{name}-state; "
+        guest.shell.check(f"{fresh}spawn {name} {shlex.join(arguments)}")
         self.events = []
         # Lines read that are not JSON (prompts, echoes, log lines, damaged lines): for failures.
         self.skipped = []
-        # The shell answers once the controller runs: ask until it does.
+        # The shell answers once the controller runs: ask until it does. Answers to the helps
+        # sent before that may still come; stop() reads them for up to 0.5 s, so that the next
+        # forcepad does not take one for its own.
+        self.unanswered_helps = 0
         deadline = time.monotonic() + 60
         while True:
             try:
-                self.command("help", timeout=3)
+                self.unanswered_helps += 1
+                self.command("help", timeout=1)
                 # Whatever came before the answer may be a previous forcepad's output, late
                 # on a loaded host (a press.released of the last check): not this one's events.
                 self.events = []
@@ -213,14 +250,18 @@ class Forcepad:
             return message
 
     def command(self, text, timeout=10):
-        """Sends a shell command over the UART; returns its JSON answer."""
+        """Sends a shell command over the UART; returns its JSON answer, the first whose `cmd`
+        is the command's name (a late answer to an earlier command is passed over)."""
         self.guest.uart.send(text + "\r")
         deadline = time.monotonic() + timeout
+        name = text.split()[0]
         while True:
             message = self._read(deadline)
             if message is None:
                 raise CheckFailed(f"no answer to `{text}` over {self.guest.machine.uart_tty} within {timeout}s")
-            if "ok" in message:
+            if "ok" in message and message.get("cmd") == "help":
+                self.unanswered_helps -= 1
+            if "ok" in message and message.get("cmd") == name:
                 require(message["ok"], f"`{text}` failed: {message.get('error')}")
                 return message
 
@@ -275,6 +316,15 @@ class Forcepad:
             time.sleep(0.3)
         output = shell.check(f"cat /tmp/{self.name}.exit").strip()
         require(output.isdigit(), f"could not stop forcepad: {output}")
+        # Helps sent while it started (on a loaded host) whose answers are still on their way;
+        # those sent before it opened the UART are never answered.
+        late = time.monotonic() + 0.5
+        while self.unanswered_helps > 0:
+            message = self._read(late)
+            if message is None:
+                break
+            if "ok" in message and message.get("cmd") == "help":
+                self.unanswered_helps -= 1
         return int(output)
 
 
@@ -358,6 +408,14 @@ class Guest:
         output = self.shell.check(f"cat {self.value_file}")
         return int(output.strip())
 
+    def driver_registers(self):
+        """The DRV2605L's registers 0x00-0x1F in i2c-stub, read in one transfer each without
+        side effects (i2c-stub's STATUS does not clear when read)."""
+        dump = self.shell.check(f"i2cdump -y -r 0x00-0x1f 0 0x{DRV2605L_ADDRESS:02x} b")
+        rows = dict(re.findall(r"^([0-9a-f]0):((?: [0-9a-fX]{2}){16})", dump, re.MULTILINE))
+        require("00" in rows and "10" in rows, f"i2cdump of the DRV2605L printed no registers: {dump[-300:]}")
+        return [int(value, 16) for value in (rows["00"] + rows["10"]).split()]
+
     def locate_haptic_line(self):
         """The sysfs value file of the gpio-sim line named HAPTIC_LINE."""
         self.value_file = self.sim_line_file(HAPTIC_LINE, "value")
@@ -420,10 +478,15 @@ class Checks:
             require(module in modules.split(), f"module {module} not loaded ({modules})")
         shell.check("test -c /dev/i2c-0 && ls /dev/gpiochip0")
         shell.check("i2cset -y 0 0x48 0x84 0x5a && test $(i2cget -y 0 0x48 0x84) = 0x5a && i2cset -y 0 0x48 0x84 0")
+        shell.check(f"drv2605l {DRV2605L_PROFILE} --reset")
+        registers = self.guest.driver_registers()
+        require((registers[STATUS], registers[MODE]) == (0xE0, MODE_STANDBY),
+                f"the DRV2605L at 0x5A reads STATUS 0x{registers[STATUS]:02X}, MODE 0x{registers[MODE]:02X} after "
+                "its reset, not 0xE0 (DEVICE_ID 7) and 0x40 (standby)")
         self.guest.locate_haptic_line()
         label = shell.check("cat /sys/kernel/config/gpio-sim/*/bank0/label").strip()
         require(label == "rig-gpio", f"the gpio-sim bank is labelled {label!r}, not rig-gpio")
-        return f"i2c-stub at 0x48 on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
+        return f"i2c-stub at 0x48 and 0x5A on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
 
     def uart_shell(self, binary):
         """The shell answers over the real 8250 UART from the host (sim board, no I/O)."""
@@ -486,21 +549,7 @@ class Checks:
         """A press played into the ADC gives peek and pop, and the line carries their patterns."""
         guest = self.guest
         fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="press")
-        require(guest.line_value() == 0, "the haptic line is high before any press")
-        guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
-        # The press starts once the watcher has taken its first sample.
-        deadline = time.monotonic() + 10
-        while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
-            require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
-            time.sleep(0.1)
-        fp.forget_events()
-        guest.shell.check(f"spawn player player {ADS7830_PROFILE} /rig/traces/peek-then-pop.csv")
-        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
-                                     "press.released")
-        guest.shell.run("i=0; while [ ! -e /tmp/player.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done")
-        time.sleep(0.5)
-        guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
-        log = guest.shell.check("cat /tmp/haptic.log")
+        released, log = self._press_on_the_line(fp, ADS7830_PROFILE)
         code = fp.stop()
 
         names = [e["event"] for e in fp.events if e["event"].startswith("press.") and e["event"] != "press.progress"]
@@ -533,6 +582,26 @@ class Checks:
         return (f"pulses {widths} ms, pop gap {pop_gap} ms, peek→pop {line_interval:.2f}s on the line "
                 f"vs {event_interval:.2f}s in events")
 
+    def _press_on_the_line(self, fp, profile):
+        """Plays rig/traces/peek-then-pop.csv with the watcher sampling the haptic line; returns
+        the press's last event (press.released or press.cancelled) and the watcher's log."""
+        guest = self.guest
+        require(guest.line_value() == 0, "the haptic line is high before any press")
+        guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
+        # The press starts once the watcher has taken its first sample.
+        deadline = time.monotonic() + 10
+        while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
+            require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
+            time.sleep(0.1)
+        fp.forget_events()
+        guest.shell.check(f"spawn player player {profile} /rig/traces/peek-then-pop.csv")
+        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
+                                     "press.released")
+        guest.shell.run("i=0; while [ ! -e /tmp/player.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done")
+        time.sleep(0.5)
+        guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
+        return released, guest.shell.check("cat /tmp/haptic.log")
+
     def sensor_lost(self, binary):
         """The ADC stops answering mid-press (i2c-stub's `absent`): sensor.lost with the line
         off; then i2c-stub is unloaded and loaded again with the registers rewritten:
@@ -555,7 +624,7 @@ class Checks:
         guest.shell.check("i=0; while ! rmmod i2c_stub 2> /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done; "
                           "test ! -e /sys/module/i2c_stub")
         time.sleep(0.5)
-        guest.shell.check(f"insmod /lib/modules/$(uname -r)/i2c-stub.ko chip_addr=0x48 && "
+        guest.shell.check(f"insmod /lib/modules/$(uname -r)/i2c-stub.ko chip_addr={STUB_CHIPS} && "
                           f"player {ADS7830_PROFILE} --frame 0 0 0 0")
         fp.wait_for_event(lambda e: e["event"] == "sensor.restored", 20, "sensor.restored")
         self._settled_force(fp, [0, 0, 0, 0])
@@ -624,12 +693,173 @@ class Checks:
         require(value == 1, "gpio-sim reset the line when SIGKILL released it; the SIGTERM check proves nothing")
         return "line stays 1 after SIGKILL"
 
+    def drv2605l_press(self, binary):
+        """A board with a DRV2605L (rig-drv2605l.toml): at start forcepad has set the chip up
+        for its LRA, out of standby in edge-trigger mode, with the stage effects in the
+        sequencer; a press gives the trigger line an edge at peek and at pop, as far apart as
+        the events; `haptic off` puts the chip in standby."""
+        guest = self.guest
+        guest.shell.check(f"drv2605l {DRV2605L_PROFILE} --reset")
+        fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="driver")
+        registers = guest.driver_registers()
+        require_registers(registers, DRV2605L_STARTED, "after start")
+        require(registers[FEEDBACK] & FEEDBACK_LRA, f"FEEDBACK 0x{registers[FEEDBACK]:02X} after start: N_ERM_LRA is not set for the LRA")
+        slots = registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]
+        require(slots[:len(PEEK_SLOTS)] == PEEK_SLOTS, f"WAV_FRM_SEQ1… {slots} after start, expected peek's {PEEK_SLOTS}")
+
+        released, log = self._press_on_the_line(fp, DRV2605L_PROFILE)
+        stages = {e["event"]: e["t_us"] for e in fp.events if e["event"] in ("press.peek", "press.pop")}
+        require(set(stages) == {"press.peek", "press.pop"} and released["event"] == "press.released",
+                f"press events {[e['event'] for e in fp.events if e['event'].startswith('press.')]}")
+        pulses = line_pulses(log)
+        require(pulses is not None, f"the watcher's log does not start low: {log!r}")
+        # One edge per stage: the chip plays the whole sequence, waits included, from it.
+        require(len(pulses) == 2, f"{len(pulses)} pulses on the trigger line, expected 2 (peek, pop): {pulses}")
+        widths = [round((end - start) * 1000) for start, end in pulses]
+        require(all(w <= 300 for w in widths), f"trigger pulses {widths} ms wide, configured 30 ms")
+        line_interval = pulses[1][0] - pulses[0][0]
+        event_interval = (stages["press.pop"] - stages["press.peek"]) / 1e6
+        require(abs(line_interval - event_interval) <= 0.25,
+                f"peek→pop is {line_interval:.2f}s on the trigger line but {event_interval:.2f}s in the events")
+        # Pop's sequence went in after peek; once the press is over peek's is back for the next.
+        slots = guest.driver_registers()[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]
+        require(slots[:len(PEEK_SLOTS)] == PEEK_SLOTS, f"WAV_FRM_SEQ1… {slots} after the press, expected peek's {PEEK_SLOTS} back")
+
+        fp.command("haptic off")
+        mode = guest.driver_registers()[MODE]
+        require(mode & MODE_STANDBY, f"MODE 0x{mode:02X} after `haptic off`: the standby bit is not set")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return (f"registers set up, peek's sequence loaded; edges {widths} ms at peek and pop "
+                f"{line_interval:.2f}s apart (events {event_interval:.2f}s); peek's back after; standby after haptic off")
+
+    def drv2605l_calibrate(self, binary):
+        """`haptic calibrate` runs the auto-calibration (rig/guest/drv2605l answers it), shows
+        and saves its results; `haptic test effect N` plays N by GO and puts the stages' set-up
+        back; SIGTERM leaves the chip in standby; after the chip is reset, the next start writes
+        the saved results back."""
+        guest = self.guest
+        guest.shell.check(f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
+        fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="calibrate")
+        answer = fp.command("haptic calibrate", timeout=20)
+        self._wait_for_driver_log("calibrated")
+        registers = guest.driver_registers()
+        result = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
+        require(result == CALIBRATION_RESULT, f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {result} after the calibration, "
+                                              f"the chip set {CALIBRATION_RESULT}")
+        shown = calibration_shown(answer)
+        require(shown == CALIBRATION_RESULT, f"`haptic calibrate` shows {shown} from {answer}, the chip set {CALIBRATION_RESULT}")
+        require(registers[MODE] == MODE_EXTERNAL_EDGE, f"MODE 0x{registers[MODE]:02X} after the calibration, not back in edge trigger")
+        saved_text = guest.shell.check(f"cat /tmp/calibrate-state/{DRV2605L_CALIBRATION_FILE}")
+        try:
+            saved = tomllib.loads(saved_text)
+        except tomllib.TOMLDecodeError as error:
+            raise CheckFailed(f"the saved calibration {DRV2605L_CALIBRATION_FILE} is not TOML ({error}): {saved_text[-300:]!r}")
+        saved_result = (saved.get("compensation"), saved.get("back_emf"), saved.get("back_emf_gain"))
+        require(saved_result == CALIBRATION_RESULT, f"{DRV2605L_CALIBRATION_FILE} saved {saved_result}, the chip set {CALIBRATION_RESULT}")
+
+        # An effect test plays over I2C (internal trigger and GO), then puts the stages' set-up back.
+        fp.command(f"haptic test effect {TEST_EFFECT}", timeout=20)
+        played = self._wait_for_driver_log(" go ")
+        require(played.split()[2:5] == ["0x00", f"0x{TEST_EFFECT:02x}", "0x00"],
+                f"`haptic test effect {TEST_EFFECT}` played {played.split()[2:]} (MODE, WAV_FRM_SEQ1…), expected MODE 0 with effect {TEST_EFFECT} alone")
+        registers = guest.driver_registers()
+        require(registers[MODE] == MODE_EXTERNAL_EDGE and registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + len(PEEK_SLOTS)] == PEEK_SLOTS,
+                f"after the effect test MODE 0x{registers[MODE]:02X}, WAV_FRM_SEQ1… {registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]}: "
+                f"the edge trigger and peek's {PEEK_SLOTS} are not back")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        mode = guest.driver_registers()[MODE]
+        require(mode & MODE_STANDBY, f"MODE 0x{mode:02X} after SIGTERM: the standby bit is not set")
+
+        guest.shell.check(f"kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid; drv2605l {DRV2605L_PROFILE} --reset")
+        fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="calibrate", keep_state=True)
+        registers = guest.driver_registers()
+        restored = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
+        require(restored == CALIBRATION_RESULT,
+                f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {restored} after a restart, the saved calibration is "
+                f"{CALIBRATION_RESULT}")
+        require_registers(registers, DRV2605L_STARTED, "after a restart with a saved calibration")
+        code = fp.stop()
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return (f"results {['0x%02X' % v for v in result]} shown, saved, written back after a restart; effect "
+                f"{TEST_EFFECT} played by GO; standby after SIGTERM")
+
+    def drv2605l_i2c_trigger(self, binary):
+        """trigger = "i2c", for a board without the IN/TRIG wire: each stage's sequence is
+        started by GO over I2C (rig/guest/drv2605l logs what it played: peek's, then pop's),
+        and the haptic line stays low."""
+        guest = self.guest
+        guest.shell.check(f"sed 's/^trigger = .*/trigger = \"i2c\"/' {DRV2605L_BOARD} > {DRV2605L_I2C_BOARD} && "
+                          f"grep -q '^trigger = \"i2c\"$' {DRV2605L_I2C_BOARD} && drv2605l {DRV2605L_PROFILE} --reset && "
+                          f"spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
+        fp = Forcepad(guest, binary, DRV2605L_I2C_BOARD, DRV2605L_CONFIG, name="i2c-trigger")
+        mode = guest.driver_registers()[MODE]
+        require(mode == MODE_INTERNAL_TRIGGER, f"MODE 0x{mode:02X} after start, expected 0x00 (internal trigger, out of standby)")
+        released, log = self._press_on_the_line(fp, DRV2605L_PROFILE)
+        require(released["event"] == "press.released", f"the press ended with {released}")
+        time.sleep(0.3)
+        played = [line.split()[2:] for line in guest.shell.check("cat /tmp/drv2605l.log").splitlines() if " go " in line]
+        code = fp.stop()
+        guest.shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
+        expected = [[f"0x{MODE_INTERNAL_TRIGGER:02x}"] + [f"0x{v:02x}" for v in slots] for slots in (PEEK_SLOTS, POP_SLOTS)]
+        require([p[:len(e)] for p, e in zip(played, expected)] == expected and len(played) == 2,
+                f"GO played {played} (MODE, WAV_FRM_SEQ1… as they were when each playback ended), expected "
+                f"peek's then pop's: {expected}; the chip reads each slot when it gets there, so a sequence "
+                "rewritten while it plays changes what plays")
+        require(line_pulses(log) == [], f"the haptic line moved with trigger = \"i2c\": {log!r}")
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return "GO played peek's sequence, then pop's; the line stayed low"
+
+    def drv2605l_control(self):
+        """The rig itself: rig/guest/drv2605l answers an auto-calibration and a GO as the
+        DRV2605L checks assume, without forcepad."""
+        shell, guest = self.guest.shell, self.guest
+        address = f"0 0x{DRV2605L_ADDRESS:02x}"
+        shell.check(f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
+        shell.check(f"i2cset -y {address} 0x{MODE:02x} 7 && i2cset -y {address} 0x{FEEDBACK:02x} 0xb6 && "
+                    f"i2cset -y {address} 0x{GO:02x} 1")
+        self._wait_for_driver_log("calibrated")
+        registers = guest.driver_registers()
+        result = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
+        require(result == CALIBRATION_RESULT and registers[GO] == 0 and registers[FEEDBACK] & ~BEMF_GAIN_MASK == 0xB4,
+                f"after a calibration: A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {result}, GO {registers[GO]}, "
+                f"FEEDBACK 0x{registers[FEEDBACK]:02X}")
+        shell.check(f"i2cset -y {address} 0x{MODE:02x} 0 && i2cset -y {address} 0x{WAV_FRM_SEQ1:02x} 24 && "
+                    f"i2cset -y {address} 0x{WAV_FRM_SEQ1 + 1:02x} 0 && i2cset -y {address} 0x{GO:02x} 1")
+        played = self._wait_for_driver_log(" go ")
+        require(played.split()[2:5] == ["0x00", "0x18", "0x00"], f"the GO was logged as {played!r}")
+        shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
+        return "calibration results set and GO cleared; a GO in MODE 0 logged with its sequence"
+
+    def _wait_for_driver_log(self, text, timeout=10):
+        """The first line of rig/guest/drv2605l's log containing text."""
+        deadline = time.monotonic() + timeout
+        while True:
+            log = self.guest.shell.check("cat /tmp/drv2605l.log")
+            found = [line for line in log.splitlines() if text in line]
+            if found:
+                return found[0]
+            require(time.monotonic() < deadline,
+                    f"rig/guest/drv2605l logged no {text.strip()!r} within {timeout}s: {log[-300:]!r}")
+            time.sleep(0.1)
+
     def _line_high(self, fp):
         fp.command('haptic test "on 1s"')
         deadline = time.monotonic() + 5
         while self.guest.line_value() != 1:
             require(time.monotonic() < deadline, "the line did not go high for `haptic test \"on 1s\"`")
             time.sleep(0.05)
+
+
+def require_registers(registers, expected, when):
+    wrong = [f"{REGISTER_NAMES[r]} 0x{registers[r]:02X} (expected 0x{v:02X})" for r, v in expected.items() if registers[r] != v]
+    require(not wrong, f"DRV2605L registers {when}: {', '.join(wrong)}")
+
+
+def calibration_shown(answer):
+    """(compensation, back-EMF, BEMF_GAIN) from `haptic calibrate`'s JSON answer."""
+    return answer.get("compensation"), answer.get("back_emf"), answer.get("back_emf_gain")
 
 
 def line_pulses(log):
@@ -681,8 +911,13 @@ def main():
                  (f"press-haptics[{build}]", checks.press_haptics, build),
                  (f"sensor-lost[{build}]", checks.sensor_lost, build),
                  (f"feedback-edges[{build}]", checks.feedback_edges, build),
-                 (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build)]
+                 (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build),
+                 (f"drv2605l-press[{build}]", checks.drv2605l_press, build),
+                 (f"drv2605l-calibrate[{build}]", checks.drv2605l_calibrate, build)]
     plan.append((f"rig-sigkill-control[{args.build[0]}]", checks.sigkill_control, args.build[0]))
+    # The I2C trigger's path does not go through libgpiod: one build is enough.
+    plan.append((f"drv2605l-i2c-trigger[{args.build[0]}]", checks.drv2605l_i2c_trigger, args.build[0]))
+    plan.append(("rig-drv2605l-control", checks.drv2605l_control))
     try:
         for name, function, *arguments in plan:
             if args.only and not any(name.startswith(o) for o in args.only):
