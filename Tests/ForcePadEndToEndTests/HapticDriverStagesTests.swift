@@ -49,6 +49,57 @@ import Testing
         #expect(session.bus.withBus { $0.sequencesPlayed } == 0)
     }
 
+    @Test func aSequenceIsNotRewrittenWhileOnePlays() throws {
+        let time = LoopTime()
+        let (session, stages) = try started(.i2c, time: time)
+        // Peek's sequence plays for two reads of GO: at peek and at the next pump.
+        session.bus.withBus { $0.playbackGoReads = 2 }
+        try session.go()
+        time.micros.store(2_000, ordering: .relaxed)
+        #expect(stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200)))) == nil)
+        #expect(slots(session)[0...1] == [24, 0])
+        time.micros.store(7_000, ordering: .relaxed)
+        #expect(stages.loadPending() == nil)
+        #expect(slots(session)[0...1] == [24, 0])
+        // The next pump finds GO clear: pop's sequence goes in.
+        time.micros.store(12_000, ordering: .relaxed)
+        #expect(stages.loadPending() == nil)
+        #expect(slots(session) == [1, 0x85, 1, 0])
+        // A pop at 10 ms fired while peek's was still in the slots.
+        let warning = stages.follow(.press(.pop(atMicros: 10_000, force: .grams(400))))
+        #expect(warning?.hasPrefix("pop fired before its sequence was in the slots (it was loaded 2 ms later)") == true)
+        // Nothing waits any more: later pumps write nothing.
+        let before = writes(session)
+        #expect(stages.loadPending() == nil)
+        #expect(writes(session) == before)
+    }
+
+    @Test func aReleaseBeforeTheWaitingSequenceLoadedCancelsIt() throws {
+        let (session, stages) = try started(.gpioEdge)
+        session.bus.withBus { $0.playbackGoReads = 100 }
+        try session.go()
+        _ = stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200))))
+        // Released before peek's playback ended: peek's sequence is the next one, and it is
+        // still in the slots, so nothing is written.
+        let before = writes(session)
+        #expect(stages.follow(.press(.cancelled(atMicros: 3_000, reason: .multiTouch))) == nil)
+        #expect(stages.loadPending() == nil)
+        #expect(writes(session) == before)
+        #expect(slots(session)[0...1] == [24, 0])
+    }
+
+    @Test func aFailedWaitingLoadIsReportedOnce() throws {
+        let (session, stages) = try started(.gpioEdge)
+        session.bus.withBus { $0.playbackGoReads = 1 }
+        try session.go()
+        _ = stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200))))
+        session.bus.withBus { $0.failingTransfers = 4 }
+        #expect(stages.loadPending() != nil)
+        #expect(stages.loadPending() == nil)
+        #expect(stages.loadPending() == nil)
+        #expect(slots(session) == [1, 0x85, 1, 0])
+    }
+
     @Test func theStagesNeverWriteGOTheLoopDoes() throws {
         let (session, stages) = try started(.i2c)
         _ = stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200))))

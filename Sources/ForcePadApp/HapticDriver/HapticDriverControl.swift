@@ -28,6 +28,9 @@ protocol HapticDriverControl: AnyObject, Sendable {
     func load(_ sequence: DRV2605LSequence) throws(DRV2605LError)
     /// Plays the loaded sequence now (GO): one transfer, not retried.
     func go() throws(DRV2605LError)
+    /// Whether a sequence is still playing (GO reads set); the sequencer reads each slot when
+    /// it gets there, so slots are rewritten only once this is false.
+    func isPlaying() throws(DRV2605LError) -> Bool
     /// Reads STATUS: the device ID and fault flags.
     func checkStatus() throws(DRV2605LError)
     /// Whether the chip is in software standby, as MODE reads.

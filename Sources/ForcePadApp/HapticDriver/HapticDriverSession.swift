@@ -124,6 +124,13 @@ final class HapticDriverSession<Bus: ByteRegisterBus & AnyObject & Sendable>: Ha
         }
     }
 
+    func isPlaying() throws(DRV2605LError) -> Bool {
+        try reported { () throws(DRV2605LError) in
+            var bus = bus
+            return try driver.isPlaying(on: &bus)
+        }
+    }
+
     func isInStandby() throws(DRV2605LError) -> Bool {
         try reported { () throws(DRV2605LError) in
             var bus = bus

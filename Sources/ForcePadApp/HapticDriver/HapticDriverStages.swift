@@ -5,8 +5,11 @@ import Synchronization
 /// Keeps the DRV2605L's sequencer holding the sequence of the stage that fires next, and
 /// follows the loop's events off the loop (on the event pump's thread):
 /// - the sequencer holds one sequence, so after peek fires pop's is loaded, after pop
-///   release's (when there is one), and after a release or cancel peek's again (when they differ: one slot write per step and a
-///   terminator, each one transfer);
+///   release's (when there is one), and after a release or cancel peek's again (when they
+///   differ: one slot write per step and a terminator, each one transfer);
+/// - the chip reads each slot only when playback gets there, so a sequence rewritten while
+///   one plays would change what plays: the next sequence waits (``pending``) until GO reads
+///   clear, checked at once and then at every pump (one read each, ``loadPending()``);
 /// - a lost sensor puts the chip in standby, its return sets it up again;
 /// - with haptics off or in a dry run (``drives`` false) a returning sensor leaves the chip
 ///   in standby.
@@ -33,6 +36,10 @@ final class HapticDriverStages: Sendable {
 
     private struct StageState {
         var loaded: DRV2605LSequence?
+        /// The sequence to load once the one playing has ended; nil when none waits.
+        var pending: DRV2605LSequence?
+        /// Whether a failed load of ``pending`` was reported already.
+        var pendingFailureReported = false
         /// Loop time (µs) at which ``loaded`` was in the slots; `Int64.min` for the sequence
         /// loaded at start-up, before the loop ran.
         var loadedAtMicros = Int64.min
@@ -63,14 +70,14 @@ final class HapticDriverStages: Sendable {
             switch event {
             case .press(.peek(let timeMicros, _)):
                 late = lateSequence(stage: "peek", firedAtMicros: timeMicros)
-                try loadIfNeeded(effects["pop"])
+                try loadWhenIdle(effects["pop"])
             case .press(.pop(let timeMicros, _)):
                 late = lateSequence(stage: "pop", firedAtMicros: timeMicros)
-                try loadIfNeeded(effects["release"])
+                try loadWhenIdle(effects["release"])
             case .press(.released):
-                try loadIfNeeded(Self.first(of: effects))
+                try loadWhenIdle(Self.first(of: effects))
             case .press(.cancelled):
-                try loadIfNeeded(Self.first(of: effects))
+                try loadWhenIdle(Self.first(of: effects))
             case .sensorLost:
                 if let error = driver.enterStandby() { throw error }
             case .sensorRestored where drives.load(ordering: .relaxed):
@@ -80,6 +87,7 @@ final class HapticDriverStages: Sendable {
             }
             return late
         } catch {
+            state.withLock { $0.pendingFailureReported = true }
             return [late, error.description].compactMap { $0 }.joined(separator: "; ")
         }
     }
@@ -97,13 +105,40 @@ final class HapticDriverStages: Sendable {
         return "\(stage) fired before its sequence was in the slots (\(loadedText)); the chip played the sequence before it"
     }
 
-    private func loadIfNeeded(_ sequence: DRV2605LSequence?) throws(DRV2605LError) {
-        guard let sequence, state.withLock({ $0.loaded != sequence }) else { return }
+    /// Loads the waiting sequence if the chip has finished playing; called at every pump.
+    /// Returns the failure to report the first time a transfer for the waiting sequence
+    /// fails (it keeps waiting, and is tried again at the next pump without a new line).
+    func loadPending() -> String? {
+        do throws(DRV2605LError) {
+            try loadPendingIfIdle()
+            return nil
+        } catch {
+            let first = state.withLock { state in
+                defer { state.pendingFailureReported = true }
+                return !state.pendingFailureReported
+            }
+            return first ? error.description : nil
+        }
+    }
+
+    /// Makes `sequence` the next to load (nothing waits when it is loaded already, or there is
+    /// none), and loads it at once if the chip is idle.
+    private func loadWhenIdle(_ sequence: DRV2605LSequence?) throws(DRV2605LError) {
+        state.withLock {
+            $0.pending = sequence == $0.loaded ? nil : sequence
+            $0.pendingFailureReported = false
+        }
+        try loadPendingIfIdle()
+    }
+
+    private func loadPendingIfIdle() throws(DRV2605LError) {
+        guard let sequence = state.withLock({ $0.pending }), try !driver.isPlaying() else { return }
         try driver.load(sequence)
         let now = loopMicros()
         state.withLock {
             $0.loaded = sequence
             $0.loadedAtMicros = now
+            if $0.pending == sequence { $0.pending = nil }
         }
     }
 }

@@ -157,6 +157,7 @@ final class EventPump: Sendable {
             }
             channels.held.append(event)
         }
+        if let warning = driverStages?.loadPending() { lines.append("warning: haptic driver: \(warning)") }
         let nowMicros = MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring)
         var delivered = 0
         for event in channels.held {

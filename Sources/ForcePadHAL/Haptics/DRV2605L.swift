@@ -124,6 +124,11 @@ public struct DRV2605L: Sendable, Equatable {
         }
     }
 
+    /// Whether a sequence is playing (GO still set): one read, retried once.
+    public func isPlaying<Bus: ByteRegisterBus & ~Copyable>(on bus: inout Bus) throws(DRV2605LError) -> Bool {
+        try read(DRV2605LRegisters.go, on: &bus) & DRV2605LRegisters.goBit != 0
+    }
+
     /// Whether the chip is in software standby (MODE bit 6).
     public func isInStandby<Bus: ByteRegisterBus & ~Copyable>(on bus: inout Bus) throws(DRV2605LError) -> Bool {
         try read(DRV2605LRegisters.mode, on: &bus) & DRV2605LRegisters.standby != 0

@@ -7,7 +7,8 @@ import Glibc
 /// GO is written in MODE 7 — GO stays set for ``calibrationGoReads`` reads of GO, then clears,
 /// with the results (``calibrationResult``) in A_CAL_COMP, A_CAL_BEMF and FEEDBACK BEMF_GAIN
 /// and DIAG_RESULT set if ``calibrationConverges`` is false. In any other mode GO plays the
-/// sequence at once (counted in ``sequencesPlayed``) and reads 0.
+/// sequence (counted in ``sequencesPlayed``): GO stays set for ``playbackGoReads`` reads of
+/// GO (0 by default: it has played at once), then clears.
 ///
 /// Faults can be injected: OVER_TEMP and OC_DETECT in STATUS, a device ID of another chip,
 /// and transfers that fail (EREMOTEIO, as a device that does not acknowledge).
@@ -28,6 +29,9 @@ public struct SimulatedDRV2605L: ByteRegisterBus, Sendable {
     public var calibrationResult = DRV2605LCalibration(compensation: 0x0D, backEMF: 0x78, backEMFGain: 1)
     /// The next this many transfers fail.
     public var failingTransfers = 0
+    /// How many reads of GO return it still set after a sequence starts (its playing time,
+    /// counted in reads).
+    public var playbackGoReads = 0
     /// Sequences started with GO outside calibration.
     public private(set) var sequencesPlayed = 0
     /// Register writes that reached the chip.
@@ -35,6 +39,7 @@ public struct SimulatedDRV2605L: ByteRegisterBus, Sendable {
     private var registers: [UInt8]
     private var diagnosticResult = false
     private var goReadsLeft: Int?
+    private var playbackReadsLeft = 0
 
     /// A DRV2605L at `address` with the datasheet's power-on register values.
     public init(address: UInt8 = DRV2605L.defaultAddress) {
@@ -72,6 +77,10 @@ public struct SimulatedDRV2605L: ByteRegisterBus, Sendable {
             overTemperature = false
             diagnosticResult = false
             return value
+        case DRV2605LRegisters.go where goReadsLeft == nil && playbackReadsLeft > 0:
+            playbackReadsLeft -= 1
+            if playbackReadsLeft == 0 { registers[Int(DRV2605LRegisters.go)] = 0 }
+            return DRV2605LRegisters.goBit
         case DRV2605LRegisters.go where goReadsLeft != nil:
             if goReadsLeft == 0 {
                 finishCalibration()
@@ -97,6 +106,8 @@ public struct SimulatedDRV2605L: ByteRegisterBus, Sendable {
             goReadsLeft = calibrationGoReads ?? Int.max
         } else if mode & DRV2605LRegisters.standby == 0 {
             sequencesPlayed += 1
+            playbackReadsLeft = playbackGoReads
+            if playbackGoReads > 0 { registers[Int(register)] = DRV2605LRegisters.goBit }
         }
     }
 
