@@ -23,6 +23,7 @@ public enum BoardFileLoader {
         let serial = try root.table("serial")
         let calibration = try root.table("calibration")
         let sim = try root.table("sim")
+        let reference = try root.table("reference")
         try root.finish()
 
         try checkName(name, root: root)
@@ -38,6 +39,7 @@ public enum BoardFileLoader {
             serial: try readSerial(serial),
             calibration: try CalibrationSection.read(calibration, adcs: adcs, board: root),
             simulation: try readSimulation(sim, adcs: adcs, root: root))
+        board.reference = try ReferenceSection.read(reference, bus: board.bus, adcs: adcs)
         board.feedback = try readFeedback(feedback, haptic: board.haptic, adcs: adcs, root: root)
         board.sampleRateHz = try readSampleRate(sampling, board: board, root: root)
         return board

@@ -21,6 +21,8 @@ public struct BoardDescription: Sendable, Equatable {
     public var calibration: CalibrationTable
     /// Present on the `sim` board only.
     public var simulation: SimulationSettings?
+    /// The reference force sensor beside the pad (`[reference]`); nil when there is none.
+    public var reference: ReferenceSensorDescription?
 
     /// Largest number of cells any board may have (sizes the loop's fixed frame buffers).
     public static let maxCells = 64
@@ -29,7 +31,7 @@ public struct BoardDescription: Sendable, Equatable {
         name: String, summary: String, bus: I2CBusDescription?, adcs: [ADCDescription],
         geometry: PadGeometry, sampleRateHz: Int, haptic: HapticLineDescription,
         serial: SerialPortDescription, calibration: CalibrationTable, simulation: SimulationSettings?,
-        feedback: GPIOLineDescription? = nil
+        feedback: GPIOLineDescription? = nil, reference: ReferenceSensorDescription? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -42,6 +44,7 @@ public struct BoardDescription: Sendable, Equatable {
         self.serial = serial
         self.calibration = calibration
         self.simulation = simulation
+        self.reference = reference
     }
 
     public var isSimulated: Bool { adcs.allSatisfy { $0.model == .sim } }
