@@ -56,14 +56,16 @@ struct ReferenceProbe {
                 "saturated at \(lowest < -fullScale ? lowest : highest) counts: check the load cell's A+ and A− wires, or lower gain in [reference]")]
         }
         let spreadCounts = Int64(highest) - Int64(lowest)
+        let mean = counts.isEmpty ? 0 : counts.reduce(Int64(0)) { $0 + Int64($1) } / Int64(counts.count)
+        let countsText = "mean \(mean) counts, spread \(spreadCounts) counts"
         guard let scale = description.countsPerGram else {
             return [answered, rate, .fail(
                 "reference reading",
-                "spread \(spreadCounts) counts over \(counts.count) readings, but no scale: set scale in [reference]"
+                "\(countsText) over \(counts.count) readings, but no scale: set scale in [reference]"
                     + " (counts per gram, docs/reference-sensors.md)")]
         }
         let spread = Int64((Double(spreadCounts) * 1000 / abs(scale)).rounded())
-        return [answered, rate, steadiness(spreadMilligrams: spread, readings: counts.count)]
+        return [answered, rate, steadiness(spreadMilligrams: spread, readings: counts.count, counts: countsText + ", ")]
     }
 
     private func gaugeChecks(_ description: ForceGaugeDescription) -> [ProbeCheck] {
@@ -111,8 +113,9 @@ struct ReferenceProbe {
         return .pass("reference rate", detail)
     }
 
-    private func steadiness(spreadMilligrams: Int64, readings: Int) -> ProbeCheck {
-        let detail = "spread \(FixedDecimal.format(spreadMilligrams, scale: 3))g over \(readings) readings"
+    /// `counts` starts the detail of a load cell (its mean and spread in counts).
+    private func steadiness(spreadMilligrams: Int64, readings: Int, counts: String = "") -> ProbeCheck {
+        let detail = counts + "spread \(FixedDecimal.format(spreadMilligrams, scale: 3))g over \(readings) readings"
         guard spreadMilligrams <= Self.steadyMilligrams else {
             return .fail(
                 "reference reading",
