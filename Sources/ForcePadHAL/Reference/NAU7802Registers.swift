@@ -11,7 +11,7 @@
 /// | 0x02 | CTRL2 | 7 CHS (0: channel 1), 6–4 CRS (000 10, 001 20, 010 40, 011 80, 111 320 SPS), 3 CAL_ERR, 2 CALS (write 1 to start; reads 1 until done), 1–0 CALMOD (00 internal offset) |
 /// | 0x12–0x14 | ADCO_B2, ADCO_B1, ADCO_B0 | the conversion, 24-bit two's complement, B2 most significant |
 /// | 0x15 | ADC | 5–4 REG_CHPS: 11 turns the clock chopper off (the value the power-on sequence writes) |
-/// | 0x1B | PGA | 6 LDOMODE, 5 PGA output buffer, 4 PGA bypass, 0 PGACHPDIS (all left at 0) |
+/// | 0x1B | PGA | 6 LDOMODE, 5 PGA output buffer, 4 PGA bypass, 0 PGACHPDIS: not written, left at their power-on 0 |
 /// | 0x1C | POWER | 7 PGA_CAP_EN: the decoupling capacitor on channel 2's inputs, for single-channel use |
 /// | 0x1F | REVISION_ID | 3–0 the chip revision, 0xF on the NAU7802 |
 enum NAU7802Registers {
@@ -22,7 +22,6 @@ enum NAU7802Registers {
     static let conversionMiddle: UInt8 = 0x13
     static let conversionLow: UInt8 = 0x14
     static let adc: UInt8 = 0x15
-    static let pga: UInt8 = 0x1B
     static let power: UInt8 = 0x1C
     static let revision: UInt8 = 0x1F
     /// One past the last register (the simulated register file's size).
@@ -46,12 +45,9 @@ enum NAU7802Registers {
     /// CTRL1 bits 5–3 VLDO = 101: 3.0 V, headroom below a 3.3 V supply (the value of the
     /// Linux binding's example).
     static let ldo3Volts: UInt8 = 0b101 << 3
-    /// CTRL1 bits 2–0: GAINS.
-    static let gainMask: UInt8 = 0x07
 
     /// CTRL2 bits 1–0 CALMOD = 00: internal offset calibration.
     static let internalOffsetCalibration: UInt8 = 0x00
-    static let calibrationModeMask: UInt8 = 0x03
     /// CTRL2 bit 2: CALS, starts a calibration; reads 1 while it runs.
     static let calibrationStart: UInt8 = 0x04
     /// CTRL2 bit 3: CAL_ERR, the last calibration failed.

@@ -1,3 +1,4 @@
+import ForcePadCore
 import Glibc
 
 /// A NAU7802's register file that behaves like the chip, for register-level tests and the
@@ -42,7 +43,7 @@ public struct SimulatedNAU7802<Clock: LoopClock>: ByteRegisterBus {
     private var latchedCounts: Int32 = 0
 
     /// A NAU7802 at `address` with its power-on register values, timed by `clock`.
-    public init(address: UInt8 = 0x2A, clock: Clock) {
+    public init(address: UInt8 = LoadCellADCDescription.defaultAddress, clock: Clock) {
         self.address = address
         self.clock = clock
         registers = [UInt8](repeating: 0, count: NAU7802Registers.count)
