@@ -66,7 +66,7 @@ final class LoopRuntime {
                 referenceReader = ReferenceReader(
                     source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: settings, seed: simulation.seed),
                     link: link)
-            case nil:
+            case .loadCell, .gauge, nil:
                 referenceReader = nil
             }
             runLoop = loopBody(pad, SimulatedHapticLine())

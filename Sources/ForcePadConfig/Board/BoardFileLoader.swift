@@ -39,7 +39,7 @@ public enum BoardFileLoader {
             serial: try readSerial(serial),
             calibration: try CalibrationSection.read(calibration, adcs: adcs, board: root),
             simulation: try readSimulation(sim, adcs: adcs, root: root))
-        board.reference = try ReferenceSection.read(reference, board: board, root: root)
+        board.reference = try ReferenceSection.read(reference, board: board)
         board.feedback = try readFeedback(feedback, haptic: board.haptic, adcs: adcs, root: root)
         board.sampleRateHz = try readSampleRate(sampling, board: board, root: root)
         return board
