@@ -1,10 +1,12 @@
 import ForcePadCore
 import ForcePadHAL
+import Glibc
 import Testing
 
 /// The real-time path never touches the heap. ``ForcePipeline/process(_:)`` with every
 /// filter and with a tare in progress, and ``ControlLoop/tick(atMicros:clock:originMicros:)``
-/// on the sim board, each counted over thousands of frames after warm-up, make exactly zero
+/// on the sim board (alone, and while a reference sensor's reader thread fills the link's
+/// reference ring), each counted over thousands of frames after warm-up, make exactly zero
 /// allocations.
 @Suite(.serialized) struct PipelineAllocationTests {
     static let cellCount = 8
@@ -101,7 +103,19 @@ import Testing
         if case .refusedTouched = interrupted {} else { Issue.record("the interrupted tare ended \(interrupted)") }
     }
 
-    @Test func controlLoopTickDoesNotAllocate() {
+    /// A reference sensor that answers every millisecond with the same force.
+    struct SteadyReference: ReferenceForceSource {
+        let name = "steady reference"
+        let samplePeriodMicros: Int64 = 1_000
+
+        mutating func read(clock: borrowing some LoopClock & ~Copyable) throws(DeviceError) -> ReferenceSample {
+            usleep(UInt32(samplePeriodMicros))
+            return ReferenceSample(timeMicros: clock.nowMicros(), force: .grams(150))
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func controlLoopTickDoesNotAllocate(readingAReference: Bool) throws {
         let board = BoardDescription(
             name: "sim", summary: "allocation test", bus: nil,
             adcs: [ADCDescription(model: .sim, address: 0, inputs: Array(0..<Self.cellCount), dataRate: 0)],
@@ -122,6 +136,10 @@ import Testing
             recognizer: recognizer, haptics: haptics, patterns: try! HapticPatternCatalog(patterns: controller.haptics.patterns).bank,
             periodMicros: 1000, link: link)
         var snapshots = link.snapshots.takeReader()!
+        let reader = readingAReference ? ReferenceReader(source: SteadyReference(), link: link) : nil
+        link.originMicros.store(MonotonicClock().nowMicros(), ordering: .releasing)
+        try reader?.start()
+        defer { reader?.stop() }
         let clock = ManualClock()
         var tick = 0
         var sequence: UInt64 = 0
@@ -165,5 +183,7 @@ import Testing
         #expect(snapshots.latest().appliedCommand == sequence)
         #expect(peak > .grams(300))
         #expect(hapticActivations > 0)
+        reader?.stop()
+        #expect((reader?.samplesRead.load(ordering: .relaxed) ?? 1) > 0)
     }
 }
