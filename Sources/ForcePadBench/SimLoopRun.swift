@@ -8,7 +8,17 @@ import Glibc
 /// own thread with ``MonotonicClock`` for a number of periods, while this thread plays the
 /// controller's other side: it presses the simulated pad through the command ring and drains
 /// the event ring every 2 ms, as the controller's event thread does every 5 ms.
+///
+/// With `FORCEPAD_BENCH_REFERENCE=1` a reference load cell is read beside it as the controller
+/// reads one: the NAU7802 driver, started and tared by ``ReferenceSourceStart``, on a
+/// register-level simulated chip at 320 SPS (the driver's busiest polling, every 200 µs), on
+/// its own reader thread, its readings drained with the events.
 struct SimLoopRun {
+    /// Whether a reference load cell is read beside the loop (`FORCEPAD_BENCH_REFERENCE=1`).
+    static let readsReference = getenv("FORCEPAD_BENCH_REFERENCE").map { String(cString: $0) == "1" } ?? false
+    /// The simulated load cell the benchmark reads: 320 SPS, 100 counts per gram.
+    static let referenceLoadCell = LoadCellADCDescription(device: "/dev/i2c-sim", gain: 128, rateSPS: 320, countsPerGram: 100)
+
     /// The loop's last snapshot, published after it stopped.
     let snapshot: LoopSnapshot
     /// `overrun` events the loop reported (each one is one or more skipped periods).
@@ -46,6 +56,14 @@ struct SimLoopRun {
             periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
         var events = link.events.takeConsumer()!
         var snapshots = link.snapshots.takeReader()!
+        var references = link.references.takeConsumer()!
+        let reader = Self.readsReference
+            ? ReferenceReader(
+                source: try ReferenceSourceStart.loadCell(
+                    Self.referenceLoadCell, bus: SimulatedNAU7802(clock: MonotonicClock()), waitClock: MonotonicClock()),
+                link: link)
+            : nil
+        try reader?.start()
         // The thread takes its scheduling before the loop's first period, as the controller's does.
         let faults = Mutex((minor: 0, major: 0))
         let (thread, outcome) = try PosixThread.startRealTime(request) {
@@ -74,8 +92,10 @@ struct SimLoopRun {
             while let event = events.pop() {
                 if case .overrun = event { overruns += 1 }
             }
+            while references.pop() != nil {}
             usleep(2_000)
         }
+        reader?.stop()
         link.stopRequested.store(true, ordering: .relaxed)
         thread.join()
         while let event = events.pop() {

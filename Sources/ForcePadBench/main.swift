@@ -128,7 +128,7 @@ guard let loads = BenchmarkLoad.fromEnvironment() else {
 let periodMicros = 1_000_000 / SimBoard.board().sampleRateHz
 let sideSeconds = durations.periods * periodMicros / 1_000_000
 let loadedSideSeconds = durations.loadedPeriods * periodMicros / 1_000_000
-progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then \(durations.loadedPeriods) per side under each of \(loads.count) loads (~\(loadedSideSeconds) s each), then forcepad for \(durations.processSeconds) s")
+progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then \(durations.loadedPeriods) per side under each of \(loads.count) loads (~\(loadedSideSeconds) s each), then forcepad for \(durations.processSeconds) s\(SimLoopRun.readsReference ? "; the loop's rounds read a NAU7802 reference at 320 SPS beside it" : "")")
 let loadBefore = LoadAverage.read()
 // FORCEPAD_BENCH_CPU=N pins both sides to CPU N (as `forcepad --cpu N` and `cyclictest -a N`).
 let pinnedCPU = getenv("FORCEPAD_BENCH_CPU").flatMap { Int(String(cString: $0)) }

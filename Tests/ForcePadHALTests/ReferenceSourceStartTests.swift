@@ -76,6 +76,12 @@ import Testing
         }
         #expect(error?.description
             == "start the NAU7802 at 0x2a on /dev/i2c-1 failed: the load cell has no scale: set scale (counts per gram) in the board's [reference], measured with a known weight as docs/reference-sensors.md says")
+        // Before the adapter is opened: the board file is what to fix.
+        let unopened = #expect(throws: DeviceError.self) {
+            _ = try ReferenceSourceStart.loadCell(
+                LoadCellADCDescription(device: "/dev/i2c-forcepad-absent", gain: 128, rateSPS: 80, countsPerGram: nil))
+        }
+        #expect(unopened?.description.hasPrefix("start the NAU7802 at 0x2a on /dev/i2c-forcepad-absent failed: the load cell has no scale") == true)
     }
 
     @Test func aChipThatFailsItsCalibrationFailsTheStartInOneLine() {

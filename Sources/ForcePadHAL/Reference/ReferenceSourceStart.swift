@@ -24,12 +24,7 @@ public enum ReferenceSourceStart {
     public static func loadCell<Bus: ByteRegisterBus & ~Copyable, WaitClock: LoopClock>(
         _ description: LoadCellADCDescription, bus: consuming Bus, waitClock: WaitClock
     ) throws(DeviceError) -> NAU7802<Bus, WaitClock> {
-        guard description.countsPerGram != nil else {
-            throw DeviceError(
-                operation: "start the NAU7802 at \(I2CBus.hex(description.address)) on \(description.device)", errno: 0,
-                hint: "the load cell has no scale: set scale (counts per gram) in the board's [reference],"
-                    + " measured with a known weight as docs/reference-sensors.md says")
-        }
+        try requireScale(description)
         var adc = try NAU7802(bus: bus, device: description.device, description: description, waitClock: waitClock)
         try adc.start(clock: waitClock)
         try adc.tare(readings: tareReadings(rateHz: description.rateSPS), clock: waitClock)
@@ -37,11 +32,21 @@ public enum ReferenceSourceStart {
     }
 
     /// The NAU7802 `description` names on the I2C adapter it names, started as
-    /// ``loadCell(_:bus:waitClock:)`` does.
+    /// ``loadCell(_:bus:waitClock:)`` does (a missing scale refused before the bus is opened).
     public static func loadCell(_ description: LoadCellADCDescription) throws(DeviceError) -> NAU7802<I2CBus, MonotonicClock> {
+        try requireScale(description)
         let bus = try I2CBus(devicePath: description.device)
         try bus.requireFunctionality([.readByteData, .writeByteData], for: "NAU7802")
         return try loadCell(description, bus: bus, waitClock: MonotonicClock())
+    }
+
+    private static func requireScale(_ description: LoadCellADCDescription) throws(DeviceError) {
+        guard description.countsPerGram != nil else {
+            throw DeviceError(
+                operation: "start the NAU7802 at \(I2CBus.hex(description.address)) on \(description.device)", errno: 0,
+                hint: "the load cell has no scale: set scale (counts per gram) in the board's [reference],"
+                    + " measured with a known weight as docs/reference-sensors.md says")
+        }
     }
 
     /// The gauge `description` names, its port opened and the gauge tared.
