@@ -50,10 +50,11 @@ import Testing
         let result = try ForcePadProcess.run(["probe", "--serial", terminal.subordinatePath], lines: [])
         #expect(result.status == 0, "\(result.standardOutput)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first == "ok    board sim    4 cells at 1000 Hz (no ceiling)")
-        #expect(lines.contains("skip  converters   simulated pad: no I2C device to check"))
-        #expect(lines.contains("ok    serial port  \(terminal.subordinatePath) opened at 115200 baud"))
-        #expect(lines.contains { $0.hasPrefix("ok    real-time    SCHED_FIFO 80") || $0.hasPrefix("FAIL  real-time    real-time scheduling refused") })
+        #expect(lines.first == "ok    board sim      4 cells at 1000 Hz (no ceiling)")
+        #expect(lines.contains("skip  converters     simulated pad: no I2C device to check"))
+        #expect(lines.contains("skip  reference sim  simulated reference sensor: no device to check"))
+        #expect(lines.contains("ok    serial port    \(terminal.subordinatePath) opened at 115200 baud"))
+        #expect(lines.contains { $0.hasPrefix("ok    real-time      SCHED_FIFO 80") || $0.hasPrefix("FAIL  real-time      real-time scheduling refused") })
         #expect(lines.last == "all checks passed" || lines.contains { $0.hasPrefix("FAIL  real-time") })
     }
 
