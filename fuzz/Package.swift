@@ -22,6 +22,7 @@ let package = Package(
         fuzzTarget("fuzz-calibration", path: "CalibrationFile", module: "ForcePadConfig"),
         fuzzTarget("fuzz-trace", path: "Trace", module: "ForcePadCore"),
         fuzzTarget("fuzz-command-line", path: "CommandLine", module: "ForcePadShell"),
+        fuzzTarget("fuzz-gauge-answer", path: "GaugeAnswer", module: "ForcePadCore"),
     ],
     swiftLanguageModes: [.v6]
 )

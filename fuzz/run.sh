@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh TARGET LIMIT [libFuzzer options…]
 #
-# TARGET  config, board, shortcuts, calibration, trace, command-line, or all
+# TARGET  config, board, shortcuts, calibration, trace, command-line, gauge-answer, or all
 # LIMIT   a number of inputs (20000) or of seconds (60s), per target
 #
 # Builds with `swift build --sanitize=fuzzer` into .build-fuzz, starts from the seeds in
@@ -19,7 +19,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 swift=${SWIFT:-swift}
 configuration=${FUZZ_CONFIGURATION:-debug}
-all=(config board shortcuts calibration trace command-line)
+all=(config board shortcuts calibration trace command-line gauge-answer)
 
 if [ $# -lt 2 ]; then
     sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
@@ -31,7 +31,7 @@ shift 2
 
 case $target in
     all) targets=("${all[@]}") ;;
-    config | board | shortcuts | calibration | trace | command-line) targets=("$target") ;;
+    config | board | shortcuts | calibration | trace | command-line | gauge-answer) targets=("$target") ;;
     *) echo "fuzz/run.sh: unknown target '$target'; use one of: ${all[*]} all" >&2; exit 2 ;;
 esac
 case $limit in

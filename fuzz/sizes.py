@@ -37,6 +37,7 @@ SHAPES = [
     ("calibration", "points", 'board = "sim"\nversion = "1"\nwritten = "t"\nchecksum = "crc32:0"\n[[cell]]\npoints = [',
      lambda i: f"[{i}, {i}]", ", ", "]\n"),
     ("trace", "rows", "t_us,g0,g1\n", lambda i: f"{i},1,2", "\n", "\n"),
+    ("gauge-answer", "one long number", "", lambda i: "1", "", " N\r\n"),
 ]
 
 

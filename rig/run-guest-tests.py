@@ -39,8 +39,8 @@ ADS7830_COUNTS = {0: 0, 100: 102, 50: 64, 150: 128}
 ADS1115_COUNTS_100G = 13107
 # The rig's i2c-stub: while this is 1, no chip answers (rig/build-modules.sh).
 STUB_ABSENT = "/sys/module/i2c_stub/parameters/absent"
-# i2c-stub's chips on /dev/i2c-0: the ADC and the DRV2605L (rig/guest/init).
-STUB_CHIPS = "0x48,0x5a"
+# i2c-stub's chips on /dev/i2c-0: the ADC, the NAU7802 and the DRV2605L (rig/guest/init).
+STUB_CHIPS = "0x48,0x2a,0x5a"
 DRV2605L_BOARD = "/rig/boards/rig-drv2605l.toml"
 DRV2605L_PROFILE = "/rig/boards/rig-drv2605l.profile"
 DRV2605L_CONFIG = "/rig/config/drv2605l.toml"
@@ -69,6 +69,13 @@ CALIBRATION_RESULT = (0x0D, 0x78, 1)
 # Where forcepad saves the calibration in its state dir, and the effect `haptic test effect` plays.
 DRV2605L_CALIBRATION_FILE = "haptic-driver-rig-drv2605l.toml"
 TEST_EFFECT = 47
+# rig-nau7802: the ADS7830 board with a NAU7802 load cell at 0x2A, played by rig/guest/loadcell
+# at 100 counts per gram (the board's scale) from a tare of LOADCELL_TARE_COUNTS.
+NAU7802_BOARD = "/rig/boards/rig-nau7802.toml"
+LOADCELL_SCALE, LOADCELL_TARE_COUNTS = 100, 4096
+# How far reference_g may be from the force the load cell was given: the driver reads the
+# counts exactly, so only the rounding of counts to grams remains.
+LOADCELL_TOLERANCE_G = 0.5
 
 
 class Machine:
@@ -672,6 +679,47 @@ class Checks:
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"rising, falling, peek edge {stage_edge['stage_to_edge_us']}us after its frame; haptic by rig-gpio:18"
 
+    def nau7802_reference(self, binary):
+        """A NAU7802 load cell in i2c-stub beside the ADC (rig/guest/loadcell plays the chip):
+        forcepad powers it up (PUR), calibrates it (CALS), tares it at start and reads its
+        conversions (CR, ADCO) on the reader thread; at rest reference_g is 0 despite the
+        chip's offset, and the peek of a 200 g press carries reference_g = 200 g."""
+        guest = self.guest
+        guest.shell.check(f"loadcell reset {LOADCELL_SCALE} {LOADCELL_TARE_COUNTS} && spawn loadcell loadcell serve")
+        fp = Forcepad(guest, binary, NAU7802_BOARD, PULSE_CONFIG, name="nau7802")
+        control = int(guest.shell.check("i2cget -y 0 0x2a 0x00").strip(), 16)
+        # PUR is the chip's own status bit: i2c-stub keeps the driver's last write, which lacks it.
+        require(control & 0x96 == 0x96, f"PU_CTRL {control:#04x} after start: expected AVDDS, CS, PUA and PUD set")
+        at_rest = self._reference_force(fp, 0)
+        guest.shell.check("loadcell press 200")
+        self._reference_force(fp, 200)
+        fp.forget_events()
+        guest.shell.check(f"player {ADS7830_PROFILE} --frame 0 200 0 0")
+        peek = fp.wait_for_event(lambda e: e["event"] == "press.peek", 20, "press.peek")
+        guest.shell.check(f"loadcell press 0 && player {ADS7830_PROFILE} --frame 0 0 0 0")
+        fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 20, "press.released")
+        lost = [e for e in fp.events if e["event"] == "reference.lost"]
+        code = fp.stop()
+        guest.shell.run("kill $(cat /tmp/loadcell.pid); rm -f /tmp/loadcell.pid")
+        reference = peek.get("reference_g")
+        require(reference is not None and abs(reference - 200) <= LOADCELL_TOLERANCE_G,
+                f"press.peek carries reference_g {reference}, the load cell was given 200 g: {peek}")
+        require(not lost, f"the load cell was reported lost: {lost}")
+        require(code == 0, f"exit status {code} after SIGTERM")
+        return f"reference_g {at_rest} at rest (tare {LOADCELL_TARE_COUNTS} counts), {reference} at peek for 200 g"
+
+    def _reference_force(self, fp, grams, timeout=20):
+        """reference_g of `force` once it is within the tolerance of grams."""
+        deadline = time.monotonic() + timeout
+        while True:
+            reference = fp.command("force").get("reference_g")
+            if reference is not None and abs(reference - grams) <= LOADCELL_TOLERANCE_G:
+                return reference
+            if time.monotonic() > deadline:
+                raise CheckFailed(f"force shows reference_g {reference}, the load cell was given {grams} g; "
+                                  f"loadcell: {self.guest.shell.run('cat /tmp/loadcell.out')[1][-300:]}")
+            time.sleep(0.3)
+
     def sigterm_line_low(self, binary):
         """SIGTERM while the line is high: forcepad drives it low and exits 0."""
         guest = self.guest
@@ -914,6 +962,7 @@ def main():
                  (f"press-haptics[{build}]", checks.press_haptics, build),
                  (f"sensor-lost[{build}]", checks.sensor_lost, build),
                  (f"feedback-edges[{build}]", checks.feedback_edges, build),
+                 (f"nau7802-reference[{build}]", checks.nau7802_reference, build),
                  (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build),
                  (f"drv2605l-press[{build}]", checks.drv2605l_press, build),
                  (f"drv2605l-calibrate[{build}]", checks.drv2605l_calibrate, build)]

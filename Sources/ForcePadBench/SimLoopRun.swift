@@ -7,10 +7,16 @@ import Glibc
 /// simulated haptic line, default settings, 1 kHz), run by ``ControlLoop/run(clock:)`` on its
 /// own thread with ``MonotonicClock`` for a number of periods, while this thread plays the
 /// controller's other side: it presses the simulated pad through the command ring and drains
-/// the event ring every 2 ms, as the controller's event thread does every 5 ms. With
-/// `reference`, the sim board's reference sensor is read meanwhile on its own thread
-/// (``ReferenceReader`` over ``SimulatedReferenceSource``, 80 SPS), and its ring drained too.
+/// the event ring every 2 ms, as the controller's event thread does every 5 ms.
+///
+/// With `reference`, a reference load cell is read beside it as the controller reads one:
+/// the NAU7802 driver, started and tared by ``ReferenceSourceStart``, on a register-level
+/// simulated chip at 320 SPS (its busiest rate), on its own reader thread, its readings
+/// drained with the events.
 struct SimLoopRun {
+    /// The simulated load cell the benchmark reads: 320 SPS, 100 counts per gram.
+    static let referenceLoadCell = LoadCellADCDescription(device: "/dev/i2c-sim", gain: 128, rateSPS: 320, countsPerGram: 100)
+
     /// The loop's last snapshot, published after it stopped.
     let snapshot: LoopSnapshot
     /// `overrun` events the loop reported (each one is one or more skipped periods).
@@ -39,11 +45,6 @@ struct SimLoopRun {
         let link = LoopLink(initial: LoopSnapshot(
             cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
         let pad = SimulatedPad(board: board, simulation: board.simulation!)
-        let reader = reference
-            ? ReferenceReader(
-                source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: .standard, seed: 1), link: link)
-            : nil
-        var references = link.references.takeConsumer()!
         let loop = ControlLoop(
             source: pad,
             line: SimulatedHapticLine(),
@@ -54,6 +55,13 @@ struct SimLoopRun {
             periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
         var events = link.events.takeConsumer()!
         var snapshots = link.snapshots.takeReader()!
+        var references = link.references.takeConsumer()!
+        let reader = reference
+            ? ReferenceReader(
+                source: try ReferenceSourceStart.loadCell(
+                    Self.referenceLoadCell, bus: SimulatedNAU7802(clock: MonotonicClock()), waitClock: MonotonicClock()),
+                link: link)
+            : nil
         // The thread takes its scheduling before the loop's first period, as the controller's does.
         let faults = Mutex((minor: 0, major: 0))
         let (thread, outcome) = try PosixThread.startRealTime(request) {

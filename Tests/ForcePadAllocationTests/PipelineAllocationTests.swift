@@ -1,10 +1,12 @@
 import ForcePadCore
 import ForcePadHAL
+import Glibc
 import Testing
 
 /// The real-time path never touches the heap. ``ForcePipeline/process(_:)`` with every
 /// filter and with a tare in progress, and ``ControlLoop/tick(atMicros:clock:originMicros:)``
-/// on the sim board, each counted over thousands of frames after warm-up, make exactly zero
+/// on the sim board (alone, and while a reference sensor's reader thread fills the link's
+/// reference ring), each counted over thousands of frames after warm-up, make exactly zero
 /// allocations.
 @Suite(.serialized) struct PipelineAllocationTests {
     static let cellCount = 8
@@ -190,5 +192,7 @@ import Testing
         #expect(snapshots.latest().appliedCommand == sequence)
         #expect(peak > .grams(300))
         #expect(hapticActivations > 0)
+        reader.stop()
+        #expect(reader.samplesRead.load(ordering: .relaxed) > 0)
     }
 }

@@ -54,6 +54,7 @@ import Testing
         #expect(lines.contains("skip  converters          simulated pad: no I2C device to check"))
         #expect(lines.contains("ok    haptic driver       DRV2605L at 0x5a (simulated) answered: device ID 7, no over-temperature, no over-current"))
         #expect(lines.contains { $0.hasPrefix("skip  driver calibration  none saved in ") && $0.hasSuffix(": run haptic calibrate in the shell") })
+        #expect(lines.contains("skip  reference sim       simulated reference sensor: no device to check"))
         #expect(lines.contains("ok    serial port         \(terminal.subordinatePath) opened at 115200 baud"))
         #expect(lines.contains { $0.hasPrefix("ok    real-time           SCHED_FIFO 80") || $0.hasPrefix("FAIL  real-time           real-time scheduling refused") })
         #expect(lines.last == "all checks passed" || lines.contains { $0.hasPrefix("FAIL  real-time") })

@@ -6,8 +6,8 @@ import ForcePadShell
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Check that the board's ADCs, haptic line and serial port answer, and that real-time scheduling is allowed.",
-        discussion: "Reads one frame from each converter, requests the haptic line (leaving it off), reads the DRV2605L's status and looks for its saved calibration when the board has one, opens the serial port and asks for SCHED_FIFO on a test thread. Prints a table of results with fixes; exit status 0 when all passed, 1 when any failed.")
+        abstract: "Check that the board's ADCs, haptic line and driver, reference sensor and serial port answer, and that real-time scheduling is allowed.",
+        discussion: "Reads one frame from each converter, requests the haptic line (leaving it off), reads the DRV2605L's status and looks for its saved calibration when the board has one, reads the [reference] sensor for a second (rate, steadiness, a gauge's answer delay), opens the serial port and asks for SCHED_FIFO on a test thread. Prints a table of results with fixes; exit status 0 when all passed, 1 when any failed.")
 
     @OptionGroup var boardOption: BoardOption
 

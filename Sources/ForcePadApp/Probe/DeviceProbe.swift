@@ -5,7 +5,8 @@ import Glibc
 
 /// The checks of `forcepad probe`, in the order a lab bring-up goes: the I2C adapter, each
 /// converter (one frame read), the haptic line (requested, then released off), the feedback
-/// input when the board has one, the serial port, and whether the loop may run with
+/// input when the board has one, the reference force sensor when it has one
+/// (``ReferenceProbe``), the serial port, and whether the loop may run with
 /// real-time priority. Each check runs whatever the others found, so one run lists every
 /// problem.
 struct DeviceProbe {
@@ -26,6 +27,7 @@ struct DeviceProbe {
             if let feedback = board.feedback { checks.append(feedbackLineCheck(feedback)) }
         }
         if let driver = board.hapticDriver { checks += hapticDriverChecks(driver) }
+        if let reference = board.reference { checks += ReferenceProbe(reference: reference).run() }
         checks.append(serialCheck)
         checks.append(realTimeCheck)
         return checks
@@ -151,7 +153,8 @@ struct DeviceProbe {
         }
     }
 
-    private static func hex(_ value: UInt8) -> String {
+    /// `0x48`: an I2C address or register value as probe lines write it.
+    static func hex(_ value: UInt8) -> String {
         (value < 0x10 ? "0x0" : "0x") + String(value, radix: 16)
     }
 }

@@ -5,8 +5,9 @@ import Glibc
 
 /// The running loop and its threads: the real-time loop over the board's hardware (or the
 /// simulated pad), the haptic edge watcher when the board has a feedback wire, the reference
-/// reader when it has a reference force sensor, and the thread that pumps events. Used from the shell thread only: it owns the snapshot's one reader and
-/// is the commands' one producer. A signal stops it through its Sendable ``stopper``.
+/// reader when it has a reference force sensor (simulated, or a real one started and tared
+/// before the loop), and the thread that pumps events. Used from the shell thread only: it
+/// owns the snapshot's one reader and is the commands' one producer. A signal stops it through its Sendable ``stopper``.
 final class LoopRuntime {
     let link: LoopLink
     let pump: EventPump
@@ -78,8 +79,10 @@ final class LoopRuntime {
             }
         }
         let runLoop: @Sendable () -> Void
+        let realReference: ReferenceReader?
         let loopDriver: (driver: DRV2605L, writes: LoopDriverWrites)?
         do {
+            realReference = try Self.startedReference(board.reference, link: link)
             loopDriver = try Self.loopDriver(board: board, settings: assembly.settings)
         } catch {
             hapticDriver?.enterStandby()
@@ -87,13 +90,12 @@ final class LoopRuntime {
         }
         if let simulation = board.simulation, board.isSimulated {
             let pad = SimulatedPad(board: board, simulation: simulation)
-            switch board.reference {
-            case .simulated(let settings):
+            if case .simulated(let settings) = board.reference {
                 referenceReader = ReferenceReader(
                     source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: settings, seed: simulation.seed),
                     link: link)
-            case nil:
-                referenceReader = nil
+            } else {
+                referenceReader = realReference
             }
             if let (driver, writes) = loopDriver {
                 // The loop's own simulated chip: it takes no locks, so it does not share the shell's.
@@ -125,7 +127,7 @@ final class LoopRuntime {
                     try HapticEdgeWatcher(
                         feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
                 }
-                referenceReader = nil
+                referenceReader = realReference
                 if let (driver, writes) = loopDriver, let device = board.hapticDriver?.busDevice {
                     // An adapter file of the loop's own; start-up checked no kernel driver owns the chip.
                     let bus = try I2CBus(devicePath: device)
@@ -203,6 +205,24 @@ final class LoopRuntime {
             return (try HapticDriverSession<SharedByteRegisterBus<SimulatedDRV2605L>>.driver(for: description), writes)
         } catch {
             throw SetupError("haptic driver: \(error.description)", exitCode: 1)
+        }
+    }
+
+    /// The reader of a real reference sensor (a NAU7802 load cell or a serial gauge), the
+    /// sensor powered up, calibrated and tared (``ReferenceSourceStart``); nil for none or
+    /// the simulated one. A sensor that fails to start fails the start, in one line with its fix.
+    private static func startedReference(_ reference: ReferenceDescription?, link: LoopLink) throws(SetupError) -> ReferenceReader? {
+        do throws(DeviceError) {
+            switch reference {
+            case .loadCell(let description):
+                return ReferenceReader(source: try ReferenceSourceStart.loadCell(description), link: link)
+            case .gauge(let description):
+                return ReferenceReader(source: try ReferenceSourceStart.gauge(description), link: link)
+            case .simulated, nil:
+                return nil
+            }
+        } catch {
+            throw SetupError("reference sensor: " + error.description, exitCode: 1)
         }
     }
 

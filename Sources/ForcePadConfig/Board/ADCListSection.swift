@@ -120,8 +120,8 @@ enum ADCListSection {
         throw table.error("address", "\(hex(Int(adc.address))) is already used by adc[\(index)]; give each converter on the bus its own address (set by its ADDR pin)")
     }
 
-    /// `0x48`.
-    private static func hex(_ value: Int) -> String {
+    /// `0x48`: a 7-bit address as board-file errors write it.
+    static func hex(_ value: Int) -> String {
         let digits = String(value, radix: 16)
         return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }

@@ -40,7 +40,7 @@ public enum BoardFileLoader {
             calibration: try CalibrationSection.read(calibration, adcs: adcs, board: root),
             simulation: try readSimulation(sim, adcs: adcs, root: root))
         board.hapticDriver = try readHapticDriver(haptic, i2c: i2c, adcs: adcs)
-        board.reference = try ReferenceSection.read(reference, board: board, root: root)
+        board.reference = try ReferenceSection.read(reference, board: board)
         board.feedback = try readFeedback(feedback, haptic: board.haptic, adcs: adcs, root: root)
         board.sampleRateHz = try readSampleRate(sampling, board: board, root: root)
         return board
