@@ -165,6 +165,19 @@ import Testing
         #expect(adc.bus.conversionsRead == 6 + 21)
     }
 
+    @Test func betweenConversionsTheReaderSleepsRatherThanPolls() throws {
+        let clock = SteppingClock()
+        var adc = try converter(Chip(clock: clock), clock: clock, rateSPS: 320)
+        try adc.start(clock: clock)
+        _ = try adc.readConversion(clock: clock)
+        let before = adc.bus.powerUpControlReads
+        for _ in 0..<100 { _ = try adc.readConversion(clock: clock) }
+        // It wakes two polls before the next conversion is due: about three polls each,
+        // where polling from the last read on took sixteen.
+        let pollsPerConversion = Double(adc.bus.powerUpControlReads - before) / 100
+        #expect(pollsPerConversion <= 4, "\(pollsPerConversion) polls of CR per conversion")
+    }
+
     @Test func aConverterThatNeverBecomesReadyTimesOutAfterTwoPeriods() throws {
         let clock = SteppingClock()
         var adc = try converter(Chip(clock: clock), clock: clock, rateSPS: 10)

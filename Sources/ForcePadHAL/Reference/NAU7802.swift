@@ -16,9 +16,12 @@ import ForcePadCore
 /// - Internal offset calibration (``calibrate(clock:)``): CTRL2 CALMOD 00 with CALS = 1;
 ///   CTRL2 read every ms until CALS clears, for up to 2 s (SparkFun measured about 344 ms);
 ///   CAL_ERR set means it failed.
-/// - Conversion (``readConversion(clock:)``): PU_CTRL read until CR is set, for up to two
-///   conversion periods; then ADCO_B2, B1, B0 (the Linux IIO driver's order, byte reads),
-///   sign-extended from 24 bits.
+/// - Conversion (``readConversion(clock:)``): a sleep until two polls before the next
+///   conversion is due (a period after the last was found ready), then PU_CTRL read every
+///   period/16 (at least 200 µs) until CR is set, for up to two conversion periods from the
+///   call; then ADCO_B2, B1, B0 (the Linux IIO driver's order, byte reads), sign-extended
+///   from 24 bits. About three reads of CR per conversion, so the reader thread wakes a few
+///   times per conversion, not sixteen.
 ///
 /// Stamp: CR rises at the end of a conversion; it is placed midway between the last poll that
 /// found it clear and the poll that found it set (or, after a pause, within the last
@@ -64,6 +67,9 @@ public struct NAU7802<Bus: ByteRegisterBus & ~Copyable, WaitClock: LoopClock>: ~
     private var waitClock: WaitClock
     /// When the last conversion was read (µs, on the reading clock); nil before the first.
     private var lastReadMicros: Int64?
+    /// When the last conversion was found ready (µs on the reading clock); the next is due one
+    /// period later, so the reader sleeps until shortly before then instead of polling.
+    private var lastReadyMicros: Int64?
 
     /// Takes the bus the chip is on and the converter's settings; nothing is sent until
     /// ``start(clock:)``. Fails on a gain or rate the chip does not have.
@@ -146,6 +152,7 @@ public struct NAU7802<Bus: ByteRegisterBus & ~Copyable, WaitClock: LoopClock>: ~
                     + " (E+, E−, A+, A−) and lower the gain if its output saturates, then restart")
         }
         lastReadMicros = nil
+        lastReadyMicros = nil
         for _ in 0..<Self.settlingConversions {
             _ = try readConversion(clock: clock)
         }
@@ -162,6 +169,12 @@ public struct NAU7802<Bus: ByteRegisterBus & ~Copyable, WaitClock: LoopClock>: ~
         let pollMicros = max(period / 16, 200)
         var clearSince = max(lastReadMicros ?? started - period, started - period)
         var readyMicros: Int64
+        // The next conversion is due a period after the last one was ready: sleep until two
+        // polls before then, so CR is polled a few times per conversion rather than sixteen.
+        if let lastReady = lastReadyMicros {
+            let early = lastReady + period - 2 * pollMicros - clock.nowMicros()
+            if early > 0 { waitClock.sleep(untilMicros: waitClock.nowMicros() + early) }
+        }
         while true {
             let polled = clock.nowMicros()
             if try read(NAU7802Registers.powerUpControl) & NAU7802Registers.cycleReady != 0 {
@@ -181,6 +194,7 @@ public struct NAU7802<Bus: ByteRegisterBus & ~Copyable, WaitClock: LoopClock>: ~
         let middle = try read(NAU7802Registers.conversionMiddle)
         let low = try read(NAU7802Registers.conversionLow)
         lastReadMicros = clock.nowMicros()
+        lastReadyMicros = readyMicros
         return (Self.signExtended(high: high, middle: middle, low: low), readyMicros - period / 2)
     }
 

@@ -31,6 +31,8 @@ public struct SimulatedNAU7802<Clock: LoopClock>: ByteRegisterBus {
     public var failingTransfers = 0
     /// Conversions read (ADCO_B0 reads).
     public private(set) var conversionsRead = 0
+    /// Reads of PU_CTRL (where CR, conversion ready, is polled).
+    public private(set) var powerUpControlReads = 0
     private let clock: Clock
     private var registers: [UInt8]
     private var poweredUpAt: Int64?
@@ -84,6 +86,9 @@ public struct SimulatedNAU7802<Clock: LoopClock>: ByteRegisterBus {
             conversionsConsumed = completedConversions(clock.nowMicros())
             conversionsRead += 1
             return UInt8(truncatingIfNeeded: raw)
+        case NAU7802Registers.powerUpControl:
+            powerUpControlReads += 1
+            return value(of: register)
         default:
             return value(of: register)
         }
