@@ -485,6 +485,7 @@ class Checks:
             require(module in modules.split(), f"module {module} not loaded ({modules})")
         shell.check("test -c /dev/i2c-0 && ls /dev/gpiochip0")
         shell.check("i2cset -y 0 0x48 0x84 0x5a && test $(i2cget -y 0 0x48 0x84) = 0x5a && i2cset -y 0 0x48 0x84 0")
+        shell.check("i2cset -y 0 0x2a 0x1f 0x0f && test $(i2cget -y 0 0x2a 0x1f) = 0x0f")
         shell.check(f"drv2605l {DRV2605L_PROFILE} --reset")
         registers = self.guest.driver_registers()
         require((registers[STATUS], registers[MODE]) == (0xE0, MODE_STANDBY),
@@ -493,7 +494,7 @@ class Checks:
         self.guest.locate_haptic_line()
         label = shell.check("cat /sys/kernel/config/gpio-sim/*/bank0/label").strip()
         require(label == "rig-gpio", f"the gpio-sim bank is labelled {label!r}, not rig-gpio")
-        return f"i2c-stub at 0x48 and 0x5A on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
+        return f"i2c-stub at 0x48, 0x2A and 0x5A on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
 
     def uart_shell(self, binary):
         """The shell answers over the real 8250 UART from the host (sim board, no I/O)."""
