@@ -75,18 +75,28 @@ struct StatusReport {
         let thresholds = snapshot.recognizer.thresholds
         let hysteresis = snapshot.recognizer.hysteresis
         let counters = snapshot.counters
-        return [
+        let feedbackText = haptic.feedback.map { ", feedback \($0.line.summary)" } ?? ""
+        let presetText = settings.preset.map { "preset \($0.rawValue)" } ?? "custom"
+        // Built in parts: one expression of every part is more than the 6.2 compiler
+        // type-checks in reasonable time.
+        var lines: [String] = [
             "board       \(board.name): \(board.summary)",
-            "            \(board.geometry.summary), \(adcSummary), haptic \(haptic.lineText)" + (haptic.feedback.map { ", feedback \($0.line.summary)" } ?? ""),
+            "            \(board.geometry.summary), \(adcSummary), haptic \(haptic.lineText)\(feedbackText)",
             "rate        \(board.sampleRateHz) Hz (ceiling \(ceilingText))",
             "lateness    wake-up after deadline: p50 \(latenessText.percentile(500)), p99 \(latenessText.percentile(990)), p99.9 \(latenessText.percentile(999)), max \(latenessText.maximum), last \(counters.lastLatenessMicros)us",
-        ] + latenessText.bucketLines + [
+        ]
+        lines += latenessText.bucketLines
+        lines += [
             "loop        \(scheduling)",
             "sensor      \(sensorText)",
-        ] + referenceLines + [
-            "thresholds  touch \(thresholds.touch)  peek \(thresholds.peek)  pop \(thresholds.pop)  (\(settings.preset.map { "preset \($0.rawValue)" } ?? "custom"))",
+        ]
+        lines += referenceLines
+        lines += [
+            "thresholds  touch \(thresholds.touch)  peek \(thresholds.peek)  pop \(thresholds.pop)  (\(presetText))",
             "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms",
-        ] + forceReport.summaryLines + [
+        ]
+        lines += forceReport.summaryLines
+        lines += [
             "press       \(pressState)",
             "haptics     \(haptic.summary)",
             "filter      \(filterSummary.text)",
@@ -95,6 +105,7 @@ struct StatusReport {
             "counters    \(counters.ticks) periods, \(counters.missedPeriods) missed, \(counters.staleFrames) stale, \(counters.readErrors) read errors, \(counters.droppedEvents) dropped events",
             "config      \(configSource); state in \(stateDirectory)",
         ]
+        return lines
     }
 
     /// `reference   sim reference, a reading every 12500us: 812 read, 0 dropped`.
