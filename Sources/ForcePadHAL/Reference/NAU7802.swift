@@ -41,8 +41,9 @@ public struct NAU7802<Bus: ByteRegisterBus & ~Copyable, WaitClock: LoopClock>: ~
     /// Conversions discarded after start and calibration while the digital filter settles
     /// (the Linux driver's minimum, 6).
     public static var settlingConversions: Int { 6 }
-    /// How long PUR may take to rise after PUD (µs); the datasheet's typical is 200 µs.
-    static var powerUpTimeoutMicros: Int64 { 100_000 }
+    /// How long PUR may take to rise after PUD (µs); the datasheet's typical is 200 µs. A
+    /// second: far beyond a working chip, and only paid when one does not answer.
+    static var powerUpTimeoutMicros: Int64 { 1_000_000 }
     /// How long the LDO takes to settle before calibrating (µs).
     static var ldoSettleMicros: Int64 { 250_000 }
     /// How long an internal offset calibration may take (µs).
