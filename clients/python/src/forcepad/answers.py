@@ -68,6 +68,7 @@ class Force:
     normalised: float
     maximum_normalised: float
     t_us: int
+    reference_g: float | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,22 @@ class LatencySummary:
 
 
 @dataclass(frozen=True)
+class HapticDriver:
+    """The board's DRV2605L: where it is, its settings, whether a calibration is saved, the last
+    failed transfer, and the stages that fired before their sequence was loaded."""
+
+    model: str
+    address: int
+    bus: str | None
+    actuator: str
+    library: str
+    trigger: str
+    calibration_saved: bool
+    last_error: str | None
+    late_sequences: int | None
+
+
+@dataclass(frozen=True)
 class HapticStatus:
     mode: str
     access: str
@@ -110,6 +127,7 @@ class HapticStatus:
     refused_by_duty: int
     replaced: int
     stage_to_line_us: LatencySummary | None
+    driver: HapticDriver | None = None
 
 
 @dataclass(frozen=True)
@@ -145,6 +163,17 @@ class Sensor:
 
 
 @dataclass(frozen=True)
+class ReferenceReader:
+    """The board's reference force sensor: its name, the interval between readings (µs), and
+    the readings read and dropped since start."""
+
+    name: str
+    period_us: int
+    read: int
+    dropped: int
+
+
+@dataclass(frozen=True)
 class Status:
     board: Board
     rate_hz: int
@@ -160,6 +189,7 @@ class Status:
     lateness: LatencySummary
     scheduling: str
     sensor: Sensor
+    reference: ReferenceReader | None = None
 
 
 @dataclass(frozen=True)
@@ -283,6 +313,17 @@ class StageLatency:
 
 
 @dataclass(frozen=True)
+class ReferenceError:
+    """The pad's force at firing minus the reference's (grams): mean, sd, largest magnitude, and
+    the firings that had no reference reading near them."""
+
+    mean: float | None
+    sd: float | None
+    max_abs: float | None
+    without_reference: int
+
+
+@dataclass(frozen=True)
 class StageReport:
     """What one stage did in a trial: the force it fired at (grams), overshoot, timing, chatter."""
 
@@ -296,6 +337,8 @@ class StageReport:
     presses_with_chatter: int
     forces_g: list[float]
     stage_to_line_samples_us: list[int]
+    reference_g: Summary | None = None
+    pad_minus_reference_g: ReferenceError | None = None
 
 
 @dataclass(frozen=True)

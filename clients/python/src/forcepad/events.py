@@ -36,16 +36,20 @@ class PressProgress(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class PressPeek(Event):
-    """Peek fired; ``force_g`` is the filtered force of the frame it fired in."""
+    """Peek fired; ``force_g`` is the filtered force of the frame it fired in; ``reference_g`` the
+    board's reference sensor at that frame's time (None without a reading near it)."""
 
     force_g: float
+    reference_g: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class PressPop(Event):
-    """Pop fired; ``force_g`` is the filtered force of the frame it fired in."""
+    """Pop fired; ``force_g`` is the filtered force of the frame it fired in; ``reference_g`` the
+    board's reference sensor at that frame's time (None without a reading near it)."""
 
     force_g: float
+    reference_g: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
