@@ -128,28 +128,12 @@ public struct SimulatedDRV2605L: ByteRegisterBus, Sendable {
         diagnosticResult = !calibrationConverges
     }
 
-    /// Fails a transfer to another address (ENXIO, as i2c-dev reports an address nobody
-    /// acknowledges), a register the chip does not have, or an injected failure.
-    /// Nothing is allocated unless the transfer fails.
+    /// Fails a transfer as every simulated chip does (``SimulatedTransferCheck``).
     private mutating func transfer(
         _ action: StaticString, _ register: UInt8, _ direction: StaticString, _ target: UInt8
     ) throws(DeviceError) {
-        func failure(_ code: Int32, _ hint: String) -> DeviceError {
-            DeviceError(
-                operation: "\(action) \(I2CBus.hex(register)) \(direction) \(I2CBus.hex(target)) on the sim board",
-                errno: code, hint: hint)
-        }
-        guard target == address else {
-            throw failure(
-                ENXIO,
-                "no simulated device answers at \(I2CBus.hex(target)): the sim board's DRV2605L is at \(I2CBus.hex(address))")
-        }
-        guard Int(register) < registers.count else {
-            throw failure(EINVAL, "the simulated DRV2605L has no register \(I2CBus.hex(register))")
-        }
-        guard failingTransfers == 0 else {
-            failingTransfers -= 1
-            throw failure(EREMOTEIO, "the simulated DRV2605L was told to fail this transfer")
-        }
+        try SimulatedTransferCheck.check(
+            action, register, direction, target, chip: "DRV2605L", address: address, registerCount: registers.count,
+            failingTransfers: &failingTransfers)
     }
 }

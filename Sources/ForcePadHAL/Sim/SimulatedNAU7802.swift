@@ -170,28 +170,13 @@ public struct SimulatedNAU7802<Clock: LoopClock>: ByteRegisterBus {
         }
     }
 
-    /// Fails a transfer to another address (ENXIO), a register the chip does not have, or an
-    /// injected failure.
+    /// Fails a transfer as every simulated chip does (``SimulatedTransferCheck``).
     private mutating func transfer(
         _ action: StaticString, _ register: UInt8, _ direction: StaticString, _ target: UInt8
     ) throws(DeviceError) {
-        func failure(_ code: Int32, _ hint: String) -> DeviceError {
-            DeviceError(
-                operation: "\(action) \(I2CBus.hex(register)) \(direction) \(I2CBus.hex(target)) on the sim board",
-                errno: code, hint: hint)
-        }
-        guard target == address else {
-            throw failure(
-                ENXIO,
-                "no simulated device answers at \(I2CBus.hex(target)): the simulated NAU7802 is at \(I2CBus.hex(address))")
-        }
-        guard Int(register) < registers.count else {
-            throw failure(EINVAL, "the simulated NAU7802 has no register \(I2CBus.hex(register))")
-        }
-        guard failingTransfers == 0 else {
-            failingTransfers -= 1
-            throw failure(EREMOTEIO, "the simulated NAU7802 was told to fail this transfer")
-        }
+        try SimulatedTransferCheck.check(
+            action, register, direction, target, chip: "NAU7802", address: address, registerCount: registers.count,
+            failingTransfers: &failingTransfers)
     }
 }
 
