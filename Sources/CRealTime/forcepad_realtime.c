@@ -33,6 +33,17 @@ int fp_rt_allowed_cpu_count(void) {
     return CPU_COUNT(&set);
 }
 
+int fp_rt_allowed_cpus(int *cpus, int capacity) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return -errno;
+    int count = 0;
+    for (int cpu = 0; cpu < CPU_SETSIZE && count < capacity; cpu++) {
+        if (CPU_ISSET(cpu, &set)) cpus[count++] = cpu;
+    }
+    return count;
+}
+
 int fp_rt_policy(pthread_t thread, int *priority) {
     struct sched_param param;
     int policy;

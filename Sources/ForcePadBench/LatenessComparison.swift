@@ -4,7 +4,7 @@ import ForcePadHAL
 /// The control loop's wake-up lateness next to cyclictest's on this machine: rounds of the
 /// loop on the sim board (``SimLoopRun``) and of cyclictest alternate, so both sides see the
 /// same background load, and each side's histograms are summed over its rounds. cyclictest
-/// gets the scheduling the loop thread was granted. The CPU wake-up latency is held at 0 µs
+/// gets the scheduling the loop thread was granted, on the same CPU. The CPU wake-up latency is held at 0 µs
 /// for the whole comparison (``CPUWakeLatencyRequest``), as cyclictest does for its own run.
 struct LatenessComparison {
     /// Rounds per side: enough to spread both over the same minutes, few enough that start-up
@@ -43,10 +43,15 @@ struct LatenessComparison {
         defer { withExtendedLifetime(hold) {} }
         wakeLatencyRefusal = hold.refusal
         let rounds = min(Self.rounds, periods)
+        // The CPU the first round got is kept for every round, on both sides.
+        var request = request
         for round in 0..<rounds {
             let roundPeriods = periods / rounds + (round < periods % rounds ? 1 : 0)
             let run = try SimLoopRun(periods: roundPeriods, request: request)
-            if round == 0 { realTime = run.realTime }
+            if round == 0 {
+                realTime = run.realTime
+                if let cpu = run.realTime.cpu { request.placement = .pinned(cpu) }
+            }
             loopLateness.add(run.snapshot.lateness)
             stageLatency.add(run.snapshot.stageLatency)
             loopPeriods += run.snapshot.counters.ticks

@@ -130,14 +130,22 @@ let sideSeconds = durations.periods * periodMicros / 1_000_000
 let loadedSideSeconds = durations.loadedPeriods * periodMicros / 1_000_000
 progress("timing: the control loop and cyclictest in \(LatenessComparison.rounds) alternating rounds, \(durations.periods) periods of \(periodMicros) us per side (~\(sideSeconds) s each), then \(durations.loadedPeriods) per side under each of \(loads.count) loads (~\(loadedSideSeconds) s each), then forcepad for \(durations.processSeconds) s")
 let loadBefore = LoadAverage.read()
-// FORCEPAD_BENCH_CPU=N pins both sides to CPU N (as `forcepad --cpu N` and `cyclictest -a N`).
-let pinnedCPU = getenv("FORCEPAD_BENCH_CPU").flatMap { Int(String(cString: $0)) }
+// The loop thread is placed as `forcepad` places it (`--cpu auto`: the CPU with the fewest
+// device interrupts) and cyclictest is pinned to the CPU it got (`-a N`), so both run on the
+// same CPU; FORCEPAD_BENCH_CPU=N|any|auto places it as `forcepad --cpu` would.
 var loopRequest = RealTimeRequest.standard
-loopRequest.cpu = pinnedCPU
+if let raw = getenv("FORCEPAD_BENCH_CPU") {
+    guard let placement = LoopCPUPlacement(argument: String(cString: raw)) else {
+        progress("FORCEPAD_BENCH_CPU: expected auto, any or a CPU number, as forcepad's --cpu")
+        exit(1)
+    }
+    loopRequest.placement = placement
+}
 let comparison = try LatenessComparison(periods: durations.periods, periodMicros: periodMicros, request: loopRequest)
 let periodsName = "\(durations.periods) periods of \(periodMicros) us"
 for row in comparison.rows(condition: "idle", periodsName: periodsName) { table.append(row) }
-var policyLines = ["loop thread: \(comparison.realTime.summary) (asked: SCHED_FIFO \(RealTimeRequest.defaultFIFOPriority), memory locked\(pinnedCPU.map { ", CPU \($0)" } ?? ""))"]
+var policyLines = ["loop thread: \(comparison.realTime.summary) (asked: SCHED_FIFO \(RealTimeRequest.defaultFIFOPriority), memory locked, --cpu \(loopRequest.placement))"]
+if let choice = comparison.realTime.cpuChoice { policyLines.append("  device interrupts since boot: \(choice)") }
 policyLines += comparison.realTime.warnings.map { "  warning: \($0)" }
 if let failure = comparison.cyclictestFailure {
     policyLines.append("cyclictest:  \(failure)")

@@ -22,5 +22,9 @@ int fp_rt_lock_memory(void);
 /** Number of CPUs the process may run on, or a negative errno. */
 int fp_rt_allowed_cpu_count(void);
 
+/** Writes the numbers of the CPUs the calling thread may run on, ascending, to `cpus` (at most
+ *  `capacity` of them) and returns how many it wrote, or a negative errno. */
+int fp_rt_allowed_cpus(int *cpus, int capacity);
+
 /** The scheduling policy `thread` runs under (SCHED_OTHER, SCHED_FIFO, ...), or a negative errno; its priority goes to *priority. */
 int fp_rt_policy(pthread_t thread, int *priority);

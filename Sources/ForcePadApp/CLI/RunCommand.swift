@@ -41,8 +41,10 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("rt-priority"), help: ArgumentHelp("SCHED_FIFO priority of the loop thread, 1 to 99 (default: \(RealTimeRequest.defaultFIFOPriority)).", valueName: "N"))
     var realtimePriority: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Pin the loop thread to this CPU (e.g. one kept free with isolcpus=3).", valueName: "N"))
-    var cpu: Int?
+    @Option(name: .long, help: ArgumentHelp(
+        "The loop thread's CPU: auto (default: the CPU that handled the fewest device interrupts), any (the kernel places it; the default with --no-rt), or a CPU number (e.g. one kept free with isolcpus=3).",
+        valueName: "auto|any|N"))
+    var cpu: String?
 
     func validate() throws {
         if baud != nil && serial == nil { throw ValidationError("--baud needs --serial DEVICE") }
@@ -51,20 +53,23 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--rt-priority \(realtimePriority) is out of range; SCHED_FIFO priorities are 1 to 99")
         }
         if realtimePriority != nil && noRealtime { throw ValidationError("--rt-priority and --no-rt contradict each other; give one") }
-        if let cpu, cpu < 0 { throw ValidationError("--cpu \(cpu) is not a CPU number; CPUs are numbered from 0") }
+        if let cpu, LoopCPUPlacement(argument: cpu) == nil {
+            throw ValidationError("--cpu \(cpu) is not auto, any or a CPU number; CPUs are numbered from 0")
+        }
         if let baud, !SerialPortDescription.supportedBauds.contains(baud) {
             throw ValidationError("--baud \(baud) is not supported; use one of \(SerialPortDescription.supportedBauds.map(String.init).joined(separator: ", "))")
         }
     }
 
-    /// What the loop thread asks for: SCHED_FIFO, locked memory and a 0 µs CPU wake-up
-    /// latency unless `--no-rt`.
+    /// What the loop thread asks for: SCHED_FIFO, locked memory, a 0 µs CPU wake-up latency
+    /// and the CPU with the fewest device interrupts unless `--no-rt`; `--cpu` places it.
     private var realTimeRequest: RealTimeRequest {
-        noRealtime
-            ? RealTimeRequest(fifoPriority: nil, cpu: cpu, lockMemory: false)
+        let named = cpu.flatMap(LoopCPUPlacement.init(argument:))
+        return noRealtime
+            ? RealTimeRequest(fifoPriority: nil, placement: named ?? .anyCPU, lockMemory: false)
             : RealTimeRequest(
-                fifoPriority: realtimePriority ?? RealTimeRequest.defaultFIFOPriority, cpu: cpu, lockMemory: true,
-                limitsCPUWakeLatency: true)
+                fifoPriority: realtimePriority ?? RealTimeRequest.defaultFIFOPriority,
+                placement: named ?? .fewestDeviceInterrupts, lockMemory: true, limitsCPUWakeLatency: true)
     }
 
     /// Whether standard error is the terminal of standard output (log lines then share it

@@ -133,8 +133,8 @@ struct DeviceProbe {
         }
     }
 
-    /// Asks for SCHED_FIFO on a thread that does nothing, and for the CPU wake-up latency,
-    /// as the loop would.
+    /// Asks for SCHED_FIFO and the loop's CPU on a thread that does nothing, and for the CPU
+    /// wake-up latency, as the loop would.
     private var realTimeCheck: ProbeCheck {
         do {
             let (thread, started) = try PosixThread.startRealTime(.standard) {}
@@ -146,7 +146,9 @@ struct DeviceProbe {
             } else {
                 outcome.cpuWakeLatencyLimited = true
             }
-            if outcome.warnings.isEmpty { return .pass("real-time", outcome.summary) }
+            if outcome.warnings.isEmpty {
+                return .pass("real-time", outcome.summary + (outcome.cpuChoice.map { "; device interrupts since boot: \($0)" } ?? ""))
+            }
             return .fail("real-time", outcome.warnings.joined(separator: "; "))
         } catch {
             return .fail("real-time", error.description)

@@ -91,6 +91,9 @@ public final class Controller {
         lab = LabSession(link: runtime.link, tap: tap, stateDirectory: stateDirectory, logger: logger) { pump.pump() }
         for warning in runtime.realTimeOutcome.warnings { logger.warning("\(warning)") }
         logger.info("started on board \(board.name) at \(board.sampleRateHz) Hz, \(runtime.realTimeOutcome.summary)")
+        if let cpu = runtime.realTimeOutcome.cpu, let choice = runtime.realTimeOutcome.cpuChoice {
+            logger.info("loop on CPU \(cpu), the fewest device interrupts since boot: \(choice)")
+        }
         offerShortcutsOnThePad()
     }
 

@@ -37,18 +37,25 @@ extension PosixThread {
         }
     }
 
-    /// Applies `request`'s priority and CPU to `handle` and adds what it got to `outcome`.
+    /// Applies `request`'s CPU placement and priority to `handle` and adds what it got to `outcome`.
     /// Never fails: what the system refuses is reported in the outcome's warnings and the
     /// thread keeps running as it was.
     private static func apply(_ request: RealTimeRequest, to handle: pthread_t, into outcome: inout RealTimeOutcome) {
-        if let cpu = request.cpu {
-            let available = fp_rt_allowed_cpu_count()
-            let result = fp_rt_pin_to_cpu(handle, Int32(cpu))
-            if result == 0 {
-                outcome.cpu = cpu
-            } else {
+        switch request.placement {
+        case .anyCPU:
+            break
+        case .pinned(let cpu):
+            pin(handle, to: cpu, into: &outcome)
+        case .fewestDeviceInterrupts:
+            do {
+                let interrupts = try DeviceInterruptCounts.read()
+                if let cpu = interrupts.quietestCPU(among: allowedCPUs()) {
+                    pin(handle, to: cpu, into: &outcome)
+                    if outcome.cpu != nil { outcome.cpuChoice = interrupts.summary }
+                }
+            } catch {
                 outcome.warnings.append(
-                    "loop not pinned to CPU \(cpu) (\(ErrnoText.describe(-result))): choose a CPU from 0 to \(max(available, 1) - 1)")
+                    "loop CPU not chosen (\(error.description)): the kernel places it; pin it with --cpu N")
             }
         }
         if let priority = request.fifoPriority {
@@ -62,6 +69,26 @@ extension PosixThread {
                         + " (/etc/security/limits.d), or pass --no-rt to silence this")
             }
         }
+    }
+
+    /// Pins `handle` to `cpu`, or adds a warning saying why it could not.
+    private static func pin(_ handle: pthread_t, to cpu: Int, into outcome: inout RealTimeOutcome) {
+        let result = fp_rt_pin_to_cpu(handle, Int32(cpu))
+        if result == 0 {
+            outcome.cpu = cpu
+        } else {
+            let available = fp_rt_allowed_cpu_count()
+            outcome.warnings.append(
+                "loop not pinned to CPU \(cpu) (\(ErrnoText.describe(-result))): choose a CPU from 0 to \(max(available, 1) - 1)")
+        }
+    }
+
+    /// The CPUs the calling thread may run on (its affinity mask, inherited from the process
+    /// unless the thread was pinned), ascending; empty if unreadable.
+    public static func allowedCPUs() -> [Int] {
+        var cpus = [Int32](repeating: 0, count: 1024)
+        let count = cpus.withUnsafeMutableBufferPointer { fp_rt_allowed_cpus($0.baseAddress, Int32($0.count)) }
+        return count > 0 ? cpus[..<Int(count)].map(Int.init) : []
     }
 
     /// The thread's scheduling as the kernel reports it: its `SCHED_FIFO` priority, or nil.

@@ -5,6 +5,9 @@ public struct RealTimeOutcome: Sendable, Equatable {
     public var fifoPriority: Int?
     /// The CPU the thread is pinned to, or nil.
     public var cpu: Int?
+    /// When the CPU was chosen by its device interrupts: each CPU's count since boot, as
+    /// ``DeviceInterruptCounts/summary`` gives it; nil when the CPU was named or not pinned.
+    public var cpuChoice: String?
     /// Whether memory is locked.
     public var memoryLocked: Bool
     /// Whether the CPU wake-up latency is held at 0 µs.
@@ -19,10 +22,10 @@ public struct RealTimeOutcome: Sendable, Equatable {
         self.warnings = warnings
     }
 
-    /// E.g. `SCHED_FIFO 80, CPU 1, memory locked, CPU wake-up latency 0us` or `normal scheduling`.
+    /// E.g. `SCHED_FIFO 80, CPU 1 (fewest device interrupts), memory locked, CPU wake-up latency 0us` or `normal scheduling`.
     public var summary: String {
         var parts = [fifoPriority.map { "SCHED_FIFO \($0)" } ?? "normal scheduling"]
-        if let cpu { parts.append("CPU \(cpu)") }
+        if let cpu { parts.append("CPU \(cpu)" + (cpuChoice == nil ? "" : " (fewest device interrupts)")) }
         if memoryLocked { parts.append("memory locked") }
         if cpuWakeLatencyLimited { parts.append("CPU wake-up latency 0us") }
         return parts.joined(separator: ", ")

@@ -1,11 +1,11 @@
-/// How the loop thread asks to be scheduled: `SCHED_FIFO` at a priority, pinned to one CPU,
-/// with the process's memory locked. Each part is asked for separately and may be refused
+/// How the loop thread asks to be scheduled: `SCHED_FIFO` at a priority, on a CPU chosen as
+/// ``LoopCPUPlacement`` says, with the process's memory locked. Each part is asked for separately and may be refused
 /// separately (``RealTimeOutcome``).
 public struct RealTimeRequest: Sendable, Equatable {
     /// `SCHED_FIFO` priority, 1 to 99; nil keeps normal scheduling.
     public var fifoPriority: Int?
-    /// CPU number to pin the loop thread to; nil lets the kernel choose.
-    public var cpu: Int?
+    /// Which CPU the loop thread runs on.
+    public var placement: LoopCPUPlacement
     /// Whether to lock pages in memory (`mlockall`, as they are first touched), so once the
     /// loop has run a period its pages are never paged out and a page fault never delays it.
     public var lockMemory: Bool
@@ -17,18 +17,18 @@ public struct RealTimeRequest: Sendable, Equatable {
     /// I2C interrupt thread cannot starve the loop, and below the watchdogs (99).
     public static let defaultFIFOPriority = 80
 
-    public init(fifoPriority: Int?, cpu: Int?, lockMemory: Bool, limitsCPUWakeLatency: Bool = false) {
+    public init(fifoPriority: Int?, placement: LoopCPUPlacement, lockMemory: Bool, limitsCPUWakeLatency: Bool = false) {
         self.fifoPriority = fifoPriority
-        self.cpu = cpu
+        self.placement = placement
         self.lockMemory = lockMemory
         self.limitsCPUWakeLatency = limitsCPUWakeLatency
     }
 
     /// The default: `SCHED_FIFO` at ``defaultFIFOPriority``, memory locked, CPU wake-up
-    /// latency held at 0 µs, no pinning.
+    /// latency held at 0 µs, pinned to the CPU with the fewest device interrupts.
     public static let standard = RealTimeRequest(
-        fifoPriority: defaultFIFOPriority, cpu: nil, lockMemory: true, limitsCPUWakeLatency: true)
+        fifoPriority: defaultFIFOPriority, placement: .fewestDeviceInterrupts, lockMemory: true, limitsCPUWakeLatency: true)
 
-    /// Nothing asked (`--no-rt`): normal scheduling, no memory locking.
-    public static let none = RealTimeRequest(fifoPriority: nil, cpu: nil, lockMemory: false)
+    /// Nothing asked (`--no-rt`): normal scheduling, no memory locking, the kernel places it.
+    public static let none = RealTimeRequest(fifoPriority: nil, placement: .anyCPU, lockMemory: false)
 }
