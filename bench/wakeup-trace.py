@@ -521,33 +521,35 @@ def record(command: list[str], threshold_us: int, buffer_mib: int, save_path: st
     _mount_tracefs()
     if "mono" not in _read("trace_clock").replace("[", " ").replace("]", " ").split():
         raise UsageError(f"{TRACEFS}/trace_clock offers no mono clock; the analysis needs trace_clock mono")
-    try:
-        save = open(save_path, "w", encoding="utf-8") if save_path is not None else None
-    except OSError as error:
-        raise UsageError(f"{save_path}: cannot write it ({error.strerror}); give a writable --save path") from error
-    saved = TracingState.read()
-    try:
-        _write("tracing_on", "0")
-        _write("trace_clock", "mono")
-        _write("buffer_size_kb", str(buffer_mib * 1024))
-        _write("trace", "")
-        _write("set_event", "")
-        for event in EVENTS:
-            _write("set_event", event + "\n", append=True)
-        _write("tracing_on", "1")
-        status = _run(command)
-        _write("tracing_on", "0")
-        overruns = _overruns()
-        if overruns:
-            print(
-                f"wakeup-trace.py: {overruns} events lost (per_cpu/cpu*/stats overrun); raise --buffer-mib",
-                file=sys.stderr,
-            )
-        trace = analyze_lines(_stream_trace(save))
-    finally:
-        saved.restore()
-        if save is not None:
-            save.close()
+    with contextlib.ExitStack() as files:
+        save: TextIO | None = None
+        if save_path is not None:
+            try:
+                save = files.enter_context(open(save_path, "w", encoding="utf-8"))
+            except OSError as error:
+                message = f"{save_path}: cannot write it ({error.strerror}); give a writable --save path"
+                raise UsageError(message) from error
+        saved = TracingState.read()
+        try:
+            _write("tracing_on", "0")
+            _write("trace_clock", "mono")
+            _write("buffer_size_kb", str(buffer_mib * 1024))
+            _write("trace", "")
+            _write("set_event", "")
+            for event in EVENTS:
+                _write("set_event", event + "\n", append=True)
+            _write("tracing_on", "1")
+            status = _run(command)
+            _write("tracing_on", "0")
+            overruns = _overruns()
+            if overruns:
+                print(
+                    f"wakeup-trace.py: {overruns} events lost (per_cpu/cpu*/stats overrun); raise --buffer-mib",
+                    file=sys.stderr,
+                )
+            trace = analyze_lines(_stream_trace(save))
+        finally:
+            saved.restore()
     _print_report(trace, "trace" if save_path is None else save_path, threshold_us)
     return status
 
