@@ -1,5 +1,6 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
 # `make test` runs the whole test suite, the Python client's checks (clients/python/run-tests.sh),
+# the checks of the bench's kernel-trace tool bench/wakeup-trace.py (bench/run-tests.sh),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
 # every parser (fuzz/README.md), both Debian packages built and installed into a trixie root
 # and the amd64 one booted with systemd as PID 1 in QEMU (docs/packaging.md), then the kernel
@@ -33,6 +34,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	bash clients/python/run-tests.sh
+	bash bench/run-tests.sh
 	bash packaging/check.sh
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
