@@ -1,3 +1,4 @@
+import ForcePadHAL
 import Glibc
 
 /// Files of native-endian Int64 values, the format the benchmark and the C reference chain
@@ -29,15 +30,13 @@ enum ScratchFile {
 
     /// The lines of a text file.
     static func lines(_ path: String) throws(Failure) -> [Substring] {
-        guard let file = fopen(path, "rb") else { throw Failure(description: "\(path): cannot open: \(String(cString: strerror(errno)))") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
+        do {
+            return try TextFileContents.read(path, maximumBytes: largestTextFileBytes).text.split(separator: "\n")
+        } catch {
+            throw Failure(description: error.description)
         }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
     }
+
+    /// Largest text file read (bytes): callgrind's output for the chains is a few hundred KiB.
+    static let largestTextFileBytes = 1 << 30
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A stable id of the machine, for the serial field of `*IDN?`: the Raspberry Pi's serial
 /// number as the firmware reports it. Looked for in order in ``standardSources``; "0" when
 /// none can be read (not a Pi, or a kernel without a device tree), as IEEE 488.2 asks of an
@@ -58,12 +56,8 @@ public enum MachineSerialNumber {
     }
 
     private static func contents(of path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: maximumFileBytes)
-        let count = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        guard count > 0 else { return nil }
-        return String(decoding: bytes[0..<count], as: UTF8.self)
+        guard let text = try? TextFileContents.read(path, maximumBytes: maximumFileBytes).text, !text.isEmpty else { return nil }
+        return text
     }
 }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 /// How many device interrupts each CPU has handled since boot, read from `/proc/interrupts`,
 /// and the CPU the loop is best kept on: the one that handled the fewest.
 ///
@@ -96,17 +94,14 @@ public struct DeviceInterruptCounts: Sendable, Equatable {
 
     /// Reads and parses `path` (default `/proc/interrupts`).
     public static func read(path: String = "/proc/interrupts") throws(Failure) -> DeviceInterruptCounts {
-        guard let file = fopen(path, "r") else { throw Failure(description: "\(path): \(ErrnoText.describe(errno))") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            if bytes.count > Self.largestFileBytes { throw Failure(description: "\(path): larger than \(Self.largestFileBytes) bytes") }
+        let contents: (text: String, truncated: Bool)
+        do {
+            contents = try TextFileContents.read(path, maximumBytes: largestFileBytes)
+        } catch {
+            throw Failure(description: error.description)
         }
-        return try DeviceInterruptCounts(parsing: String(decoding: bytes, as: UTF8.self), path: path)
+        guard !contents.truncated else { throw Failure(description: "\(path): larger than \(largestFileBytes) bytes") }
+        return try DeviceInterruptCounts(parsing: contents.text, path: path)
     }
 
     /// Largest file read (bytes): the interrupts of a many-core server fit many times over.

@@ -32,12 +32,8 @@ public enum LoopCPUPlacement: Sendable, Equatable, CustomStringConvertible {
         case "auto": self = .fewestDeviceInterrupts
         case "any": self = .anyCPU
         default:
-            guard let cpu = Int(argument), cpu >= 0, argument.allSatisfy(\.isASCIIDigit) else { return nil }
+            guard argument.allSatisfy({ ("0"..."9").contains($0) }), let cpu = Int(argument) else { return nil }
             self = .pinned(cpu)
         }
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
