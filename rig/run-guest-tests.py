@@ -838,7 +838,14 @@ class Checks:
         """trigger = "i2c", for a board without the IN/TRIG wire: each stage's sequence is
         started by GO over I2C (rig/guest/drv2605l logs what it played: peek's, then pop's),
         and the haptic line still marks each stage with one pulse (a scope reference for the
-        GO's extra latency)."""
+        GO's extra latency).
+
+        The press goes on to pop only once the stand-in has logged peek's GO and pop's
+        sequence is in the slots: under emulation and load the stand-in takes far longer than
+        a chip to notice a GO, and a pop written while it still saw peek's would merge into
+        one playback. The race this check guards lies elsewhere and is not narrowed by the
+        wait: the loop pushes peek's event before it writes peek's GO in the same period, and
+        a pump that loaded pop's sequence in that window would make the first GO play pop's."""
         guest = self.guest
         guest.shell.check(f"sed 's/^trigger = .*/trigger = \"i2c\"/' {DRV2605L_BOARD} > {DRV2605L_I2C_BOARD} && "
                           f"grep -q '^trigger = \"i2c\"$' {DRV2605L_I2C_BOARD} && drv2605l {DRV2605L_PROFILE} --reset && "
@@ -846,9 +853,30 @@ class Checks:
         fp = Forcepad(guest, binary, DRV2605L_I2C_BOARD, DRV2605L_CONFIG, name="i2c-trigger")
         mode = guest.driver_registers()[MODE]
         require(mode == MODE_INTERNAL_TRIGGER, f"MODE 0x{mode:02X} after start, expected 0x00 (internal trigger, out of standby)")
-        released, log = self._press_on_the_line(fp, DRV2605L_PROFILE)
+        require(guest.line_value() == 0, "the haptic line is high before any press")
+        guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
+        deadline = time.monotonic() + 10
+        while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
+            require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
+            time.sleep(0.1)
+        fp.forget_events()
+        guest.shell.check(f"player {DRV2605L_PROFILE} --frame 0 200 0 0")
+        fp.wait_for_event(lambda e: e["event"] == "press.peek", 20, "press.peek")
+        self._wait_for_driver_log(" go ", count=1, timeout=30)
+        deadline = time.monotonic() + 10
+        while (slots := guest.driver_registers()[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + len(POP_SLOTS)]) != POP_SLOTS:
+            require(time.monotonic() < deadline,
+                    f"WAV_FRM_SEQ1… {slots} 10 s after peek's GO ended, expected pop's {POP_SLOTS} loaded")
+            time.sleep(0.1)
+        guest.shell.check(f"player {DRV2605L_PROFILE} --frame 0 400 0 0")
+        fp.wait_for_event(lambda e: e["event"] == "press.pop", 20, "press.pop")
+        self._wait_for_driver_log(" go ", count=2, timeout=30)
+        guest.shell.check(f"player {DRV2605L_PROFILE} --frame 0 0 0 0")
+        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 20, "press.released")
         require(released["event"] == "press.released", f"the press ended with {released}")
-        time.sleep(0.3)
+        time.sleep(0.5)
+        guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
+        log = guest.shell.check("cat /tmp/haptic.log")
         played = [line.split()[2:] for line in guest.shell.check("cat /tmp/drv2605l.log").splitlines() if " go " in line]
         code = fp.stop()
         guest.shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
@@ -884,16 +912,16 @@ class Checks:
         shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
         return "calibration results set and GO cleared; a GO in MODE 0 logged with its sequence"
 
-    def _wait_for_driver_log(self, text, timeout=10):
-        """The first line of rig/guest/drv2605l's log containing text."""
+    def _wait_for_driver_log(self, text, count=1, timeout=10):
+        """The count-th line of rig/guest/drv2605l's log containing text."""
         deadline = time.monotonic() + timeout
         while True:
             log = self.guest.shell.check("cat /tmp/drv2605l.log")
             found = [line for line in log.splitlines() if text in line]
-            if found:
-                return found[0]
+            if len(found) >= count:
+                return found[count - 1]
             require(time.monotonic() < deadline,
-                    f"rig/guest/drv2605l logged no {text.strip()!r} within {timeout}s: {log[-300:]!r}")
+                    f"rig/guest/drv2605l logged {len(found)} of {count} {text.strip()!r} lines within {timeout}s: {log[-300:]!r}")
             time.sleep(0.1)
 
     def _line_high(self, fp):

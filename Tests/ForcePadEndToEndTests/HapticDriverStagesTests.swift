@@ -13,9 +13,11 @@ import Testing
     let peek = try! DRV2605LSequence([.effect(24)])
     let pop = try! DRV2605LSequence([.effect(1), .wait(milliseconds: 50), .effect(1)])
 
-    /// The loop time the stages read after each load (µs).
+    /// The loop time the stages read after each load (µs), and the loop time of the last
+    /// period the loop finished (every period has finished unless a test says otherwise).
     final class LoopTime: Sendable {
         let micros = Atomic<Int64>(0)
+        let finished = Atomic<Int64>(.max)
     }
 
     func started(_ trigger: HapticDriverTrigger, time: LoopTime = LoopTime()) throws -> (Session, HapticDriverStages) {
@@ -24,7 +26,10 @@ import Testing
         let session = try Session(description: description, bus: SharedByteRegisterBus(SimulatedDRV2605L()))
         let effects = ["peek": peek, "pop": pop]
         try session.start(calibration: nil, sequence: HapticDriverStages.first(of: effects))
-        return (session, HapticDriverStages(driver: session, effects: effects, loopMicros: { time.micros.load(ordering: .relaxed) }))
+        let stages = HapticDriverStages(
+            driver: session, effects: effects, loopMicros: { time.micros.load(ordering: .relaxed) },
+            finishedPeriodMicros: { time.finished.load(ordering: .relaxed) })
+        return (session, stages)
     }
 
     func slots(_ session: Session) -> [UInt8] {
@@ -72,6 +77,26 @@ import Testing
         let before = writes(session)
         #expect(stages.loadPending() == nil)
         #expect(writes(session) == before)
+    }
+
+    @Test func theNextSequenceWaitsForThePeriodOfTheStageToFinish() throws {
+        let time = LoopTime()
+        let (session, stages) = try started(.i2c, time: time)
+        // The pump takes peek's event (fired at 1 ms) before the loop has written its GO:
+        // GO reads clear, but the period has not finished, so nothing is loaded.
+        time.finished.store(999, ordering: .relaxed)
+        #expect(stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200)))) == nil)
+        #expect(slots(session)[0...1] == [24, 0])
+        #expect(stages.loadPending() == nil)
+        #expect(slots(session)[0...1] == [24, 0])
+        // The loop finishes the period: its GO plays peek's sequence for one more read of GO.
+        session.bus.withBus { $0.playbackGoReads = 1 }
+        try session.go()
+        time.finished.store(1_000, ordering: .relaxed)
+        #expect(stages.loadPending() == nil)
+        #expect(slots(session)[0...1] == [24, 0])
+        #expect(stages.loadPending() == nil)
+        #expect(slots(session) == [1, 0x85, 1, 0])
     }
 
     @Test func aReleaseBeforeTheWaitingSequenceLoadedCancelsIt() throws {

@@ -8,8 +8,12 @@ import Synchronization
 ///   release's (when there is one), and after a release or cancel peek's again (when they
 ///   differ: one slot write per step and a terminator, each one transfer);
 /// - the chip reads each slot only when playback gets there, so a sequence rewritten while
-///   one plays would change what plays: the next sequence waits (``pending``) until GO reads
-///   clear, checked at once and then at every pump (one read each, ``loadPending()``);
+///   one plays would change what plays: the next sequence waits (``pending``) until the loop
+///   has finished the period of the event that asked for it and GO then reads clear, checked
+///   at once and then at every pump (one read each, ``loadPending()``). The loop pushes a
+///   stage's event before it writes that stage's GO (or raises the IN/TRIG line) later in the
+///   same period, so GO read clear before the period finished says nothing: loading then
+///   would make the loop's GO play the next stage's sequence;
 /// - a lost sensor puts the chip in standby, its return sets it up again;
 /// - with haptics off or in a dry run (``drives`` false) a returning sensor leaves the chip
 ///   in standby.
@@ -33,11 +37,16 @@ final class HapticDriverStages: Sendable {
     let lateSequences = Atomic<UInt64>(0)
     /// The loop's time now (µs since its start), read after each load.
     private let loopMicros: @Sendable () -> Int64
+    /// Loop time (µs) of the last period the loop finished (``LoopLink/finishedPeriodMicros``).
+    private let finishedPeriodMicros: @Sendable () -> Int64
 
     private struct StageState {
         var loaded: DRV2605LSequence?
         /// The sequence to load once the one playing has ended; nil when none waits.
         var pending: DRV2605LSequence?
+        /// Loop time (µs) of the event that asked for ``pending``: it loads only once the loop
+        /// has finished that period.
+        var pendingAfterMicros = Int64.min
         /// Whether a failed load of ``pending`` was reported already.
         var pendingFailureReported = false
         /// Loop time (µs) at which ``loaded`` was in the slots; `Int64.min` for the sequence
@@ -46,14 +55,16 @@ final class HapticDriverStages: Sendable {
     }
 
     /// - Parameter loopMicros: the loop's time now (µs since its start).
+    /// - Parameter finishedPeriodMicros: loop time (µs) of the last period the loop finished.
     init(
         driver: any HapticDriverControl, effects: [String: DRV2605LSequence], drives: Bool = true,
-        loopMicros: @escaping @Sendable () -> Int64
+        loopMicros: @escaping @Sendable () -> Int64, finishedPeriodMicros: @escaping @Sendable () -> Int64
     ) {
         self.drives = Atomic(drives)
         self.driver = driver
         self.effects = effects
         self.loopMicros = loopMicros
+        self.finishedPeriodMicros = finishedPeriodMicros
         state.withLock { $0.loaded = Self.first(of: effects) }
     }
 
@@ -70,14 +81,14 @@ final class HapticDriverStages: Sendable {
             switch event {
             case .press(.peek(let timeMicros, _)):
                 late = lateSequence(stage: "peek", firedAtMicros: timeMicros)
-                try loadWhenIdle(effects["pop"])
+                try loadWhenIdle(effects["pop"], after: timeMicros)
             case .press(.pop(let timeMicros, _)):
                 late = lateSequence(stage: "pop", firedAtMicros: timeMicros)
-                try loadWhenIdle(effects["release"])
-            case .press(.released):
-                try loadWhenIdle(Self.first(of: effects))
-            case .press(.cancelled):
-                try loadWhenIdle(Self.first(of: effects))
+                try loadWhenIdle(effects["release"], after: timeMicros)
+            case .press(.released(let timeMicros, _)):
+                try loadWhenIdle(Self.first(of: effects), after: timeMicros)
+            case .press(.cancelled(let timeMicros, _)):
+                try loadWhenIdle(Self.first(of: effects), after: timeMicros)
             case .sensorLost:
                 if let error = driver.enterStandby() { throw error }
             case .sensorRestored where drives.load(ordering: .relaxed):
@@ -122,17 +133,21 @@ final class HapticDriverStages: Sendable {
     }
 
     /// Makes `sequence` the next to load (nothing waits when it is loaded already, or there is
-    /// none), and loads it at once if the chip is idle.
-    private func loadWhenIdle(_ sequence: DRV2605LSequence?) throws(DRV2605LError) {
+    /// none) once the loop has finished the period at `eventMicros` (loop time, µs), and loads
+    /// it at once if it has and the chip is idle.
+    private func loadWhenIdle(_ sequence: DRV2605LSequence?, after eventMicros: Int64) throws(DRV2605LError) {
         state.withLock {
             $0.pending = sequence == $0.loaded ? nil : sequence
+            $0.pendingAfterMicros = eventMicros
             $0.pendingFailureReported = false
         }
         try loadPendingIfIdle()
     }
 
     private func loadPendingIfIdle() throws(DRV2605LError) {
-        guard let sequence = state.withLock({ $0.pending }), try !driver.isPlaying() else { return }
+        guard let (sequence, afterMicros) = state.withLock({ state in state.pending.map { ($0, state.pendingAfterMicros) } }),
+            finishedPeriodMicros() >= afterMicros, try !driver.isPlaying()
+        else { return }
         try driver.load(sequence)
         let now = loopMicros()
         state.withLock {

@@ -59,7 +59,8 @@ final class LoopRuntime {
         let stages = hapticDriver.map {
             HapticDriverStages(
                 driver: $0, effects: effects, drives: haptics.enabled && !haptics.dryRun,
-                loopMicros: { MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring) })
+                loopMicros: { MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring) },
+                finishedPeriodMicros: { link.finishedPeriodMicros.load(ordering: .acquiring) })
         }
         guard let pump = makePump(link, stages), let snapshots = link.snapshots.takeReader() else {
             hapticDriver?.enterStandby()

@@ -81,6 +81,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.counters.ticks += 1
         link.snapshots.publish(snapshot)
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
+        link.finishedPeriodMicros.store(timeMicros, ordering: .releasing)
     }
 
     /// Reads and processes one frame. A failed read drops the frame; after

@@ -28,6 +28,12 @@ public final class LoopLink: Sendable {
     /// snapshot; read by the recorder to know the loop has moved on, and by the service
     /// watchdog (``LoopWatchdog``) as proof that the loop runs.
     public let ticks = Atomic<UInt64>(0)
+    /// Loop time (µs) of the last period the loop has finished — its line edges made, its GO
+    /// written (`trigger = "i2c"`) and its events pushed — stored at the end of each period,
+    /// -1 before the first. Read by the event pump: the DRV2605L's next sequence is loaded
+    /// only once the period of the stage that asks for it has finished, so the loop's GO for
+    /// that stage never plays the sequence loaded after it.
+    public let finishedPeriodMicros = Atomic<Int64>(-1)
     /// Periods the loop has missed (``LoopCounters/missedPeriods``), stored at each overrun;
     /// read by the recorder to count the frames a recording never got.
     public let missedPeriods = Atomic<UInt64>(0)
