@@ -732,6 +732,19 @@ class Checks:
         require(value == 0, "the line is left high after SIGTERM")
         return "line 1 → SIGTERM → exit 0, line 0"
 
+    def sigsegv_line_low(self, binary):
+        """A fault while the line is high (SIGSEGV, sent with kill, runs the same handler): the
+        handler drives the line low, then the process dies of the signal. Without it the line
+        would stay high, as the SIGKILL control shows."""
+        guest = self.guest
+        fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="sigsegv")
+        self._line_high(fp)
+        code = fp.stop("SEGV")
+        value = guest.line_value()
+        require(code == 128 + 11, f"exit status {code} after SIGSEGV, expected 139 (the process killed by the signal)")
+        require(value == 0, "the line is left high after SIGSEGV")
+        return "line 1 → SIGSEGV → killed by it (139), line 0"
+
     def sigkill_control(self, binary):
         """The rig itself: after SIGKILL the line keeps its last value, so the SIGTERM check can fail."""
         guest = self.guest
@@ -993,6 +1006,7 @@ def main():
                  (f"feedback-edges[{build}]", checks.feedback_edges, build),
                  (f"nau7802-reference[{build}]", checks.nau7802_reference, build),
                  (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build),
+                 (f"sigsegv-line-low[{build}]", checks.sigsegv_line_low, build),
                  (f"drv2605l-press[{build}]", checks.drv2605l_press, build),
                  (f"drv2605l-calibrate[{build}]", checks.drv2605l_calibrate, build)]
     plan.append((f"rig-sigkill-control[{args.build[0]}]", checks.sigkill_control, args.build[0]))

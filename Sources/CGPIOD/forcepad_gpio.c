@@ -33,6 +33,8 @@ struct fp_gpio_line_info {
 
 struct fp_gpio_output {
     struct fp_gpio_line_info info;
+    /* The value the line was requested with (0 or 1): the actuator off. */
+    int initial_value;
 #if FP_GPIOD_API_VERSION == 1
     /* v1 lines belong to their chip object: the chip stays open while the line is requested. */
     struct gpiod_chip *chip;
@@ -498,7 +500,8 @@ fp_gpio_output *fp_gpio_output_open(const char *chip_hint, const char *line_name
         return NULL;
     }
     output->info = search.info;
-    int result = request_output(output, chip, consumer, initial_value ? 1 : 0);
+    output->initial_value = initial_value ? 1 : 0;
+    int result = request_output(output, chip, consumer, output->initial_value);
     if (result < 0) {
         gpiod_chip_close(chip);
         free(output);
@@ -512,6 +515,12 @@ fp_gpio_output *fp_gpio_output_open(const char *chip_hint, const char *line_name
 int fp_gpio_output_set_value(fp_gpio_output *output, int value)
 {
     return write_value(output, value ? 1 : 0);
+}
+
+void fp_gpio_output_drive_initial(void *output)
+{
+    struct fp_gpio_output *line = output;
+    write_value(line, line->initial_value);
 }
 
 const fp_gpio_line_info *fp_gpio_output_info(const fp_gpio_output *output)

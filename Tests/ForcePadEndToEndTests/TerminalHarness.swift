@@ -86,7 +86,11 @@ final class RunningForcePad {
     /// With `logOnTerminal`, standard error goes to the terminal as well, as when a person
     /// starts forcepad in one; otherwise to ``standardErrorFile`` (read it with
     /// ``standardErrorText``).
-    init(arguments: [String], terminalForStandardIO: TerminalHarness?, logOnTerminal: Bool = false) throws {
+    /// `environment` is added to the test's own.
+    init(
+        arguments: [String], terminalForStandardIO: TerminalHarness?, logOnTerminal: Bool = false,
+        environment extra: [String: String] = [:]
+    ) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: standardErrorFile.path, contents: nil)
@@ -95,6 +99,7 @@ final class RunningForcePad {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
         environment["CONFIGURATION_DIRECTORY"] = scratch.appendingPathComponent("etc").path
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         if let terminal = terminalForStandardIO {
             let handle = try FileHandle(forUpdating: URL(fileURLWithPath: terminal.subordinatePath))

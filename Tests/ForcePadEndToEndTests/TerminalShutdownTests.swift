@@ -28,6 +28,26 @@ import Testing
         #expect(try localFlags(terminal.subordinatePath) & interactive == interactive)
     }
 
+    /// A process that dies of a fault (a trap, an abort, a bad access; sent here with kill,
+    /// which runs the same handlers) gives the terminal back before it goes, then hands the
+    /// signal on to Swift's backtracer (asked not to wait for a key and to write to standard
+    /// error, which nothing reads here), and
+    /// still dies of that signal.
+    @Test(arguments: [SIGSEGV, SIGABRT, SIGILL, SIGBUS])
+    func aFatalSignalGivesTheTerminalBackAsItWas(signal: Int32) throws {
+        let terminal = try TerminalHarness()
+        let interactive = tcflag_t(ECHO | ICANON | ISIG)
+        let forcepad = try RunningForcePad(
+            arguments: [], terminalForStandardIO: terminal, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        defer { forcepad.stop() }
+        #expect(try terminal.waitFor("forcepad> "))
+        #expect(try localFlags(terminal.subordinatePath) & interactive == 0, "the shell reads keys one by one")
+        kill(forcepad.process.processIdentifier, signal)
+        #expect(forcepad.waitForExit(timeout: 30) == signal)
+        #expect(forcepad.process.terminationReason == .uncaughtSignal)
+        #expect(try localFlags(terminal.subordinatePath) & interactive == interactive)
+    }
+
     /// A trace pressing the pad to pop and lifting it every 400 ms for `seconds`: events
     /// keep coming while it plays.
     private func pressingTrace(seconds: Int) throws -> URL {

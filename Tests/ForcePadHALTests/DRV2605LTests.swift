@@ -28,6 +28,20 @@ import Testing
         #expect(chip.value(of: DRV2605LRegisters.librarySelection) == 6)
     }
 
+    @Test func startFromAChipAnotherDriverConfiguredWritesTheTimingsTheVoltagesAssume() throws {
+        var chip = SimulatedDRV2605L()
+        // As the kernel's drv260x leaves it: SAMPLE_TIME 250 µs; and a 1 ms playback interval
+        // with longer blanking and current-dissipation times in CONTROL5.
+        try chip.writeByteData(0xE5, register: DRV2605LRegisters.control2, to: DRV2605L.defaultAddress)
+        try chip.writeByteData(0x9F, register: DRV2605LRegisters.control5, to: DRV2605L.defaultAddress)
+        try lra.start(on: &chip)
+        // RATED_VOLTAGE 0x50 is the code for SAMPLE_TIME 300 µs: CONTROL2 and CONTROL5 are
+        // back at the datasheet's values the equations use.
+        #expect(chip.value(of: DRV2605LRegisters.ratedVoltage) == 0x50)
+        #expect(chip.value(of: DRV2605LRegisters.control2) == 0xF5)
+        #expect(chip.value(of: DRV2605LRegisters.control5) == 0x80)
+    }
+
     @Test func startForAnERMClearsTheLRABitAndSelectsItsLibrary() throws {
         var chip = SimulatedDRV2605L()
         try erm.start(on: &chip)

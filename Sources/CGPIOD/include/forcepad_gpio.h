@@ -102,6 +102,14 @@ fp_gpio_output *fp_gpio_output_open(const char *chip_hint, const char *line_name
  */
 int fp_gpio_output_set_value(fp_gpio_output *output, int value);
 
+/**
+ * Drives the line back to the value it was requested with (`initial_value`, the
+ * actuator off), for a fatal-signal handler: one kernel call (libgpiod's set-value
+ * is an ioctl on the request's descriptor with its arguments on the stack), nothing
+ * allocated, no lock taken, errors ignored. `output` is an fp_gpio_output.
+ */
+void fp_gpio_output_drive_initial(void *output);
+
 /** Where the output line is. Valid until fp_gpio_output_close. */
 const fp_gpio_line_info *fp_gpio_output_info(const fp_gpio_output *output);
 

@@ -1,4 +1,5 @@
 import CGPIOD
+import CRealTime
 import ForcePadCore
 import Glibc
 
@@ -8,7 +9,8 @@ import Glibc
 ///
 /// The line starts inactive (actuator off). ``setActive(_:)`` makes one kernel call per
 /// edge and allocates nothing unless it fails. Dropping the value drives the line inactive,
-/// then releases it and its chip. Active-low wiring is handled in one place,
+/// then releases it and its chip. A process that dies of a fault while the line is held
+/// drives it inactive from its signal handler first (`forcepad_crash_guard.h`). Active-low wiring is handled in one place,
 /// ``electricalLevel(active:activeLow:)``: callers only say on or off.
 ///
 /// Unchecked `Sendable`: the libgpiod handle has no thread affinity, and being noncopyable
@@ -41,10 +43,12 @@ public struct GPIOOutputLine: ~Copyable, HapticLine, @unchecked Sendable {
         self.output = output
         identity = GPIOLineIdentity(fp_gpio_output_info(output))
         activeLow = description.activeLow
+        _ = fp_crash_guard_keep_line_off(fp_gpio_output_drive_initial, UnsafeMutableRawPointer(output))
     }
 
     deinit {
         _ = fp_gpio_output_set_value(output, Self.electricalLevel(active: false, activeLow: activeLow))
+        _ = fp_crash_guard_keep_line_off(nil, UnsafeMutableRawPointer(output))
         fp_gpio_output_close(output)
     }
 

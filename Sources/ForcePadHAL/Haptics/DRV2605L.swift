@@ -15,11 +15,12 @@ import ForcePadCore
 /// - Start (``start(on:)``): read STATUS, check DEVICE_ID (bits 7–5) is 7 and that OVER_TEMP
 ///   (bit 1) and OC_DETECT (bit 0) are clear; MODE = 0 leaves standby (bit 6); then
 ///   RATED_VOLTAGE (0x16), OD_CLAMP (0x17), FEEDBACK (0x1A: N_ERM_LRA bit 7, brake factor and
-///   loop gain), CONTROL1 (0x1B: DRIVE_TIME), CONTROL3 (0x1D: closed loop, unsigned RTP) and
-///   LIBRARY_SEL (0x03).
+///   loop gain), CONTROL1 (0x1B: DRIVE_TIME), CONTROL2 (0x1C) and CONTROL5 (0x1F: the sample,
+///   blanking and current-dissipation times the voltage equations assume, whatever another
+///   driver left), CONTROL3 (0x1D: closed loop, unsigned RTP) and LIBRARY_SEL (0x03).
 /// - Auto-calibration (``calibrate(on:clock:)``, the datasheet's auto-calibration procedure
-///   and TI's setup guide SLOA189, section 2): MODE = 7; FEEDBACK, RATED_VOLTAGE, OD_CLAMP, CONTROL1, CONTROL2, CONTROL3 and
-///   CONTROL4 (AUTO_CAL_TIME) set; GO (0x0C) = 1; GO read until it clears; STATUS DIAG_RESULT
+///   and TI's setup guide SLOA189, section 2): MODE = 7; FEEDBACK, RATED_VOLTAGE, OD_CLAMP, CONTROL1, CONTROL2, CONTROL5,
+///   CONTROL3 and CONTROL4 (AUTO_CAL_TIME) set; GO (0x0C) = 1; GO read until it clears; STATUS DIAG_RESULT
 ///   (bit 3) 0 means it converged; the results are A_CAL_COMP (0x18), A_CAL_BEMF (0x19) and
 ///   FEEDBACK BEMF_GAIN (bits 1–0).
 /// - Sequences: WAV_FRM_SEQ1–8 (0x04–0x0B), bit 7 WAIT with bits 6–0 in 10 ms units, else an
@@ -152,7 +153,6 @@ public struct DRV2605L: Sendable, Equatable {
         try checkStatus(on: &bus)
         try write(DRV2605LRegisters.autoCalibrationMode, to: DRV2605LRegisters.mode, on: &bus)
         try writeActuatorSetup(on: &bus)
-        try write(DRV2605LRegisters.control2Calibration, to: DRV2605LRegisters.control2, on: &bus)
         try write(DRV2605LRegisters.control3ClosedLoopUnsignedRTP, to: DRV2605LRegisters.control3, on: &bus)
         try write(DRV2605LRegisters.control4LongestCalibration, to: DRV2605LRegisters.control4, on: &bus)
         try write(DRV2605LRegisters.goBit, to: DRV2605LRegisters.go, on: &bus)
@@ -179,12 +179,16 @@ public struct DRV2605L: Sendable, Equatable {
     }
 
     /// RATED_VOLTAGE, OD_CLAMP, FEEDBACK (actuator type, datasheet brake factor and loop gain,
-    /// BEMF_GAIN 2 until a calibration is restored) and CONTROL1 (startup boost, drive time).
+    /// BEMF_GAIN 2 until a calibration is restored), CONTROL1 (startup boost, drive time), and
+    /// CONTROL2 and CONTROL5 (the timings the voltages were computed for): every register the
+    /// settings' equations depend on.
     private func writeActuatorSetup<Bus: ByteRegisterBus & ~Copyable>(on bus: inout Bus) throws(DRV2605LError) {
         try write(settings.ratedVoltage, to: DRV2605LRegisters.ratedVoltage, on: &bus)
         try write(settings.overdriveClamp, to: DRV2605LRegisters.overdriveClamp, on: &bus)
         try write(feedback(backEMFGain: 2), to: DRV2605LRegisters.feedback, on: &bus)
         try write(DRV2605LRegisters.startupBoost | settings.driveTime, to: DRV2605LRegisters.control1, on: &bus)
+        try write(DRV2605LRegisters.control2Timing, to: DRV2605LRegisters.control2, on: &bus)
+        try write(DRV2605LRegisters.control5Timing, to: DRV2605LRegisters.control5, on: &bus)
     }
 
     /// FEEDBACK for the actuator with `backEMFGain` in bits 1–0.

@@ -20,6 +20,7 @@
 /// | 0x1C | CONTROL2 | 7 BIDIR_INPUT, 6 BRAKE_STABILIZER, 5–4 SAMPLE_TIME, 3–2 BLANKING_TIME, 1–0 IDISS_TIME |
 /// | 0x1D | CONTROL3 | 7–6 NG_THRESH, 5 ERM_OPEN_LOOP, 3 DATA_FORMAT_RTP, 0 LRA_OPEN_LOOP |
 /// | 0x1E | CONTROL4 | 5–4 AUTO_CAL_TIME |
+/// | 0x1F | CONTROL5 | 7–6 AUTO_OL_CNT, 5 LRA_AUTO_OPEN_LOOP, 4 PLAYBACK_INTERVAL, 3–2 BLANKING_TIME[3:2], 1–0 IDISS_TIME[3:2] |
 enum DRV2605LRegisters {
     static let status: UInt8 = 0x00
     static let mode: UInt8 = 0x01
@@ -38,8 +39,9 @@ enum DRV2605LRegisters {
     static let control2: UInt8 = 0x1C
     static let control3: UInt8 = 0x1D
     static let control4: UInt8 = 0x1E
+    static let control5: UInt8 = 0x1F
     /// One past the last register ForcePad uses (the simulated register file's size).
-    static let count = 0x1F
+    static let count = 0x20
 
     /// STATUS bits 7–5: the DRV2605L answers 7 (3 is a DRV2605, 4 a DRV2604, 6 a DRV2604L).
     static let drv2605LDeviceID: UInt8 = 7
@@ -73,8 +75,14 @@ enum DRV2605LRegisters {
     static let driveTimeMask: UInt8 = 0x1F
     /// CONTROL2 = 0xF5, the datasheet's default and the values its calibration procedure
     /// recommends: BIDIR_INPUT 1, BRAKE_STABILIZER 1, SAMPLE_TIME 3 (300 µs), BLANKING_TIME 1,
-    /// IDISS_TIME 1.
-    static let control2Calibration: UInt8 = 0xF5
+    /// IDISS_TIME 1. The rated-voltage and overdrive-clamp equations (``DRV2605LVoltage``)
+    /// assume this sample, blanking and current-dissipation time, so it is written at every
+    /// start, not left to the power-on value (the kernel's drv260x leaves SAMPLE_TIME 250 µs).
+    static let control2Timing: UInt8 = 0xF5
+    /// CONTROL5 = 0x80, the datasheet's default: AUTO_OL_CNT 2, LRA_AUTO_OPEN_LOOP 0,
+    /// PLAYBACK_INTERVAL 0 (5 ms, which the effect library is written for), and the upper
+    /// bits of BLANKING_TIME and IDISS_TIME 0, so CONTROL2's values are the whole times.
+    static let control5Timing: UInt8 = 0x80
     /// CONTROL3: NG_THRESH 2 (the default), closed loop for both actuators (ERM_OPEN_LOOP 0,
     /// LRA_OPEN_LOOP 0, so the calibration results are used) and DATA_FORMAT_RTP 1 (RTP_INPUT
     /// unsigned: 0 is still, 255 full drive).

@@ -54,9 +54,10 @@ public struct SimulatedDRV2605L: ByteRegisterBus, Sendable {
         registers[Int(DRV2605LRegisters.calibrationBackEMF)] = 0x6C
         registers[Int(DRV2605LRegisters.feedback)] = 0x36
         registers[Int(DRV2605LRegisters.control1)] = DRV2605LRegisters.startupBoost | DRV2605LSettings.defaultDriveTime
-        registers[Int(DRV2605LRegisters.control2)] = DRV2605LRegisters.control2Calibration
+        registers[Int(DRV2605LRegisters.control2)] = DRV2605LRegisters.control2Timing
         registers[Int(DRV2605LRegisters.control3)] = 0xA0
         registers[Int(DRV2605LRegisters.control4)] = 0x20
+        registers[Int(DRV2605LRegisters.control5)] = DRV2605LRegisters.control5Timing
     }
 
     /// The value of `register` as the chip holds it, without the side effects of a read.
