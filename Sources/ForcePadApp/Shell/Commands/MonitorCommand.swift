@@ -51,7 +51,7 @@ extension ShellCommand where Context == ShellContext {
                 if json {
                     output.write(lines: [view.json.rendered()])
                 } else if interactive {
-                    output.write(text: "\r" + view.bar + "\u{1B}[K")
+                    output.showLive(view.bar)
                 } else {
                     output.write(lines: [view.bar])
                 }
@@ -60,7 +60,7 @@ extension ShellCommand where Context == ShellContext {
                 controller.pause(micros: period)
                 elapsed += period
             }
-            if interactive { output.write(lines: [""]) }
+            if interactive { output.endLive() }
             return CommandReply(lines: ["monitor stopped after \(frames) frames"], fields: [("frames", .int(Int64(frames)))])
         }
     }
