@@ -1,5 +1,6 @@
 # ForcePad: `make run` builds and starts the controller on the simulated board;
-# `make test` runs the whole test suite, the Python client's checks (clients/python/run-tests.sh),
+# `make test` runs the whole test suite, the README's example session against a real run
+# (docs/readme-session.py), the Python client's checks (clients/python/run-tests.sh),
 # the checks of the bench's kernel-trace tool bench/wakeup-trace.py (bench/run-tests.sh),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
 # every parser (fuzz/README.md), both Debian packages built and installed into a trixie root
@@ -33,6 +34,7 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	python3 docs/readme-session.py check .build/debug/forcepad
 	bash clients/python/run-tests.sh
 	bash bench/run-tests.sh
 	bash packaging/check.sh
@@ -71,10 +73,12 @@ bench: deps
 tsan: deps
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 
-# Regenerates docs/commands.md from the shell's command table (a test checks it is current).
+# Regenerates docs/commands.md from the shell's command table (a test checks it is current)
+# and the README's example session from a real run (`make test` checks it, numbers masked).
 docs: deps
 	$(SWIFT) build --product forcepad
 	./.build/debug/forcepad reference > docs/commands.md
+	python3 docs/readme-session.py write .build/debug/forcepad
 
 # `make rig`: the kernel rig (docs/rig.md). Release builds against libgpiod v1 and v2 run in a
 # QEMU guest with Debian's kernel, i2c-stub, gpio-sim and a UART bridged to the host.
