@@ -419,5 +419,16 @@ import Testing
         #expect(pulses.count == events.filter { $0["event"] as? String == "haptic.on" }.count)
         let fired = try nodes("//*[local-name()='circle'][@class='fired']")
         #expect(fired.count == presses.reduce(0) { $0 + $1.stages.count })
+        // Every pulse can be seen: at least 2 px wide, peek's in a row of their own, so a
+        // 2 ms peek pulse is never under pop's.
+        #expect(pulses.allSatisfy { (Double(attribute("width", of: $0) ?? "0") ?? 0) >= 2 })
+        let rows = Dictionary(grouping: pulses) { attribute("data-pattern", of: $0) ?? "" }.mapValues { Set($0.compactMap { attribute("y", of: $0) }) }
+        #expect(rows["peek"]?.count == 1 && rows["pop"]?.count == 1 && rows["peek"] != rows["pop"])
+        // The reference trace is in the legend; the verdict says why; the figures are there.
+        #expect(try nodes("//*[local-name()='line'][@class='legend-reference']").count == 1)
+        let reason = try nodes("//*[local-name()='text'][@class='verdict-reason']").first?.stringValue ?? ""
+        #expect(reason.contains("limits met") || reason.contains("missed") || reason.contains("stopped"), "verdict reason: \(reason)")
+        let summary = try nodes("//*[local-name()='text'][@class='summary']").first?.stringValue ?? ""
+        #expect(summary.hasPrefix("\(presses.count) presses") && summary.contains("peek fired") && summary.contains("pop fired"), "summary: \(summary)")
     }
 }

@@ -4,24 +4,32 @@ import ForcePadCore
 /// The force of a recording against time as an SVG drawing: the filtered total force
 /// (`polyline#force`), each threshold as a dashed line (`line.threshold`) over its
 /// hysteresis band (`rect.hysteresis`, from threshold − band to the threshold), every
-/// haptic pulse as a bar under the curve (`rect.haptic-pulse`, line on to line off) and a
-/// dot where each stage fired (`circle.fired`). Stages and patterns are named in
-/// `data-stage` / `data-pattern` attributes, so scripts can find them. A heading names the
-/// recording, the board, when it was made and the verdict (`text.heading`, `text.verdict`);
-/// threshold labels sit in the right margin, outside the trace, spread so they never overlap.
-/// A recording with a reference channel also draws the reference sensor's readings
-/// (`polyline#reference`, dashed): the true force beside the pad's estimate.
+/// haptic pulse as a bar under the curve (`rect.haptic-pulse`, line on to line off, at least
+/// ``minimumPulseWidth`` wide, in a row per pattern — peek, pop, others — so a short peek
+/// pulse is never hidden under pop's) and a dot where each stage fired (`circle.fired`).
+/// Stages and patterns are named in `data-stage` / `data-pattern` attributes, so scripts can
+/// find them. A heading names the recording, the board, when it was made and the verdict
+/// (`text.heading`, `text.verdict`) with its reasons (`text.verdict-reason`), and the
+/// trial's summary figures (`text.summary`: presses, how often each stage fired and at what
+/// force, stage→line); threshold labels sit in the right margin, outside the trace, spread
+/// so they never overlap. A recording with a reference channel also draws the reference
+/// sensor's readings (`polyline#reference`, dashed, in the legend): the true force beside
+/// the pad's estimate.
 struct ForcePlotSVG {
     let analysis: TrialAnalysis
 
     static let width = 1000.0
-    static let height = 440.0
+    static let height = 480.0
     static let left = 70.0
     static let right = 110.0
-    static let top = 72.0
+    static let top = 92.0
     /// Least vertical distance between two threshold labels (px).
     static let labelSpacing = 14.0
-    static let bottom = 60.0
+    static let bottom = 84.0
+    /// Narrowest drawn pulse (px): a 2 ms pulse on a 20 s trace would be a tenth of a pixel.
+    static let minimumPulseWidth = 2.0
+    /// The pulse rows under the plot, top to bottom: patterns drawn in each, and its label.
+    static let pulseRows: [(label: String, patterns: Set<String>?)] = [("peek", ["peek"]), ("pop", ["pop"]), ("other", nil)]
 
     var text: String {
         let series = analysis.replay.series
@@ -44,6 +52,8 @@ struct ForcePlotSVG {
             "<text class=\"heading\" x=\"\(Self.f(Self.left))\" y=\"20\" font-size=\"15\" font-weight=\"bold\">\(Self.escaped("\(info.kind) \(info.name)"))</text>",
             "<text class=\"subheading\" x=\"\(Self.f(Self.left))\" y=\"37\">\(Self.escaped("board \(info.board) at \(info.sampleRateHertz) Hz, recorded \(info.started), ForcePad \(info.forcepadVersion)"))</text>",
             "<text class=\"verdict\" x=\"\(Self.f(Self.width - Self.right))\" y=\"20\" text-anchor=\"end\" font-size=\"15\" font-weight=\"bold\" fill=\"\(verdictColour)\">\(Self.escaped(analysis.verdict ?? "no limits set"))</text>",
+            "<text class=\"verdict-reason\" x=\"\(Self.f(Self.width - Self.right))\" y=\"37\" text-anchor=\"end\" fill=\"\(verdictColour)\">\(Self.escaped(verdictReason))</text>",
+            "<text class=\"summary\" x=\"\(Self.f(Self.left))\" y=\"54\">\(Self.escaped(summary))</text>",
         ]
         let levels: [(String, Force, Force, String)] = [
             ("touch", analysis.thresholds.touch, analysis.hysteresis.touch, "#888888"),
@@ -63,19 +73,23 @@ struct ForcePlotSVG {
         }
         svg += axes(top: top, start: start, end: end, x: x, y: y)
         let pulseTop = Self.top + plotHeight + 22
-        for pulse in analysis.pulses {
-            let colour = pulse.pattern == "pop" ? "#d62728" : pulse.pattern == "peek" ? "#1f77b4" : "#2ca02c"
-            let left = x(pulse.onMicros)
-            svg.append("<rect class=\"haptic-pulse\" data-pattern=\"\(pulse.pattern)\" x=\"\(Self.f(left))\" y=\"\(Self.f(pulseTop))\" width=\"\(Self.f(max(x(pulse.offMicros) - left, 1)))\" height=\"10\" fill=\"\(colour)\"/>")
+        for (row, (label, patterns)) in Self.pulseRows.enumerated() {
+            let rowTop = pulseTop + Double(row) * 9
+            svg.append("<text class=\"pulse-row\" x=\"\(Self.f(Self.left - 6))\" y=\"\(Self.f(rowTop + 7))\" text-anchor=\"end\" font-size=\"9\">\(label)</text>")
+            let named = Set(Self.pulseRows.compactMap(\.patterns).joined())
+            for pulse in analysis.pulses where patterns.map({ $0.contains(pulse.pattern) }) ?? !named.contains(pulse.pattern) {
+                let colour = pulse.pattern == "pop" ? "#d62728" : pulse.pattern == "peek" ? "#1f77b4" : "#2ca02c"
+                let left = x(pulse.onMicros)
+                svg.append("<rect class=\"haptic-pulse\" data-pattern=\"\(pulse.pattern)\" x=\"\(Self.f(left))\" y=\"\(Self.f(rowTop))\" width=\"\(Self.f(max(x(pulse.offMicros) - left, Self.minimumPulseWidth)))\" height=\"7\" fill=\"\(colour)\"/>")
+            }
         }
-        svg.append("<text x=\"\(Self.f(Self.left - 6))\" y=\"\(Self.f(pulseTop + 9))\" text-anchor=\"end\">haptic</text>")
         let references = analysis.replay.referenceSamples.filter { (start...end).contains($0.timeMicros) }
         if !references.isEmpty {
             let points = references.map { "\(Self.f(x($0.timeMicros))),\(Self.f(y(Double($0.force.milligrams))))" }.joined(separator: " ")
             svg.append("<polyline id=\"reference\" class=\"reference\" fill=\"none\" stroke=\"#9467bd\" stroke-width=\"1\" stroke-dasharray=\"4 2\" points=\"\(points)\"><title>reference force (reference_g)</title></polyline>")
         }
         svg.append("<polyline id=\"force\" class=\"force\" fill=\"none\" stroke=\"black\" stroke-width=\"1.2\" points=\"\(points(x: x, y: y, plotWidth: plotWidth))\"/>")
-        svg += legend
+        svg += legend(withReference: !references.isEmpty)
         for record in analysis.records {
             for firing in [("peek", record.peek, "#1f77b4"), ("pop", record.pop, "#d62728")] {
                 guard let fired = firing.1 else { continue }
@@ -144,11 +158,15 @@ struct ForcePlotSVG {
         return lines
     }
 
-    /// What the marks mean, above the plot.
-    private var legend: [String] {
+    /// What the marks mean, above the plot; the reference trace's entry when it is drawn.
+    private func legend(withReference: Bool) -> [String] {
         let y = Self.top - 12
         let x = Self.left
-        return [
+        let reference = withReference ? [
+            "<line class=\"legend-reference\" x1=\"\(Self.f(x))\" y1=\"\(Self.f(y - 20))\" x2=\"\(Self.f(x + 20))\" y2=\"\(Self.f(y - 20))\" stroke=\"#9467bd\" stroke-dasharray=\"4 2\"/>",
+            "<text x=\"\(Self.f(x + 26))\" y=\"\(Self.f(y - 16))\">reference force (the reference sensor's readings)</text>",
+        ] : []
+        return reference + [
             "<g class=\"legend\">",
             "<line x1=\"\(Self.f(x))\" y1=\"\(Self.f(y - 4))\" x2=\"\(Self.f(x + 20))\" y2=\"\(Self.f(y - 4))\" stroke=\"black\" stroke-width=\"1.2\"/>",
             "<text x=\"\(Self.f(x + 26))\" y=\"\(Self.f(y))\">total force (filtered)</text>",
@@ -164,7 +182,27 @@ struct ForcePlotSVG {
         ]
     }
 
-    /// The smallest 1, 2 or 5 × 10^n at or above `value` (value > 0).
+    /// Why the verdict is what it is: the reasons a trial is INCOMPLETE, the limits met.
+    private var verdictReason: String {
+        let line = analysis.verdictLine
+        guard let colon = line.firstIndex(of: ":") else { return line }
+        return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The trial's figures in one line: presses, and per stage how often it fired, at what
+    /// mean force, and its stage→line p99.
+    private var summary: String {
+        let statistics = analysis.statistics
+        var parts = ["\(statistics.presses) presses, \(statistics.cancelled) cancelled"]
+        for stage in statistics.stages {
+            var part = "\(stage.stage.rawValue) fired \(stage.fired) of \(statistics.presses)"
+            if let force = stage.force { part += " at mean \(TrialReportText.grams(force.mean))" }
+            if let p99 = stage.latencyP99Micros { part += ", stage→line p99 \(p99)us" }
+            parts.append(part)
+        }
+        return parts.joined(separator: "; ")
+    }
+
     private var verdictColour: String {
         switch analysis.verdict {
         case "PASS": "#2ca02c"
@@ -192,6 +230,7 @@ struct ForcePlotSVG {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
+    /// The smallest 1, 2 or 5 × 10^n at or above `value` (value > 0).
     static func niceCeiling(_ value: Double) -> Double {
         guard value > 0 else { return 1 }
         var step = 1e-3
