@@ -131,6 +131,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.outside) == [])
     }
 
+    @Test func reportVerifyTakesANameNotAPath() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try "{}".write(toFile: scratch.outside + "/planted.json", atomically: true, encoding: .utf8)
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state], lines: ["mode json", "report verify ../outside/planted"])
+        let answer = LabTests.answers(result, to: "report").first
+        #expect((answer?["error"] as? String)?.hasPrefix("name '../outside/planted' is not usable: use letters, digits") == true, "\(String(describing: answer))")
+    }
+
+    @Test func aReportLargerThanAnyForcePadWritesIsNotReadIntoMemory() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch.state + "/reports", withIntermediateDirectories: true)
+        let huge = scratch.state + "/reports/huge.json"
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+        try handle.truncate(atOffset: 65 << 20)
+        try handle.close()
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state], lines: ["mode json", "report verify huge"])
+        let answer = LabTests.answers(result, to: "report").first
+        #expect(answer?["error"] as? String == "\(huge) is larger than 64 MiB, more than any ForcePad report; it is not read and is kept as found")
+    }
+
     @Test func aSymlinkedRecordingFolderIsRefused() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -1,3 +1,4 @@
+import ForcePadHAL
 import ForcePadShell
 import FoundationEssentials
 import Glibc
@@ -9,6 +10,17 @@ import Glibc
 struct ReportArchive {
     let paths: LabPaths
     let name: String
+    /// The largest report file read (bytes). A report holds every frame's filtered force,
+    /// under 12 bytes a frame, so this is over an hour and a half at 1 kHz; anything larger
+    /// is not a report ForcePad wrote, and is not read into memory.
+    static let maximumFileBytes = 64 << 20
+
+    /// The reports of the recording `name`, which must be a name (``CaptureName``), never a
+    /// path: `report verify ../x` is refused as `report ../x` is.
+    init(paths: LabPaths, name: String) throws(CommandFailure) {
+        self.paths = paths
+        self.name = try CaptureName.validated(name)
+    }
 
     /// What a report file says about itself (the fields read back).
     struct Summary: Decodable {
@@ -43,12 +55,16 @@ struct ReportArchive {
 
     /// Reads `revision` and checks its seal.
     func check(_ revision: Revision) throws(CommandFailure) -> Summary {
-        let text: String
+        let contents: (text: String, truncated: Bool)
         do {
-            text = try String(contentsOfFile: revision.json, encoding: .utf8)
+            contents = try TextFileContents.read(revision.json, maximumBytes: Self.maximumFileBytes)
         } catch {
-            throw CommandFailure("cannot read \(revision.json): \(error.localizedDescription)")
+            throw CommandFailure("cannot read \(error.description); check the file's permissions")
         }
+        guard !contents.truncated else {
+            throw CommandFailure("\(revision.json) is larger than \(Self.maximumFileBytes >> 20) MiB, more than any ForcePad report; it is not read and is kept as found")
+        }
+        let text = contents.text
         if case .failure(let failure) = SealedJSON.verify(text) {
             throw CommandFailure("\(revision.json) \(failure.message); it is kept as found")
         }

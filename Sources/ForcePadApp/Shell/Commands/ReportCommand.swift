@@ -24,7 +24,7 @@ extension ShellCommand where Context == ShellContext {
             if first == "verify" && !arguments.isAtEnd {
                 let name = try arguments.word("recording name")
                 try arguments.end()
-                return try Self.verifyReports(ReportArchive(paths: lab.paths, name: name))
+                return try Self.verifyReports(try ReportArchive(paths: lab.paths, name: name))
             }
             try arguments.end()
             return try Self.writeReport(name: first, controller: context.controller)
@@ -37,7 +37,7 @@ extension ShellCommand where Context == ShellContext {
         let analysis = try TrialAnalysis(
             lab.finishedRecording(name, board: controller.board), board: controller.board, settings: controller.settings)
         let report = LabReport(analysis: analysis)
-        let archive = ReportArchive(paths: lab.paths, name: name)
+        let archive = try ReportArchive(paths: lab.paths, name: name)
         let latest = archive.revisions.last
         let previous = try latest.map { revision throws(CommandFailure) in (revision, try archive.check(revision)) }
         var fields: [(String, JSONValue)] = [
