@@ -106,28 +106,4 @@ import Testing
         #expect(result.standardOutput == documented, "docs/commands.md is out of date: run `make docs`")
         #expect(result.standardOutput.contains("## sim\n\n```\nsim press FORCE [for DURATION] [at X[,Y]]"))
     }
-
-    /// The man page the packages install: every subcommand's help and every shell command,
-    /// in roff a man reader accepts (hyphens of options escaped, no line read as a request).
-    @Test func manPageHasEveryCommandLineAndShellCommand() throws {
-        let result = try ForcePadProcess.run(["reference", "--format", "man", "--date", "2026-01-02"], lines: [])
-        #expect(result.status == 0)
-        let page = result.standardOutput
-        #expect(page.hasPrefix(#".TH FORCEPAD 1 "2026-01-02" "ForcePad "#))
-        for subcommand in ["run", "replay", "probe", "reference"] {
-            #expect(page.contains("\n.SS forcepad \(subcommand)\n"), "no section for forcepad \(subcommand)")
-        }
-        let markdown = try ForcePadProcess.run(["reference"], lines: []).standardOutput
-        let shellCommands = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
-        #expect(shellCommands.count > 20)
-        for command in shellCommands {
-            #expect(page.contains("\n.SS \(command)\n"), "no section for the shell command \(command)")
-        }
-        #expect(page.contains(#"\-\-board <NAME|PATH>"#))
-        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
-        let requests = Set([".TH", ".SH", ".SS", ".PP", ".TP", ".RS", ".RE", ".nf", ".fi", ".B", ".br"])
-        for line in lines where line.hasPrefix(".") || line.hasPrefix("'") {
-            #expect(requests.contains(String(line.split(separator: " ").first ?? "")), "not a request of the page: \(line)")
-        }
-    }
 }

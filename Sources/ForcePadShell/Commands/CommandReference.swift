@@ -27,10 +27,10 @@ public enum CommandReference {
     /// The same reference as roff lines for a man page's section (`.SH` given by the caller):
     /// one `.SS` per command with its usage, summary, details and examples.
     public static func roff<Context>(_ table: CommandTable<Context>) -> [String] {
-        var lines = [".SS help"] + RoffText.literal(["help [COMMAND]", "COMMAND -h"])
+        var lines = [".SS help"] + RoffText.usageParagraph(["help [COMMAND]", "COMMAND -h"].map(RoffText.synopsis))
             + [".PP", "Lists the commands, or shows one command's usage, details and examples."]
         for command in table.commands {
-            lines += [".SS " + RoffText.escaped(command.name)] + RoffText.literal(command.usage)
+            lines += [".SS " + RoffText.escaped(command.name)] + RoffText.usageParagraph(command.usage.map(RoffText.synopsis))
             lines += [".PP", RoffText.escaped(sentence(command.summary))]
             if !command.details.isEmpty {
                 lines.append(RoffText.escaped(command.details.joined(separator: " ")))

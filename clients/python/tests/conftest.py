@@ -29,6 +29,16 @@ def binary() -> str:
     return path
 
 
+@pytest.fixture(scope="session")
+def documented_python() -> str:
+    """$FORCEPAD_DOCS_PYTHON: the Python of an environment holding only what docs/scripting.md
+    installs, ``pip install ./clients/python`` (run-tests.sh makes it afresh)."""
+    path = os.environ.get("FORCEPAD_DOCS_PYTHON", "")
+    if not os.access(path, os.X_OK):
+        pytest.fail("FORCEPAD_DOCS_PYTHON names no Python: run bash clients/python/run-tests.sh, which makes it")
+    return path
+
+
 @pytest.fixture
 def pad(binary: str) -> Iterator[ForcePad]:
     with ForcePad.spawn(binary=binary, arguments=("--no-rt",)) as pad:
