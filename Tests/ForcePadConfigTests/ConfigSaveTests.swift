@@ -77,6 +77,19 @@ struct ConfigSaveTests {
         }
     }
 
+    @Test func aSaveKeepsTheFilesPermissionsAndTheBackupGetsThemToo() throws {
+        try withFiles(lab: nil, user: Self.commented + "\n") { files, _ in
+            #expect(chmod(files.userFile, 0o600) == 0)
+            var running = try files.load(sampleRateHz: 1000).settings
+            running.thresholds.touch = .grams(30)
+            _ = try ConfigSave.save(running, files: files, sampleRateHz: 1000)
+            for path in [files.userFile, files.userFile + ConfigSave.previousSuffix] {
+                let attributes = try FileManager.default.attributesOfItem(atPath: path)
+                #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(path)")
+            }
+        }
+    }
+
     @Test func switchingFromAPresetToNumbersRemovesThePresetLine() throws {
         try withFiles(lab: nil, user: Self.commented) { files, _ in
             var running = try files.load(sampleRateHz: 1000).settings

@@ -59,7 +59,7 @@ public enum ConfigSave {
         }
         try makeDirectory(of: path)
         let hint = "check the disk and the permissions of the file's directory"
-        if let oldText { try AtomicFileWriter.write(oldText, to: path + previousSuffix, hint: hint) }
+        if let oldText { try AtomicFileWriter.write(oldText, to: path + previousSuffix, permissionsOf: path, hint: hint) }
         try AtomicFileWriter.write(editor.text, to: path, hint: hint)
         return Outcome(differences: differences, file: path, previousFile: oldText == nil ? nil : path + previousSuffix)
     }

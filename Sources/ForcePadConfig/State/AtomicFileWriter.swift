@@ -12,6 +12,10 @@ import Glibc
 /// at the target's own name with the new file (it never writes through it), so a symlinked
 /// final component cannot redirect the write either. The target's directory is used as
 /// named: confining sub-folders of the state directory is the caller's job.
+///
+/// A file that is replaced keeps its permission bits, owner and group (a config kept 0600
+/// because it may hold a password stays 0600), unless `permissionsOf` names a file whose
+/// ones it takes instead (a backup, like the file it backs up); a new file is 0644.
 public enum AtomicFileWriter {
     /// Suffix that marks a temporary file: `NAME.tmp-PID-RANDOM`.
     public static let temporaryMarker = ".tmp-"
@@ -22,16 +26,19 @@ public enum AtomicFileWriter {
     public static let stateDirectoryHint = "check the disk and the state directory's permissions"
 
     /// Writes `text` to `path`; on failure the old file is untouched, no temporary file is
-    /// left, and the error says why, then `hint`.
-    public static func write(_ text: String, to path: String, hint: String = stateDirectoryHint) throws(ConfigError) {
+    /// left, and the error says why, then `hint`. The file gets the permission bits, owner and
+    /// group of the file at `permissionsOf` if there is one, else keeps its own.
+    public static func write(
+        _ text: String, to path: String, permissionsOf model: String? = nil, hint: String = stateDirectoryHint
+    ) throws(ConfigError) {
         do {
-            try write(text, path: path)
+            try write(text, path: path, permissionsOf: model)
         } catch {
             throw ConfigError(file: error.file, line: error.line, key: error.key, message: error.message + "; " + hint)
         }
     }
 
-    private static func write(_ text: String, path: String) throws(ConfigError) {
+    private static func write(_ text: String, path: String, permissionsOf model: String?) throws(ConfigError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -44,6 +51,15 @@ public enum AtomicFileWriter {
             close(descriptor)
             unlinkat(directoryDescriptor, temporary, 0)
             return error
+        }
+        var kept = stat()
+        if model.map({ stat($0, &kept) == 0 && kept.st_mode & S_IFMT == S_IFREG }) == true
+            || fstatat(directoryDescriptor, name, &kept, AT_SYMLINK_NOFOLLOW) == 0 && kept.st_mode & S_IFMT == S_IFREG
+        {
+            if fchmod(descriptor, kept.st_mode & 0o7777) != 0 { throw discard("cannot give it the permissions of the file it replaces") }
+            if (kept.st_uid != geteuid() || kept.st_gid != getegid()) && fchown(descriptor, kept.st_uid, kept.st_gid) != 0 {
+                throw discard("cannot give it the owner and group of the file it replaces")
+            }
         }
         var bytes = Array(text.utf8)
         var offset = 0
@@ -80,12 +96,18 @@ public enum AtomicFileWriter {
         return pid
     }
 
+    /// A new temporary name for the file `name`: `NAME.tmp-PID-RANDOM`, which start-up
+    /// removes if the writer died (``temporaryOwner(of:)``).
+    public static func temporaryName(for name: String, using generator: inout some RandomNumberGenerator) -> String {
+        let random = String(generator.next() as UInt64, radix: 16)
+        return name + temporaryMarker + "\(getpid())-" + String(repeating: "0", count: 16 - random.count) + random
+    }
+
     /// Creates a new temporary file for `name` in the directory open as `directory`.
     private static func createTemporary(named name: String, in directory: Int32, for path: String) throws(ConfigError) -> (Int32, String) {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<nameAttempts {
-            let random = String(generator.next() as UInt64, radix: 16)
-            let temporary = name + temporaryMarker + "\(getpid())-" + String(repeating: "0", count: 16 - random.count) + random
+            let temporary = temporaryName(for: name, using: &generator)
             let descriptor = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { throw failure(path, "cannot create \(path.dropLast(name.count))\(temporary)") }
