@@ -43,6 +43,55 @@ import Testing
         #expect(LabTests.objects(replay.outputLines).contains { $0["event"] as? String == "press.began" })
     }
 
+    /// An export killed part way leaves no `NAME.forces.csv` (only a temporary file, which
+    /// the next start removes), so the next export is not refused.
+    @Test func aKilledExportLeavesNoPartialExport() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let made = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], lines: ["record start long", "sim press 200g for 100ms", "wait 300ms", "record stop"])
+        #expect(made.status == 0)
+        // Two minutes of frames: the first 0.4 s repeated with later times.
+        let folder = scratch.state.appendingPathComponent("recordings/long")
+        let recorded = try scratch.text("recordings/long/frames.csv").split(separator: "\n").map(String.init)
+        let header = recorded[0], rows = Array(recorded.dropFirst())
+        let first = try #require(Int64(rows[0].split(separator: ",")[0]))
+        var lines = [header]
+        var time = first
+        while lines.count <= 120_000 {
+            for row in rows where lines.count <= 120_000 {
+                lines.append("\(time)," + row.split(separator: ",").dropFirst().joined(separator: ","))
+                time += 1000
+            }
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("frames.csv"), atomically: true, encoding: .utf8)
+        var info = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("recordings/long/recording.json").utf8)) as? [String: Any])
+        info["frames"] = lines.count - 1
+        info["last_t_us"] = time - 1000
+        try JSONSerialization.data(withJSONObject: info).write(to: folder.appendingPathComponent("recording.json"))
+
+        let process = Process()
+        process.executableURL = ForcePadProcess.binary
+        process.arguments = ["--state-dir", scratch.state.path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("record export long\nwait 60s\n".utf8))
+        let reports = scratch.state.appendingPathComponent("reports").path
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && ((try? FileManager.default.contentsOfDirectory(atPath: reports)) ?? []).isEmpty { usleep(1_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: reports + "/long.forces.csv"), "a partial export was left")
+
+        let again = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["mode json", "record export long"])
+        let answer = try #require(LabTests.answers(again, to: "record").first)
+        #expect(answer["rows"] as? Int == 120_000, "\(answer)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: reports) == ["long.forces.csv"])
+    }
+
     @Test func aRecordingWithoutItsDescriptionIsListedAndReplayingItSaysWhy() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -67,6 +67,23 @@ final class CaptureFile {
         if fsync(descriptor) != 0 { throw Self.failure("cannot flush \(path) to disk") }
     }
 
+    /// Gives the closed, complete file its final name `path` as well (a hard link: it fails
+    /// when `path` exists, so nothing is replaced), and flushes the folder. The caller
+    /// removes the first name.
+    func publish(as path: String) throws(CommandFailure) {
+        guard link(self.path, path) == 0 else {
+            throw errno == EEXIST
+                ? CommandFailure("\(path) exists; it is never overwritten: move it away and try again")
+                : Self.failure("cannot name \(path)")
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            Glibc.close(descriptor)
+        }
+    }
+
     private static func failure(_ what: String) -> CommandFailure {
         let reason = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
         return CommandFailure("\(what): \(reason); check the disk space and the state directory's permissions")

@@ -1,12 +1,18 @@
+import ForcePadConfig
 import ForcePadCore
 import ForcePadHAL
 import ForcePadShell
+import Glibc
 
 /// A recording exported in grams, for spreadsheets and notebooks: its exact replay with the
 /// settings it was recorded with, one row per frame:
 /// `t_us,g0,…,gN-1,total_g,x[,y],stage,line` — each cell's filtered force and the total (g,
 /// three decimals), the centroid (0…1, `y` on a grid only), the press stage after the frame
 /// (`none`, `touch`, `peek`, `pop`) and whether the haptic line was on (1) or off (0).
+///
+/// The rows go to a temporary file beside `path` (``AtomicFileWriter/temporaryName(for:using:)``,
+/// which start-up removes if forcepad is killed meanwhile) that is linked to `path` once
+/// complete: an export is whole or absent, never cut short, and never replaces a file.
 enum ForceCSVExport {
     /// Writes the export of `recording` to `path` (which must not exist); returns the rows.
     static func write(
@@ -19,7 +25,11 @@ enum ForceCSVExport {
         } catch {
             throw CommandFailure(error.message)
         }
-        let file = try CaptureFile(creating: path)
+        var generator = SystemRandomNumberGenerator()
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let temporary = String(path[..<slash]) + AtomicFileWriter.temporaryName(for: String(path[slash...]), using: &generator)
+        let file = try CaptureFile(creating: temporary)
+        defer { unlink(temporary) }
         let cells = board.geometry.cellCount
         var header = "t_us," + (0..<cells).map { "g\($0)" }.joined(separator: ",") + ",total_g,x"
         if case .grid = board.geometry { header += ",y" }
@@ -64,6 +74,7 @@ enum ForceCSVExport {
         }
         if let failure { throw failure }
         try file.close()
+        try file.publish(as: path)
         return rows
     }
 
