@@ -23,11 +23,7 @@ extension ShellCommand where Context == ShellContext {
                 if arguments.accept("for") {
                     durationMicros = try arguments.durationMicros("duration")
                 } else {
-                    let text = try arguments.word("rate")
-                    switch QuantityParser.frequencyMilliHertz(text) {
-                    case .success(let value): rateMilliHertz = value
-                    case .failure(let error): throw CommandFailure("rate: \(error.message)")
-                    }
+                    rateMilliHertz = try arguments.frequencyMilliHertz("rate")
                 }
             }
             let limit: Int64 = json ? 100_000 : 20_000
