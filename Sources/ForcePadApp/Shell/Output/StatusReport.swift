@@ -108,11 +108,12 @@ struct StatusReport {
         return lines
     }
 
-    /// `reference   sim reference, a reading every 12500us: 812 read, 0 dropped`.
+    /// The reference sensor itself, apart from its reading (the `reference` line of the force
+    /// summary): `ref sensor  sim reference, a reading every 12500us: 812 read, 0 dropped`.
     private var referenceLines: [String] {
         guard let reader = referenceReader else { return [] }
         let read = reader.samplesRead.load(ordering: .relaxed), dropped = reader.droppedSamples.load(ordering: .relaxed)
-        return ["reference   \(reader.name), a reading every \(reader.samplePeriodMicros)us: \(read) read, \(dropped) dropped"]
+        return ["ref sensor  \(reader.name), a reading every \(reader.samplePeriodMicros)us: \(read) read, \(dropped) dropped"]
     }
 
     private var referenceFields: JSONValue {
