@@ -57,7 +57,7 @@ extension ShellCommand where Context == ShellContext {
                 elapsed += period
             }
             if interactive { output.write(lines: [""]) }
-            return CommandReply(lines: ["monitor stopped after \(frames) frames"], fields: [("frames", .int(Int64(frames)))])
+            return CommandReply(lines: ["monitor stopped after \(CountText.of(frames, "frame"))"], fields: [("frames", .int(Int64(frames)))])
         }
     }
 }
