@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The sim board's DRV2605L through the shell, in JSON: calibration saved and shown by
-/// `haptic stats`, an effect test, a press with stage sequences from the config file, and a
-/// board without a driver.
+/// The sim board's DRV2605L through the shell: calibration saved and shown by `haptic stats`,
+/// the effect list and an effect test, a press with stage sequences from the config file, and
+/// a board without a driver.
 @Suite struct HapticDriverCommandTests {
     func objects(_ output: String) throws -> [[String: Any]] {
         try output.split(separator: "\n").map { line in
@@ -26,7 +26,26 @@ import Testing
         #expect(lines[1]["back_emf_gain"] as? Int == 1)
         #expect(lines[1]["diag_result"] as? String == "ok")
         #expect((lines[2]["driver"] as? [String: Any])?["calibration_saved"] as? Bool == true)
-        #expect(lines[3]["name"] as? String == "Sharp Tick 1 - 100%")
+        #expect(lines[3]["name"] as? String == "sharp-tick-1-100")
+        #expect(lines[3]["title"] as? String == "Sharp Tick 1 - 100%")
+    }
+
+    /// The list shows the name `haptic test effect` takes beside the datasheet's title, and
+    /// the name read off the list plays that effect; JSON carries both.
+    @Test func effectListGivesTheNameTestEffectTakesBesideTheTitle() throws {
+        let human = try ForcePadProcess.run([], lines: ["haptic effect list", "quit"])
+        let row = try #require(human.outputLines.first { $0.hasPrefix(" 47  ") }, "\(human.standardOutput)")
+        let columns = row.split(separator: " ", maxSplits: 2).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(columns == ["47", "buzz-1-100", "Buzz 1 - 100%"])
+        let played = try ForcePadProcess.run([], lines: ["haptic test effect \(columns[1])", "quit"])
+        #expect(played.outputLines.first == "played effect 47 buzz-1-100 (Buzz 1 - 100%)")
+
+        let json = try ForcePadProcess.run(["--json"], lines: ["haptic effect list", "quit"])
+        let effects = try #require(try objects(json.standardOutput).first?["effects"] as? [[String: Any]])
+        #expect(effects.count == 123)
+        #expect(effects[46]["effect"] as? Int == 47)
+        #expect(effects[46]["name"] as? String == "buzz-1-100")
+        #expect(effects[46]["title"] as? String == "Buzz 1 - 100%")
     }
 
     @Test func aPressWithStageSequencesPlaysItsEdges() throws {

@@ -15,10 +15,11 @@ extension ShellCommand where Context == ShellContext {
                 "stats shows counters and the latency from the frame in which a stage fired to the",
                 "return of the GPIO call that started its pattern; with a [feedback] wire on the board,",
                 "also the latency to the edge measured on the wire (see haptic.edge events).",
-                "With a DRV2605L ([haptic.driver] in the board file): effect list shows the library's effects,",
-                "test effect N plays one now over I2C, calibrate runs the chip's auto-calibration (the",
-                "actuator moves for about a second) and saves its results in the state directory, written",
-                "back at every start; off also puts the chip in standby, on sets it up again.",
+                "With a DRV2605L ([haptic.driver] in the board file): effect list shows the library's effects",
+                "by number, the name test effect and sequences take, and the datasheet's title; test effect N",
+                "plays one now over I2C; calibrate runs the chip's auto-calibration (the actuator moves for about",
+                "a second) and saves its results in the state directory, written back at every start; off also",
+                "puts the chip in standby, on sets it up again.",
             ],
             examples: [
                 "haptic test pop", "haptic test \"on 5ms\"", "haptic pattern peek \"on 10ms\"", "haptic dry-run", "haptic stats",
@@ -126,26 +127,36 @@ extension ShellCommand where Context == ShellContext {
         return driver
     }
 
-    /// `haptic effect list`: every effect of the library by number, name and completion word.
+    /// `haptic effect list`: every effect of the library by number, the name `haptic test
+    /// effect` and sequences take, and its title in the datasheet.
     static func effectList(_ controller: Controller) throws(CommandFailure) -> CommandReply {
         let driver = try driver(controller)
         let effects = DRV2605LSequenceStep.effects
-        var lines = ["\(driver.description.library.name), \(effects.count) effects:"]
-        lines += effects.map { "\(String(repeating: " ", count: $0 < 10 ? 2 : $0 < 100 ? 1 : 0))\($0)  \(DRV2605LEffectNames.name(of: $0)!)" }
+        let nameWidth = effects.map { DRV2605LEffectNames.slug(of: $0)!.count }.max()!
+        func row(_ number: String, _ name: String, _ title: String) -> String {
+            String(repeating: " ", count: 3 - number.count) + number + "  " + name + String(repeating: " ", count: nameWidth - name.count) + "  " + title
+        }
+        var lines = [
+            "\(driver.description.library.name), \(effects.count) effects; haptic test effect and sequences take the number or the name:",
+            row("#", "name", "datasheet title"),
+        ]
+        lines += effects.map { row(String($0), DRV2605LEffectNames.slug(of: $0)!, DRV2605LEffectNames.title(of: $0)!) }
         let list: [JSONValue] = effects.map { effect in
             .object([
-                ("effect", .int(Int64(effect))), ("name", .string(DRV2605LEffectNames.name(of: effect)!)),
-                ("word", .string(DRV2605LEffectNames.slug(of: effect)!)),
+                ("effect", .int(Int64(effect))), ("name", .string(DRV2605LEffectNames.slug(of: effect)!)),
+                ("title", .string(DRV2605LEffectNames.title(of: effect)!)),
             ])
         }
         return CommandReply(lines: lines, fields: [("library", .string(driver.description.library.name)), ("effects", .array(list))])
     }
 
-    /// `haptic test effect N`: plays effect `text` (a number or a completion word) over I2C now.
+    /// `haptic test effect N`: plays effect `text` (a number or a name) over I2C now.
     static func testEffect(_ text: String, arguments: ArgumentCursor, controller: Controller) throws(CommandFailure) -> CommandReply {
         try arguments.end()
         let driver = try driver(controller)
-        guard let effect = DRV2605LEffectNames.effect(named: text), let name = DRV2605LEffectNames.name(of: effect) else {
+        guard let effect = DRV2605LEffectNames.effect(named: text), let name = DRV2605LEffectNames.slug(of: effect),
+            let title = DRV2605LEffectNames.title(of: effect)
+        else {
             throw CommandFailure("'\(text)' is not an effect of the DRV2605L library: give 1 to \(DRV2605LSequenceStep.effects.upperBound) or a name from haptic effect list")
         }
         do {
@@ -153,7 +164,9 @@ extension ShellCommand where Context == ShellContext {
         } catch {
             throw CommandFailure("effect \(effect) not played: \(error)")
         }
-        return CommandReply(lines: ["played effect \(effect): \(name)"], fields: [("effect", .int(Int64(effect))), ("name", .string(name))])
+        return CommandReply(
+            lines: ["played effect \(effect) \(name) (\(title))"],
+            fields: [("effect", .int(Int64(effect))), ("name", .string(name)), ("title", .string(title))])
     }
 
     /// `haptic calibrate`: the DRV2605L's auto-calibration, its results shown and saved.
