@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The sim board's DRV2605L through the shell: calibration saved and shown by `haptic stats`,
-/// the effect list and an effect test, a press with stage sequences from the config file, and
-/// a board without a driver.
+/// the effect list and an effect test, a press with stage sequences from the config file or
+/// the shell, and a board without a driver.
 @Suite struct HapticDriverCommandTests {
     func objects(_ output: String) throws -> [[String: Any]] {
         try output.split(separator: "\n").map { line in
@@ -46,6 +46,36 @@ import Testing
         #expect(effects[46]["effect"] as? Int == 47)
         #expect(effects[46]["name"] as? String == "buzz-1-100")
         #expect(effects[46]["title"] as? String == "Buzz 1 - 100%")
+    }
+
+    /// A stage sequence set in the shell, as the config file writes it: the press plays the
+    /// stages' edges with pop's sequence loaded in time, config save writes it, and *RST puts
+    /// back the pattern of the start.
+    @Test func aStageSequenceSetInTheShellPlaysAndIsSaved() throws {
+        let user = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-fx-\(UUID().uuidString).toml")
+        try "".write(to: user, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(at: user)
+            try? FileManager.default.removeItem(atPath: user.path + "~")
+        }
+        let result = try ForcePadProcess.run(
+            ["--config", user.path],
+            lines: [
+                "haptic pattern pop \"effect 1 then wait 50ms then effect 1\"", "sim press 400g for 200ms", "haptic stats",
+                "config save", "*RST", "haptic stats", "quit",
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.outputLines
+        #expect(lines.first == "pop: effect 1 then wait 50ms then effect 1")
+        #expect(lines.filter { $0.contains(" haptic.on ") }.map { $0.contains(" peek ") ? "peek" : $0.contains(" pop ") ? "pop" : $0 } == ["peek", "pop"])
+        #expect(!result.standardOutput.contains("warning: haptic driver"))
+        let stats = lines.filter { $0.hasPrefix("driver      ") || $0.hasPrefix("patterns    ") }
+        #expect(stats.first?.hasSuffix(", 0 late sequences") == true)
+        #expect(stats.dropFirst().first?.contains("pop: effect 1 then wait 50ms then effect 1;") == true)
+        #expect(lines.contains("saved haptics.patterns.pop to \(user.path); the previous file is \(user.path)~"))
+        let saved = try String(contentsOf: user, encoding: .utf8)
+        #expect(saved.contains("[haptics.patterns]\npop = \"effect 1 then wait 50ms then effect 1\"\n"))
+        #expect(stats.last?.contains("pop: on 20ms off 30ms on 20ms;") == true)
     }
 
     @Test func aPressWithStageSequencesPlaysItsEdges() throws {

@@ -59,7 +59,8 @@ public enum ConfigSave {
         let lower = snapshot.layers.filter { $0.file != path }
         let check: ConfigSnapshot
         do {
-            check = try ConfigSnapshot(layers: lower + [ConfigLayer(file: path, text: editor.text)], sampleRateHz: sampleRateHz)
+            check = try ConfigSnapshot(
+                layers: lower + [ConfigLayer(file: path, text: editor.text)], sampleRateHz: sampleRateHz, hapticDriver: hapticDriver)
         } catch {
             throw ConfigError(
                 file: path, line: nil, key: "file",

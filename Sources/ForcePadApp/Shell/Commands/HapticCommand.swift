@@ -10,20 +10,23 @@ extension ShellCommand where Context == ShellContext {
             summary: "test patterns, change them, switch the actuator line, show statistics",
             details: [
                 "test plays a named pattern or one written out (\"on 20ms off 30ms on 20ms\") now.",
-                "pattern changes a configured pattern (peek, pop, release or one named in [haptics.patterns]).",
+                "pattern changes a configured pattern (peek, pop, release or one named in [haptics.patterns]),",
+                "its value written as in the config file, which refuses the same values with the same words.",
                 "off keeps the line off but still reports haptic events; dry-run never touches the line.",
                 "stats shows counters and the latency from the frame in which a stage fired to the",
                 "return of the GPIO call that started its pattern; with a [feedback] wire on the board,",
                 "also the latency to the edge measured on the wire (see haptic.edge events).",
                 "With a DRV2605L ([haptic.driver] in the board file): effect list shows the library's effects",
                 "by number, the name test effect and sequences take, and the datasheet's title; test effect N",
-                "plays one now over I2C; calibrate runs the chip's auto-calibration (the actuator moves for about",
-                "a second) and saves its results in the state directory, written back at every start; off also",
-                "puts the chip in standby, on sets it up again.",
+                "plays one now over I2C; a stage's pattern may be a sequence (\"effect 1 then wait 50ms then",
+                "effect 1\"); calibrate runs the chip's auto-calibration (the actuator moves for about a second)",
+                "and saves its results in the state directory, written back at every start; off also puts the",
+                "chip in standby, on sets it up again.",
             ],
             examples: [
                 "haptic test pop", "haptic test \"on 5ms\"", "haptic pattern peek \"on 10ms\"", "haptic dry-run", "haptic stats",
-                "haptic effect list", "haptic test effect 24", "haptic calibrate",
+                "haptic effect list", "haptic test effect 24", "haptic pattern pop \"effect 1 then wait 50ms then effect 1\"",
+                "haptic calibrate",
             ],
             bare: { _, context throws(CommandFailure) in Self.hapticStats(context.controller, detailed: true) },
             subcommands: [
@@ -48,12 +51,12 @@ extension ShellCommand where Context == ShellContext {
                 },
                 ShellSubcommand("pattern", arguments: "NAME \"PATTERN\"", completer: Self.patternNames) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let haptics = controller.settings.haptics
                     let name = try arguments.word("pattern name")
-                    let pattern = try Self.checkedPattern(try arguments.word("pattern"), named: name, haptics: haptics)
+                    let text = try arguments.word("pattern")
                     try arguments.end()
-                    try controller.setPattern(name, pattern)
-                    return CommandReply(lines: ["\(name): \(pattern)"], fields: [("pattern", .string(name)), ("steps", .string(pattern.description))])
+                    try controller.setPattern(name, text: text)
+                    let steps = controller.settings.haptics.patternText(name)!
+                    return CommandReply(lines: ["\(name): \(steps)"], fields: [("pattern", .string(name)), ("steps", .string(steps))])
                 },
                 ShellSubcommand("effect", arguments: "list", completer: { words, _ in words.isEmpty ? ["list"] : [] }) { arguments, context throws(CommandFailure) in
                     guard try arguments.word("list") == "list" else { throw CommandFailure("haptic effect takes list: haptic effect list") }

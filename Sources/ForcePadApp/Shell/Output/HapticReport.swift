@@ -112,7 +112,7 @@ struct HapticReport {
         if let feedback { lines += feedbackLines(feedback) }
         if let driver { lines.append("driver      " + driver.summary) }
         if settings.rtp != .off { lines.append("rtp         " + realTimeText) }
-        lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.effects[$0]?.description ?? settings.patterns[$0]!.description)" }.joined(separator: "; "))
+        lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.patternText($0)!)" }.joined(separator: "; "))
         return lines
     }
 
