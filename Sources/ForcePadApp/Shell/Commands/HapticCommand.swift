@@ -45,7 +45,7 @@ extension ShellCommand where Context == ShellContext {
                         let near = EditDistance.nearest(to: text, in: names).map { "did you mean '\($0)'? " } ?? ""
                         throw CommandFailure("no pattern '\(text)': \(near)give a name (\(names.joined(separator: ", "))) or a pattern in quotes such as \"on 20ms\"")
                     }
-                    let pattern = try Self.checkedPattern(text, named: "test", haptics: haptics)
+                    let pattern = try Self.testPattern(text, haptics: haptics)
                     try controller.play(pattern, as: HapticPatternID(rawValue: UInt8(HapticPatternBank.capacity)))
                     return CommandReply(lines: ["playing \(pattern)"], fields: [("pattern", .string("test")), ("steps", .string(pattern.description))])
                 },
@@ -209,16 +209,17 @@ extension ShellCommand where Context == ShellContext {
         return CommandReply(lines: detailed ? report.detailLines : [report.summary], fields: report.fields)
     }
 
-    /// Parses a pattern to be played as `name` and checks it against the safety limits.
-    static func checkedPattern(_ text: String, named name: String, haptics: HapticSettings) throws(CommandFailure) -> HapticPattern {
+    /// The pattern `haptic test` plays from `text`, checked against the safety limits. It is
+    /// no setting, so a problem quotes the pattern as written and blames no key.
+    static func testPattern(_ text: String, haptics: HapticSettings) throws(CommandFailure) -> HapticPattern {
         let pattern: HapticPattern
         do {
             pattern = try HapticPattern(parsing: text)
         } catch {
             throw CommandFailure(error.message)
         }
-        if let problem = SettingsRules.onTimeProblem(of: pattern, named: name, haptics: haptics) {
-            throw CommandFailure(problem.description)
+        if let problem = SettingsRules.onTimeMessage(of: pattern, haptics: haptics) {
+            throw CommandFailure("haptic pattern '\(text)': \(problem)")
         }
         return pattern
     }
