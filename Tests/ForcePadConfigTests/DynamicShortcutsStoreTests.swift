@@ -7,7 +7,7 @@ import Testing
 struct TareAndPresetCommandCheck: ShortcutCommandCheck {
     func problem(in command: String) -> String? {
         let word = command.split(separator: " ").first.map(String.init) ?? ""
-        return ["tare", "preset"].contains(word) ? nil : "unknown command '\(word)'"
+        return ["tare", "preset"].contains(word) ? nil : "command '\(command)' is not valid in this version: unknown command '\(word)'"
     }
 }
 

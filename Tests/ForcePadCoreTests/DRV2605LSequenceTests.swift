@@ -76,11 +76,11 @@ import Testing
         #expect(error?.description == message)
     }
 
-    @Test func everyEffectHasANameAndAWordThatNamesItBack() {
+    @Test func everyEffectHasATitleAndANameThatNamesItBack() {
         for effect in DRV2605LSequenceStep.effects {
             #expect(DRV2605LEffectNames.effect(named: DRV2605LEffectNames.slug(of: effect)!) == effect)
         }
-        #expect(DRV2605LEffectNames.name(of: 1) == "Strong Click - 100%")
-        #expect(DRV2605LEffectNames.name(of: 124) == nil)
+        #expect(DRV2605LEffectNames.title(of: 1) == "Strong Click - 100%")
+        #expect(DRV2605LEffectNames.title(of: 124) == nil)
     }
 }

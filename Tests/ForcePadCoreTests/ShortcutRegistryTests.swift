@@ -8,7 +8,7 @@ struct FirstWordCommandCheck: ShortcutCommandCheck {
 
     func problem(in command: String) -> String? {
         let word = command.split(separator: " ").first.map(String.init) ?? ""
-        return names.contains(word) ? nil : "unknown command '\(word)'"
+        return names.contains(word) ? nil : "command '\(command)' is not valid in this version: unknown command '\(word)'"
     }
 }
 

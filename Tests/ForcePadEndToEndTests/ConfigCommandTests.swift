@@ -51,6 +51,27 @@ import Testing
         }
     }
 
+    /// Setting peek drops the preset: save names the thresholds it wrote, and the preset only
+    /// when it removed its line (the user's), not when the lab's file gives it.
+    @Test func saveNamesOnlyWhatItWroteOrRemoved() throws {
+        try withFiles { lab, user in
+            let result = try ForcePadProcess.run(
+                ["--config", user, "--no-rt", "--json"], lines: ["threshold peek 250g", "config save", "quit"],
+                environment: ["CONFIGURATION_DIRECTORY": lab])
+            #expect(result.outputLines.contains(
+                "{\"ok\":true,\"cmd\":\"config\",\"file\":\"\(user)\",\"saved\":[\"thresholds.peek\",\"thresholds.pop\"],\"removed\":[],\"previous\":\"\(user)~\"}"),
+                "\(result.standardOutput)")
+            try "preset = \"light\"\n".write(toFile: user, atomically: false, encoding: .utf8)
+            let again = try ForcePadProcess.run(
+                ["--config", user, "--no-rt"], lines: ["threshold peek 150g", "config save", "quit"],
+                environment: ["CONFIGURATION_DIRECTORY": lab])
+            #expect(again.outputLines.contains(
+                "saved thresholds.peek, thresholds.pop to \(user), removed preset from it; the previous file is \(user)~"),
+                "\(again.standardOutput)")
+            #expect(try String(contentsOfFile: user, encoding: .utf8) == "\n[thresholds]\npeek = \"150g\"\npop = \"200g\"\n")
+        }
+    }
+
     @Test func originsMarkWhatChangedInTheSessionAndJSONCarriesThem() throws {
         try withFiles { lab, user in
             let result = try ForcePadProcess.run(

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The sim board's DRV2605L through the shell, in JSON: calibration saved and shown by
-/// `haptic stats`, an effect test, a press with stage sequences from the config file, and a
-/// board without a driver.
+/// The sim board's DRV2605L through the shell: calibration saved and shown by `haptic stats`,
+/// the effect list and an effect test, a press with stage sequences from the config file or
+/// the shell, and a board without a driver.
 @Suite struct HapticDriverCommandTests {
     func objects(_ output: String) throws -> [[String: Any]] {
         try output.split(separator: "\n").map { line in
@@ -26,7 +26,56 @@ import Testing
         #expect(lines[1]["back_emf_gain"] as? Int == 1)
         #expect(lines[1]["diag_result"] as? String == "ok")
         #expect((lines[2]["driver"] as? [String: Any])?["calibration_saved"] as? Bool == true)
-        #expect(lines[3]["name"] as? String == "Sharp Tick 1 - 100%")
+        #expect(lines[3]["name"] as? String == "sharp-tick-1-100")
+        #expect(lines[3]["title"] as? String == "Sharp Tick 1 - 100%")
+    }
+
+    /// The list shows the name `haptic test effect` takes beside the datasheet's title, and
+    /// the name read off the list plays that effect; JSON carries both.
+    @Test func effectListGivesTheNameTestEffectTakesBesideTheTitle() throws {
+        let human = try ForcePadProcess.run([], lines: ["haptic effect list", "quit"])
+        let row = try #require(human.outputLines.first { $0.hasPrefix(" 47  ") }, "\(human.standardOutput)")
+        let columns = row.split(separator: " ", maxSplits: 2).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(columns == ["47", "buzz-1-100", "Buzz 1 - 100%"])
+        let played = try ForcePadProcess.run([], lines: ["haptic test effect \(columns[1])", "quit"])
+        #expect(played.outputLines.first == "played effect 47 buzz-1-100 (Buzz 1 - 100%)")
+
+        let json = try ForcePadProcess.run(["--json"], lines: ["haptic effect list", "quit"])
+        let effects = try #require(try objects(json.standardOutput).first?["effects"] as? [[String: Any]])
+        #expect(effects.count == 123)
+        #expect(effects[46]["effect"] as? Int == 47)
+        #expect(effects[46]["name"] as? String == "buzz-1-100")
+        #expect(effects[46]["title"] as? String == "Buzz 1 - 100%")
+    }
+
+    /// A stage sequence set in the shell, as the config file writes it: the press plays the
+    /// stages' edges with pop's sequence loaded in time, config save writes it, and *RST puts
+    /// back the pattern of the start.
+    @Test func aStageSequenceSetInTheShellPlaysAndIsSaved() throws {
+        let user = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-fx-\(UUID().uuidString).toml")
+        try "".write(to: user, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(at: user)
+            try? FileManager.default.removeItem(atPath: user.path + "~")
+        }
+        let result = try ForcePadProcess.run(
+            ["--config", user.path],
+            lines: [
+                "haptic pattern pop \"effect 1 then wait 50ms then effect 1\"", "sim press 400g for 200ms", "haptic stats",
+                "config save", "*RST", "haptic stats", "quit",
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.outputLines
+        #expect(lines.first == "pop: effect 1 then wait 50ms then effect 1")
+        #expect(lines.filter { $0.contains(" haptic.on ") }.map { $0.contains(" peek ") ? "peek" : $0.contains(" pop ") ? "pop" : $0 } == ["peek", "pop"])
+        #expect(!result.standardOutput.contains("warning: haptic driver"))
+        let stats = lines.filter { $0.hasPrefix("driver      ") || $0.hasPrefix("patterns    ") }
+        #expect(stats.first?.hasSuffix(", 0 late sequences") == true)
+        #expect(stats.dropFirst().first?.contains("pop: effect 1 then wait 50ms then effect 1;") == true)
+        #expect(lines.contains("saved haptics.patterns.pop to \(user.path); the previous file is \(user.path)~"))
+        let saved = try String(contentsOf: user, encoding: .utf8)
+        #expect(saved.contains("[haptics.patterns]\npop = \"effect 1 then wait 50ms then effect 1\"\n"))
+        #expect(stats.last?.contains("pop: on 20ms off 30ms on 20ms;") == true)
     }
 
     @Test func aPressWithStageSequencesPlaysItsEdges() throws {

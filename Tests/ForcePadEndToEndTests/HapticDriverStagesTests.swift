@@ -179,6 +179,31 @@ import Testing
         #expect(stages.lateSequences.load(ordering: .relaxed) == 1)
     }
 
+    /// Sequences changed from the shell: the stage that fires next has its new sequence loaded
+    /// at the next pump (never on the shell's thread), and the stages follow the new ones.
+    @Test func sequencesChangedFromTheShellLoadAtTheNextPump() throws {
+        let (session, stages) = try started(.gpioEdge)
+        let newPeek = try DRV2605LSequence([.effect(47)])
+        let newPop = try DRV2605LSequence([.effect(14), .wait(milliseconds: 20), .effect(14)])
+        let before = writes(session)
+        stages.use(["peek": newPeek, "pop": pop])
+        #expect(writes(session) == before)
+        #expect(stages.loadPending() == nil)
+        #expect(slots(session)[0...1] == [47, 0])
+        // A press: pop's new sequence goes in after peek, peek's new one after the release.
+        stages.use(["peek": newPeek, "pop": newPop])
+        #expect(stages.follow(.press(.peek(atMicros: 1_000, force: .grams(200)))) == nil)
+        #expect(slots(session) == [14, 0x82, 14, 0])
+        #expect(stages.follow(.press(.pop(atMicros: 2_000, force: .grams(400)))) == nil)
+        #expect(stages.follow(.press(.released(atMicros: 3_000, stage: .pop))) == nil)
+        #expect(slots(session)[0...1] == [47, 0])
+        // Changed between peek and pop: pop's is loaded, not the first stage's.
+        #expect(stages.follow(.press(.peek(atMicros: 4_000, force: .grams(200)))) == nil)
+        stages.use(["peek": newPeek, "pop": pop])
+        #expect(stages.loadPending() == nil)
+        #expect(slots(session) == [1, 0x85, 1, 0])
+    }
+
     @Test func withHapticsOffARestoredSensorLeavesTheChipInStandby() throws {
         let (session, stages) = try started(.gpioEdge)
         stages.drives.store(false, ordering: .relaxed)

@@ -378,7 +378,7 @@ import Testing
         // FAIL; or INCOMPLETE when a loaded machine made the loop miss periods (nothing else
         // may make it incomplete).
         let incomplete = report["incomplete_because"] as? [String] ?? []
-        #expect(incomplete.allSatisfy { $0.hasSuffix("loop periods missed") }, "\(incomplete)")
+        #expect(incomplete.allSatisfy { $0.hasSuffix("loop period missed") || $0.hasSuffix("loop periods missed") }, "\(incomplete)")
         let verdict = incomplete.isEmpty ? "FAIL" : "INCOMPLETE"
         #expect(report["verdict"] as? String == verdict)
 

@@ -41,6 +41,16 @@ import Testing
         ])
     }
 
+    /// A number and its unit typed apart are refused with the two written together.
+    @Test func aNumberAndItsUnitTypedApartAreShownTogether() throws {
+        let result = try ForcePadProcess.run([], lines: ["threshold peek 150 g", "filter biquad 30 Hz", "wait 20 ms", "quit"])
+        #expect(result.outputLines.prefix(3) == [
+            "error: force: '150 g' has a space in it: write the number and unit together: 150g",
+            "error: filter.cutoff: '30 Hz' has a space in it: write the number and unit together: 30Hz",
+            "error: duration: '20 ms' has a space in it: write the number and unit together: 20ms",
+        ])
+    }
+
     @Test func aDamagedSavedCalibrationStopsStartUpWithItsLocation() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)

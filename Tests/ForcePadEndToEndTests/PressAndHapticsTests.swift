@@ -156,6 +156,14 @@ import Testing
         #expect(result.outputLines.filter { $0.contains("haptic.on ") }.count == 3)
     }
 
+    /// A pattern written out for `haptic test` is no setting: beyond max_on it is refused
+    /// quoting it, never as a pattern called test.
+    @Test func aTestPatternBeyondMaxOnIsRefusedQuotingIt() throws {
+        let result = try ForcePadProcess.run([], lines: ["haptic test \"on 500ms\"", "quit"])
+        #expect(result.outputLines.first
+            == "error: haptic pattern 'on 500ms': longest on step (500ms) is above haptics.max_on (100ms); shorten the step or raise max_on")
+    }
+
     @Test func hysteresisAndCancel() throws {
         let result = try ForcePadProcess.run([], lines: [
             "hysteresis", "hysteresis touch 25g", "hysteresis peek 10g", "hysteresis dwell 2ms", "cancel", "sim press 100g", "cancel",

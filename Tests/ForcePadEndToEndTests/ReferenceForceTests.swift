@@ -46,6 +46,14 @@ import Testing
         #expect(line.contains("(pad total − reference "))
     }
 
+    /// status labels the reference sensor and its reading apart, and no two lines alike.
+    @Test func statusLabelsTheReferenceSensorAndItsReadingApart() throws {
+        let result = try ForcePadProcess.run([], lines: ["status", "quit"])
+        let labels = result.outputLines.filter { $0.count > 12 && $0.first != " " }.map { String($0.prefix(12)) }
+        #expect(labels.contains("ref sensor  ") && labels.contains("reference   "))
+        #expect(Set(labels).count == labels.count, "\(labels)")
+    }
+
     @Test func withoutAReferenceNothingIsShown() throws {
         let board = try Self.board { text in String(text[..<text.range(of: "\n# A reference force sensor")!.lowerBound]) + "\n" }
         defer { try? FileManager.default.removeItem(atPath: board) }

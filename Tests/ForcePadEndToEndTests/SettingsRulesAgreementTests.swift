@@ -34,6 +34,23 @@ import Testing
         Case(
             config: "[haptics.patterns]\npeek = \"on 150ms\"", command: "haptic pattern peek \"on 150ms\"",
             refusal: "haptics.patterns.peek: longest on step (150ms) is above haptics.max_on (100ms); shorten the step or raise max_on"),
+        Case(
+            config: "[haptics.patterns]\npop = \"on 20ms of 30ms\"", command: "haptic pattern pop \"on 20ms of 30ms\"",
+            refusal: "haptics.patterns.pop: haptic pattern 'on 20ms of 30ms': step 2 must be 'off' (patterns start with on and alternate), found 'of'"),
+        // The sim board has a DRV2605L: a stage's value may be a sequence for it.
+        Case(
+            config: "[haptics.patterns]\npop = \"effect 1 then wait 50ms then effect 1\"",
+            command: "haptic pattern pop \"effect 1 then wait 50ms then effect 1\"", refusal: nil),
+        Case(config: "[haptics.patterns]\npeek = \"effect sharp-tick-3-60\"", command: "haptic pattern peek \"effect sharp-tick-3-60\"", refusal: nil),
+        Case(
+            config: "[haptics.patterns]\npop = \"effect 1 then wait 2s\"", command: "haptic pattern pop \"effect 1 then wait 2s\"",
+            refusal: "haptics.patterns.pop: step 2: wait 2000 ms is not one the DRV2605L sequencer holds: waits are 10 to 1270 ms in steps of 10 ms"),
+        Case(
+            config: "[haptics.patterns]\npop = \"effect buzzy\"", command: "haptic pattern pop \"effect buzzy\"",
+            refusal: "haptics.patterns.pop: DRV2605L sequence 'effect buzzy': 'buzzy' is not an effect: give 1 to 123 or a name from haptic effect list"),
+        Case(
+            config: "[haptics.patterns]\ntick = \"effect 24\"", command: "haptic pattern tick \"effect 24\"",
+            refusal: "haptics.patterns.tick: 'effect 24' is a DRV2605L sequence, which only the stages peek, pop and release play; give tick an on/off pattern such as \"on 20ms\""),
     ]
 
     @Test(arguments: cases) func theConfigFileAndTheShellAgree(_ rule: Case) throws {

@@ -42,6 +42,20 @@ import Testing
         #expect(second.standardOutput.contains("shortcut.performed  lab.b handled"))
     }
 
+    /// quit and shortcut are refused as a shortcut's command for what they are, not as
+    /// commands this version lacks.
+    @Test func quitAndShortcutCannotBeAShortcutsCommand() throws {
+        let (config, state) = try scratch()
+        defer { try? FileManager.default.removeItem(at: state.deletingLastPathComponent()) }
+        let result = try ForcePadProcess.run(
+            ["--config", config.path, "--state-dir", state.path],
+            lines: ["shortcut add lab.q \"Quit\" \"quit\"", "shortcut add lab.s \"Again\" \"shortcut run 1\""])
+        #expect(result.outputLines.prefix(2) == [
+            "error: 'quit' cannot be a shortcut's command: a shortcut may not stop the controller (type quit at the shell); give the shortcut another command",
+            "error: 'shortcut' cannot be a shortcut's command: a shortcut running shortcuts could loop; give this one the command the other shortcut runs",
+        ])
+    }
+
     @Test func launchShortcutRunsOnceAndReportsHandled() throws {
         let (config, state) = try scratch()
         defer { try? FileManager.default.removeItem(at: state.deletingLastPathComponent()) }

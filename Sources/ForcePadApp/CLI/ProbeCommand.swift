@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForcePadCore
 import ForcePadShell
 
 /// `forcepad probe`: checks the board's devices answer before a run, one line per check,
@@ -35,7 +36,7 @@ struct ProbeCommand: ParsableCommand {
                 let result = check.outcome.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
                 print("\(result) \(check.subject.padding(toLength: width, withPad: " ", startingAt: 0))  \(check.detail)")
             }
-            print(failed == 0 ? "all checks passed" : "\(failed) check\(failed == 1 ? "" : "s") failed")
+            print(failed == 0 ? "all checks passed" : "\(CountText.of(failed, "check")) failed")
         }
         if failed > 0 { throw ExitCode(1) }
     }

@@ -91,7 +91,7 @@ struct ReplayCommand: ParsableCommand {
         if let difference = replay.difference {
             StandardError.write("forcepad: the replay differs from the recording at \(difference)")
         } else {
-            StandardError.write("forcepad: identical to the recording (\(replay.compared) events compared, GPIO timing left out)")
+            StandardError.write("forcepad: identical to the recording (\(CountText.of(replay.compared, "event")) compared, GPIO timing left out)")
         }
     }
 }

@@ -16,7 +16,9 @@ import Synchronization
 ///   would make the loop's GO play the next stage's sequence;
 /// - a lost sensor puts the chip in standby, its return sets it up again;
 /// - with haptics off or in a dry run (``drives`` false) a returning sensor leaves the chip
-///   in standby.
+///   in standby;
+/// - stage sequences changed from the shell (``use(_:)``) replace the ones followed, and the
+///   sequence of the stage that fires next is loaded at the next pump, when GO reads clear.
 /// With `trigger = "i2c"` the loop writes GO itself (``DRV2605LGoLine``).
 /// A failed transfer is kept in the driver's last error and logged by the caller; nothing
 /// here ever runs on the loop.
@@ -28,8 +30,7 @@ import Synchronization
 /// lab never reads a press as having played an effect it did not play.
 final class HapticDriverStages: Sendable {
     let driver: any HapticDriverControl
-    let effects: [String: DRV2605LSequence]
-    private let state = PosixMutex(StageState())
+    private let state: PosixMutex<StageState>
     /// Whether haptics drive the actuator (`haptic on`); false with `haptic off` or `dry-run`.
     let drives: Atomic<Bool>
     /// Stages that fired before their own sequence was loaded, so the chip played the
@@ -41,6 +42,10 @@ final class HapticDriverStages: Sendable {
     private let finishedPeriodMicros: @Sendable () -> Int64
 
     private struct StageState {
+        /// The stages' sequences by stage name (``HapticSettings/effects``).
+        var effects: [String: DRV2605LSequence]
+        /// The stage the sequencer is to hold the sequence of: the one that fires next.
+        var upcoming = UpcomingStage.first
         var loaded: DRV2605LSequence?
         /// The sequence to load once the one playing has ended; nil when none waits.
         var pending: DRV2605LSequence?
@@ -52,6 +57,25 @@ final class HapticDriverStages: Sendable {
         /// Loop time (µs) at which ``loaded`` was in the slots; `Int64.min` for the sequence
         /// loaded at start-up, before the loop ran.
         var loadedAtMicros = Int64.min
+
+        /// The sequence ``upcoming`` plays; nil when it plays none.
+        var upcomingSequence: DRV2605LSequence? {
+            switch upcoming {
+            case .first: HapticDriverStages.first(of: effects)
+            case .pop: effects["pop"]
+            case .release: effects["release"]
+            }
+        }
+    }
+
+    /// The stage that fires next, as the press goes.
+    private enum UpcomingStage {
+        /// Peek, or pop when peek has no sequence: no press has passed peek.
+        case first
+        /// After peek.
+        case pop
+        /// After pop.
+        case release
     }
 
     /// - Parameter loopMicros: the loop's time now (µs since its start).
@@ -62,10 +86,23 @@ final class HapticDriverStages: Sendable {
     ) {
         self.drives = Atomic(drives)
         self.driver = driver
-        self.effects = effects
         self.loopMicros = loopMicros
         self.finishedPeriodMicros = finishedPeriodMicros
-        state.withLock { $0.loaded = Self.first(of: effects) }
+        state = PosixMutex(StageState(effects: effects, loaded: Self.first(of: effects)))
+    }
+
+    /// Follows `effects` (by stage name) from now on. The sequence of the stage that fires
+    /// next, when it changed, waits for the next pump (``loadPending()``) and the chip to be
+    /// idle, as after a stage: only the pump's thread writes the slots.
+    func use(_ effects: [String: DRV2605LSequence]) {
+        let now = loopMicros()
+        state.withLock {
+            $0.effects = effects
+            let sequence = $0.upcomingSequence
+            $0.pending = sequence == $0.loaded ? nil : sequence
+            $0.pendingAfterMicros = now
+            $0.pendingFailureReported = false
+        }
     }
 
     /// The sequence loaded at start: peek's, else pop's.
@@ -81,14 +118,14 @@ final class HapticDriverStages: Sendable {
             switch event {
             case .press(.peek(let timeMicros, _)):
                 late = lateSequence(stage: "peek", firedAtMicros: timeMicros)
-                try loadWhenIdle(effects["pop"], after: timeMicros)
+                try loadWhenIdle(.pop, after: timeMicros)
             case .press(.pop(let timeMicros, _)):
                 late = lateSequence(stage: "pop", firedAtMicros: timeMicros)
-                try loadWhenIdle(effects["release"], after: timeMicros)
+                try loadWhenIdle(.release, after: timeMicros)
             case .press(.released(let timeMicros, _)):
-                try loadWhenIdle(Self.first(of: effects), after: timeMicros)
+                try loadWhenIdle(.first, after: timeMicros)
             case .press(.cancelled(let timeMicros, _)):
-                try loadWhenIdle(Self.first(of: effects), after: timeMicros)
+                try loadWhenIdle(.first, after: timeMicros)
             case .sensorLost:
                 if let error = driver.enterStandby() { throw error }
             case .sensorRestored where drives.load(ordering: .relaxed):
@@ -106,8 +143,8 @@ final class HapticDriverStages: Sendable {
     /// Counts and describes a stage whose own sequence was not in the slots when it fired at
     /// `firedAtMicros` (loop time); nil when it was, or when the stage has no sequence.
     private func lateSequence(stage: String, firedAtMicros: Int64) -> String? {
-        guard let own = effects[stage] else { return nil }
-        let (loaded, loadedAt) = state.withLock { ($0.loaded, $0.loadedAtMicros) }
+        let (own, loaded, loadedAt) = state.withLock { ($0.effects[stage], $0.loaded, $0.loadedAtMicros) }
+        guard let own else { return nil }
         if loaded == own && loadedAt <= firedAtMicros { return nil }
         lateSequences.add(1, ordering: .relaxed)
         let loadedText = loaded == own
@@ -132,11 +169,13 @@ final class HapticDriverStages: Sendable {
         }
     }
 
-    /// Makes `sequence` the next to load (nothing waits when it is loaded already, or there is
-    /// none) once the loop has finished the period at `eventMicros` (loop time, µs), and loads
-    /// it at once if it has and the chip is idle.
-    private func loadWhenIdle(_ sequence: DRV2605LSequence?, after eventMicros: Int64) throws(DRV2605LError) {
+    /// Makes `stage` the one that fires next and its sequence the next to load (nothing waits
+    /// when it is loaded already, or there is none) once the loop has finished the period at
+    /// `eventMicros` (loop time, µs), and loads it at once if it has and the chip is idle.
+    private func loadWhenIdle(_ stage: UpcomingStage, after eventMicros: Int64) throws(DRV2605LError) {
         state.withLock {
+            $0.upcoming = stage
+            let sequence = $0.upcomingSequence
             $0.pending = sequence == $0.loaded ? nil : sequence
             $0.pendingAfterMicros = eventMicros
             $0.pendingFailureReported = false

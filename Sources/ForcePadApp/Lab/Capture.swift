@@ -112,7 +112,7 @@ final class Capture: @unchecked Sendable {
         var lastFlush = clock.nowMicros()
         while !stopRequested.load(ordering: .acquiring) && failure == nil {
             if let end = tap.trialProgress.endMicros, let last = lastAppendedMicros, last >= end {
-                logger.notice("trial \(name) complete: \(trialPresses) presses; trial report shows the statistics")
+                logger.notice("trial \(name) complete: \(CountText.of(trialPresses, "press")); trial report shows the statistics")
                 break
             }
             if frameCount >= ForceTrace.maxRows {

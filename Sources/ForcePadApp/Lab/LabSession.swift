@@ -176,7 +176,7 @@ final class LabSession: @unchecked Sendable {
         info.settingsChanged = captureSettingsChanged
         try info.rendered().write(atomicallyTo: paths.info(info.name))
         if let failure = capture.failure {
-            logger.error("recording '\(info.name)' stopped: \(failure); \(info.frames) frames kept")
+            logger.error("recording '\(info.name)' stopped: \(failure); \(CountText.of(info.frames, "frame")) kept")
         }
         return info
     }

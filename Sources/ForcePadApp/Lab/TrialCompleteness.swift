@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// Whether a recording holds everything its verdict needs. A trial that stopped before its
 /// presses were done, lost frames (the recorder fell behind, or the loop missed periods),
 /// saw the sensor lost, had settings changed while it ran, or was interrupted cannot PASS:
@@ -13,14 +15,14 @@ enum TrialCompleteness {
             let completed = info.pressesCompleted ?? 0
             if completed < requested {
                 let how = info.stoppedBy.map { "stopped by \($0)" } ?? "stopped"
-                reasons.append("\(how) after \(completed) of \(requested) presses")
+                reasons.append("\(how) after \(completed) of \(CountText.of(requested, "press"))")
             }
         }
         if let error = info.stoppedBy, error.hasPrefix("error") { reasons.append("the recording failed (\(error))") }
-        if info.droppedFrames > 0 { reasons.append("\(info.droppedFrames) frames dropped by the recorder") }
-        if let missed = info.missedPeriods, missed > 0 { reasons.append("\(missed) loop periods missed") }
+        if info.droppedFrames > 0 { reasons.append("\(CountText.of(info.droppedFrames, "frame")) dropped by the recorder") }
+        if let missed = info.missedPeriods, missed > 0 { reasons.append("\(CountText.of(missed, "loop period")) missed") }
         let losses = events.filter { $0.event == "sensor.lost" }.count
-        if losses > 0 { reasons.append("the sensor was lost \(losses) time\(losses == 1 ? "" : "s")") }
+        if losses > 0 { reasons.append("the sensor was lost \(CountText.of(losses, "time"))") }
         if info.settingsChanged { reasons.append("settings changed while it ran") }
         return reasons
     }

@@ -10,7 +10,7 @@ struct TrialReportText {
         let statistics = analysis.statistics
         let info = analysis.recording.info
         var lines = [
-            "\(info.kind) \(info.name): \(statistics.presses) presses, \(statistics.cancelled) cancelled (rate \(Self.fixed(statistics.cancelRate, 3)))",
+            "\(info.kind) \(info.name): \(CountText.of(statistics.presses, "press")), \(statistics.cancelled) cancelled (rate \(Self.fixed(statistics.cancelRate, 3)))",
             Self.extent(info),
             "thresholds  touch \(analysis.thresholds.touch)  peek \(analysis.thresholds.peek)  pop \(analysis.thresholds.pop)",
             "limits      \(analysis.limitsSource)",
@@ -25,11 +25,11 @@ struct TrialReportText {
             lines.append("  overshoot   mean \(Self.grams(overshoot.mean))  max \(Self.grams(overshoot.maximum))")
             lines.append("  " + "touch→\(stage.stage.rawValue)".padded(to: 12) + "mean \(Self.millis(timing.mean))  min \(Self.millis(Double(timing.minimum)))  max \(Self.millis(Double(timing.maximum)))")
             if let p50 = stage.latencyP50Micros, let p99 = stage.latencyP99Micros, let max = stage.latencyMaxMicros {
-                lines.append("  stage→line  p50 \(p50)us  p99 \(p99)us  max \(max)us (\(stage.latenciesMicros.count) driven pulse\(stage.latenciesMicros.count == 1 ? "" : "s"))")
+                lines.append("  stage→line  p50 \(p50)us  p99 \(p99)us  max \(max)us (\(CountText.of(stage.latenciesMicros.count, "driven pulse")))")
             } else {
                 lines.append("  stage→line  not measured: no pulse drove the line (haptics \(info.haptics?.line ?? "off or dry run"))")
             }
-            lines.append("  chatter     \(stage.chatter) re-crossings in \(stage.pressesWithChatter) presses")
+            lines.append("  chatter     \(CountText.of(stage.chatter, "re-crossing")) in \(CountText.of(stage.pressesWithChatter, "press"))")
             if let comparison = analysis.referenceComparisons.first(where: { $0.stage == stage.stage }) {
                 lines += Self.lines(comparison)
             }
@@ -52,7 +52,7 @@ struct TrialReportText {
     static func extent(_ info: CaptureInfo) -> String {
         let how = info.stoppedBy.map { $0 == "trial complete" ? "complete" : "stopped by \($0)" } ?? "stopped"
         let ended = info.stopped.map { "\(how) at \($0)" } ?? "interrupted (never stopped)"
-        guard let requested = info.trialPresses else { return "recorded   \(info.frames) frames; \(ended)" }
+        guard let requested = info.trialPresses else { return "recorded   \(CountText.of(info.frames, "frame")); \(ended)" }
         return "presses     \(requested) requested, \(info.pressesCompleted.map(String.init) ?? "unknown") completed; \(ended)"
     }
 

@@ -207,18 +207,25 @@ public final class Controller {
         unsavedKeysForSignals.withLock { $0 = keys }
     }
 
-    /// Replaces the existing pattern `name`, checked like every other setting.
-    public func setPattern(_ name: String, _ pattern: HapticPattern) throws(CommandFailure) {
+    /// Makes `text` the value of the existing pattern `name`, read and checked as the config
+    /// file's `[haptics.patterns]` is (``HapticSettings/setPattern(_:text:)``, then
+    /// ``SettingsRules``): an on/off pattern for the line, or a DRV2605L sequence for a stage,
+    /// which the board's driver plays from the stage's next press.
+    public func setPattern(_ name: String, text: String) throws(CommandFailure) {
         guard let id = patterns.id(named: name) else {
             throw CommandFailure("pattern '\(name)' is new: patterns are named in the config file ([haptics.patterns]); this command changes existing ones (\(patterns.names.joined(separator: ", ")))")
         }
         var changed = settings
-        changed.haptics.patterns[name] = pattern
-        changed.haptics.effects[name] = nil
+        do {
+            try changed.haptics.setPattern(name, text: text)
+        } catch {
+            throw CommandFailure(error.description)
+        }
         if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver, written: ["haptics.patterns.\(name)"]).first {
             throw CommandFailure(problem.description)
         }
-        try runtime.send(.setPattern(id, CompiledHapticPattern(pattern)))
+        try runtime.send(.setPattern(id, CompiledHapticPattern(changed.haptics.patterns[name]!)))
+        runtime.pump.driverStages?.use(changed.haptics.effects)
         if changed != settings { lab.noteSettingsChange() }
         settings = changed
     }
@@ -254,6 +261,7 @@ public final class Controller {
             guard let id = patterns.id(named: name) else { continue }
             try send(.setPattern(id, CompiledHapticPattern(pattern)))
         }
+        runtime.pump.driverStages?.use(startSettings.haptics.effects)
         logLevel.level = Logger.Level(rawValue: startSettings.logLevel) ?? .info
         if let simulation = board.simulation { pause(micros: simulation.riseMicros + settleMicros) }
         return stopped

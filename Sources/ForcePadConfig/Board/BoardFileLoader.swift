@@ -103,7 +103,7 @@ public enum BoardFileLoader {
         }
         return groups.map { group in
             let rate = group.dataRate > 0 ? " at \(group.dataRate) SPS" : ""
-            return "\(group.count)× \(group.model.partName) with \(group.inputs) input\(group.inputs == 1 ? "" : "s")\(rate)"
+            return "\(group.count)× \(group.model.partName) with \(CountText.of(group.inputs, "input"))\(rate)"
         }.joined(separator: " and ")
     }
 

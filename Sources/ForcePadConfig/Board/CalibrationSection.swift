@@ -24,7 +24,7 @@ enum CalibrationSection {
             guard let pair = array[index].array else {
                 throw failure(TableReader.mismatch(expected: "a pair [counts, grams] such as [150, 10]", found: array[index].type))
             }
-            guard pair.count == 2 else { throw failure("has \(pair.count) value\(pair.count == 1 ? "" : "s"); write each point as [counts, grams]") }
+            guard pair.count == 2 else { throw failure("has \(CountText.of(pair.count, "value")); write each point as [counts, grams]") }
             guard let counts = pair[0].int else {
                 throw failure(TableReader.mismatch(expected: "whole ADC counts first", found: pair[0].type))
             }

@@ -53,11 +53,13 @@ struct ConfigTextEditor {
         lines.append("\(name) = \(value)")
     }
 
-    /// Removes the line that writes `key`, if the file writes it.
-    mutating func remove(_ key: String) throws(ConfigError) {
-        guard let line = KeyLineLocator(text: text).writtenLine(of: ConfigKeyPath(dotted: key)) else { return }
+    /// Removes the line that writes `key`, if the file writes it; returns whether it did.
+    @discardableResult
+    mutating func remove(_ key: String) throws(ConfigError) -> Bool {
+        guard let line = KeyLineLocator(text: text).writtenLine(of: ConfigKeyPath(dotted: key)) else { return false }
         _ = try split(line: line, key: key)
         lines.remove(at: line - 1)
+        return true
     }
 
     /// Line `line` (1-based) as what comes before the value, the value, and what follows it

@@ -19,10 +19,16 @@ public enum ConfigSave {
 
         """
 
-    /// What was saved: the changed settings, the file, and where its previous version is
-    /// kept (nil when there was none).
+    /// What was saved: the changed settings, what the file was changed in for them, the file,
+    /// and where its previous version is kept (nil when there was none).
     public struct Outcome: Sendable {
         public let differences: [ConfigDifference]
+        /// The keys written into the file, in ``differences``' order.
+        public let writtenKeys: [String]
+        /// The keys whose line was removed from the file. A key the running settings drop
+        /// that the file did not write (`preset` from the built-in defaults, when the running
+        /// thresholds are numbers) is in neither list: nothing in the file stood for it.
+        public let removedKeys: [String]
         public let file: String
         public let previousFile: String?
     }
@@ -35,18 +41,26 @@ public enum ConfigSave {
         let snapshot = try files.load(sampleRateHz: sampleRateHz, hapticDriver: hapticDriver)
         let runningValues = ConfigValueList.values(of: running)
         let differences = ConfigDifference.between(saved: snapshot.values, running: runningValues)
-        guard !differences.isEmpty else { return Outcome(differences: [], file: path, previousFile: nil) }
+        guard !differences.isEmpty else { return Outcome(differences: [], writtenKeys: [], removedKeys: [], file: path, previousFile: nil) }
         try refuseLinks(path)
         let existing = ConfigFiles.exists(path)
         let oldText = existing ? try TextFileReader.read(path: path) : nil
         var editor = ConfigTextEditor(text: oldText ?? newFileHeader, file: path)
+        var writtenKeys: [String] = []
+        var removedKeys: [String] = []
         for difference in differences {
-            if let value = difference.running { try editor.set(difference.key, to: value) } else { try editor.remove(difference.key) }
+            if let value = difference.running {
+                try editor.set(difference.key, to: value)
+                writtenKeys.append(difference.key)
+            } else if try editor.remove(difference.key) {
+                removedKeys.append(difference.key)
+            }
         }
         let lower = snapshot.layers.filter { $0.file != path }
         let check: ConfigSnapshot
         do {
-            check = try ConfigSnapshot(layers: lower + [ConfigLayer(file: path, text: editor.text)], sampleRateHz: sampleRateHz)
+            check = try ConfigSnapshot(
+                layers: lower + [ConfigLayer(file: path, text: editor.text)], sampleRateHz: sampleRateHz, hapticDriver: hapticDriver)
         } catch {
             throw ConfigError(
                 file: path, line: nil, key: "file",
@@ -61,7 +75,9 @@ public enum ConfigSave {
         let hint = "check the disk and the permissions of the file's directory"
         if let oldText { try AtomicFileWriter.write(oldText, to: path + previousSuffix, permissionsOf: path, hint: hint) }
         try AtomicFileWriter.write(editor.text, to: path, hint: hint)
-        return Outcome(differences: differences, file: path, previousFile: oldText == nil ? nil : path + previousSuffix)
+        return Outcome(
+            differences: differences, writtenKeys: writtenKeys, removedKeys: removedKeys, file: path,
+            previousFile: oldText == nil ? nil : path + previousSuffix)
     }
 
     /// Refuses a symbolic link or anything but a regular file at `path` or at its `~` name.

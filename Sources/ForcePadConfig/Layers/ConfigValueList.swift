@@ -48,7 +48,7 @@ public enum ConfigValueList {
         add("haptics.trigger_width", string(QuantityText.duration(haptics.triggerWidthMicros)))
         add("haptics.rtp", string(haptics.rtp.rawValue))
         for name in haptics.patterns.keys.sorted() {
-            add("haptics.patterns." + TOMLText.key(name), string(haptics.effects[name]?.description ?? haptics.patterns[name]!.description))
+            add("haptics.patterns." + TOMLText.key(name), string(haptics.patternText(name)!))
         }
         add("quick_actions.enabled", "\(settings.quickActions.enabled)")
         add("quick_actions.hold", string(QuantityText.duration(settings.quickActions.openHoldMicros)))

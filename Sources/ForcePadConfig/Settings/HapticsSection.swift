@@ -2,7 +2,8 @@ import ForcePadCore
 import TOMLKit
 
 /// Reads `[haptics]` and `[haptics.patterns]`: whether and how the actuator line is driven,
-/// its safety limits, and the named on/off patterns. Patterns within the limits are checked
+/// its safety limits, and the named patterns (on/off, or DRV2605L sequences for the stages).
+/// Patterns within the limits, and sequences against the board's driver, are checked
 /// with every other rule by ``SettingsRules``.
 enum HapticsSection {
     /// The settings, and the keys the file wrote that ``SettingsRules`` may blame.
@@ -21,25 +22,18 @@ enum HapticsSection {
         let patternsTable = try table.table("patterns")
         try table.finish()
 
-        var patterns = standard.patterns
-        var effects: [String: DRV2605LSequence] = [:]
+        var settings = HapticSettings(
+            enabled: enabled, dryRun: dryRun, mode: mode, patterns: standard.patterns, maxOnMicros: maxOn, minOffMicros: minOff,
+            maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow, triggerWidthMicros: triggerWidth, rtp: rtp)
         var written: Set<String> = []
         if let patternsTable {
             for (name, value) in patternsTable.entries() {
-                if let text = value.string, DRV2605LSequence.isSequenceText(text) {
-                    effects[name] = try readSequence(name, text, table: patternsTable)
-                    patterns[name] = HapticSettings.edgePattern(widthMicros: triggerWidth)
-                } else {
-                    patterns[name] = try readPattern(name, value, table: patternsTable)
-                }
+                try readPattern(name, value, into: &settings, table: patternsTable)
                 written.insert("haptics.patterns.\(name)")
             }
         }
         if table.has("max_on") { written.insert("haptics.max_on") }
         if table.has("rtp") { written.insert("haptics.rtp") }
-        let settings = HapticSettings(
-            enabled: enabled, dryRun: dryRun, mode: mode, patterns: patterns, maxOnMicros: maxOn, minOffMicros: minOff,
-            maxDutyPermille: dutyPermille, dutyWindowMicros: dutyWindow, triggerWidthMicros: triggerWidth, effects: effects, rtp: rtp)
         return (settings, written)
     }
 
@@ -53,27 +47,25 @@ enum HapticsSection {
         return Int(permille)
     }
 
-    /// A stage's DRV2605L sequence (`effect 1 then wait 50ms then effect 1`).
-    private static func readSequence(_ name: String, _ text: String, table: TableReader) throws(ConfigError) -> DRV2605LSequence {
-        do {
-            return try DRV2605LSequence(parsing: text)
-        } catch {
-            throw table.error(name, error.description)
-        }
-    }
-
-    private static func readPattern(_ name: String, _ value: TOMLValueConvertible, table: TableReader) throws(ConfigError) -> HapticPattern {
+    /// Pattern `name`: a DRV2605L sequence or an on/off pattern, read by
+    /// ``HapticSettings/setPattern(_:text:)``, as the shell reads it. The name of an on/off
+    /// pattern may use only lowercase letters, digits and `-`; a sequence's name is left to
+    /// ``SettingsRules`` (only the stages take one).
+    private static func readPattern(
+        _ name: String, _ value: TOMLValueConvertible, into settings: inout HapticSettings, table: TableReader
+    ) throws(ConfigError) {
+        let isSequence = value.string.map(DRV2605LSequence.isSequenceText) ?? false
         let validName = !name.isEmpty && name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
         }
-        guard validName else {
+        guard validName || isSequence else {
             throw table.error(name, "pattern name '\(name)' may use only lowercase letters, digits and '-' (e.g. \"double-tap\")")
         }
         guard let text = value.string else {
             throw table.error(name, TableReader.mismatch(expected: "a pattern such as \"on 20ms off 30ms on 20ms\"", found: value.type))
         }
         do {
-            return try HapticPattern(parsing: text)
+            try settings.setPattern(name, text: text)
         } catch {
             throw table.error(name, error.message)
         }

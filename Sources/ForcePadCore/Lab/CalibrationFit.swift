@@ -24,7 +24,7 @@ public struct CalibrationFit: Sendable, Equatable {
         public var description: String {
             switch self {
             case .tooFewWeights(let cell, let weights):
-                "cell \(cell): \(weights) weight\(weights == 1 ? "" : "s") measured; add at least 2 different weights (FSRs are not linear)"
+                "cell \(cell): \(CountText.of(weights, "weight")) measured; add at least 2 different weights (FSRs are not linear)"
             case .notMonotonic(let cell, let lighter, let lighterCounts, let heavier, let heavierCounts):
                 "cell \(cell): \(heavier) read \(heavierCounts) counts, not more than \(lighter) (\(lighterCounts) counts); re-seat the weight and measure again, or discard"
             case .noReading(let cell, let force):

@@ -62,6 +62,39 @@ public struct HapticSettings: Sendable, Equatable {
         ]
     }()
 
+    /// Makes `text` the value of pattern `name`, read as `[haptics.patterns]` and
+    /// `haptic pattern` write it: a text that starts with `effect` is a DRV2605L sequence
+    /// (``DRV2605LSequence/init(parsing:)``), which the driver plays while the line pattern
+    /// becomes one edge of ``triggerWidthMicros``; any other text is an on/off pattern
+    /// (``HapticPattern/init(parsing:)``), which drops a sequence the name had. Whether the
+    /// result can play (sequences only for stages and on a board with a driver, on steps
+    /// within `max_on`) is for ``SettingsRules``.
+    /// - Throws: why `text` does not read, blamed on `haptics.patterns.NAME`; nothing changes.
+    public mutating func setPattern(_ name: String, text: String) throws(SettingsProblem) {
+        let key = "haptics.patterns.\(name)"
+        if DRV2605LSequence.isSequenceText(text) {
+            do {
+                effects[name] = try DRV2605LSequence(parsing: text)
+            } catch {
+                throw SettingsProblem(key: key, message: error.description)
+            }
+            patterns[name] = Self.edgePattern(widthMicros: triggerWidthMicros)
+        } else {
+            do {
+                patterns[name] = try HapticPattern(parsing: text)
+            } catch {
+                throw SettingsProblem(key: key, message: error.message)
+            }
+            effects[name] = nil
+        }
+    }
+
+    /// Pattern `name` as `[haptics.patterns]` writes it: its DRV2605L sequence when it has
+    /// one, else its on/off pattern; nil when there is no pattern `name`.
+    public func patternText(_ name: String) -> String? {
+        effects[name]?.description ?? patterns[name]?.description
+    }
+
     /// The line pattern of a stage the driver plays a sequence for: one edge of `widthMicros`
     /// on IN/TRIG.
     public static func edgePattern(widthMicros: Int64) -> HapticPattern {

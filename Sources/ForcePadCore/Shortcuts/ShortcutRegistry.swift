@@ -185,10 +185,7 @@ public struct ShortcutRegistry: Sendable {
                 return "type '\(definition.type)' is already taken by a dynamic shortcut; remove that one first (shortcut remove \(definition.type)) or give this one another type"
             }
         }
-        if let reason = commandCheck.problem(in: definition.command) {
-            return "command '\(definition.command)' is not valid in this version: \(reason)"
-        }
-        return nil
+        return commandCheck.problem(in: definition.command)
     }
 
     /// No shortcut of `type` among `types` (`kind`: "shortcut" or "dynamic shortcut").

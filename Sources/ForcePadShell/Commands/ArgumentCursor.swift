@@ -46,19 +46,34 @@ public struct ArgumentCursor: Sendable {
 
     /// Consumes a force with units (`150g`, `0.15kg`, `1.5N`, `1500mN`).
     public mutating func force(_ what: String) throws(CommandFailure) -> Force {
-        let text = try word(what)
-        switch QuantityParser.force(text) {
-        case .success(let force): return force
-        case .failure(let error): throw CommandFailure("\(what): \(error.message)")
-        }
+        try quantity(what, units: QuantityParser.forceUnits) { QuantityParser.force($0) }
     }
 
     /// Consumes a duration with units (`300ms`, `2s`, `500us`), in µs.
     public mutating func durationMicros(_ what: String) throws(CommandFailure) -> Int64 {
+        try quantity(what, units: QuantityParser.durationUnits) { QuantityParser.durationMicros($0) }
+    }
+
+    /// Consumes a frequency with units (`30Hz`, `1kHz`), in mHz (Q0).
+    public mutating func frequencyMilliHertz(_ what: String) throws(CommandFailure) -> Int64 {
+        try quantity(what, units: QuantityParser.frequencyUnits) { QuantityParser.frequencyMilliHertz($0) }
+    }
+
+    /// Consumes a quantity that `parse` reads, failing with its message after `what`. A
+    /// number the next word's unit would complete (`150 g`) is refused with the two written
+    /// together (`150g`), and the unit is left unread.
+    private mutating func quantity<Value>(
+        _ what: String, units: [String], _ parse: (String) -> Result<Value, QuantityError>
+    ) throws(CommandFailure) -> Value {
         let text = try word(what)
-        switch QuantityParser.durationMicros(text) {
-        case .success(let micros): return micros
-        case .failure(let error): throw CommandFailure("\(what): \(error.message)")
+        switch parse(text) {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            if let unit = peek, units.contains(unit), case .success = parse(text + unit) {
+                throw CommandFailure("\(what): '\(text) \(unit)' has a space in it: write the number and unit together: \(text)\(unit)")
+            }
+            throw CommandFailure("\(what): \(error.message)")
         }
     }
 

@@ -80,7 +80,7 @@ extension ShellCommand where Context == ShellContext {
                     lab.calibration = session
                     let count = session.measurements.filter { $0.cell == cell }.count
                     return CommandReply(
-                        lines: ["cell \(cell): \(force) reads \(means[cell]) counts above zero (\(count) point\(count == 1 ? "" : "s") on this cell)"],
+                        lines: ["cell \(cell): \(force) reads \(means[cell]) counts above zero (\(CountText.of(count, "point")) on this cell)"],
                         fields: [("action", .string("add")), ("cell", .int(Int64(cell))), ("force_g", .grams(force)), ("counts", .int(Int64(means[cell])))])
                 },
                 ShellSubcommand("sweep", arguments: "[cell N] [for DURATION]", completer: { _, _ in ["cell", "for"] }) { arguments, context throws(CommandFailure) in

@@ -38,12 +38,16 @@ extension ShellCommand where Context == ShellContext {
                             lines: ["nothing to save: \(outcome.file) already gives the running settings"],
                             fields: [("file", .string(outcome.file)), ("saved", .array([]))])
                     }
-                    let keys = outcome.differences.map(\.key)
+                    let written = outcome.writtenKeys, removed = outcome.removedKeys
+                    var changes: [String] = []
+                    if !written.isEmpty { changes.append("saved \(written.joined(separator: ", ")) to \(outcome.file)") }
+                    if !removed.isEmpty { changes.append("removed \(removed.joined(separator: ", ")) from \(written.isEmpty ? outcome.file : "it")") }
                     let previous = outcome.previousFile.map { "; the previous file is \($0)" } ?? " (a new file)"
                     return CommandReply(
-                        lines: ["saved \(keys.joined(separator: ", ")) to \(outcome.file)\(previous)"],
+                        lines: [changes.joined(separator: ", ") + previous],
                         fields: [
-                            ("file", .string(outcome.file)), ("saved", .array(keys.map { .string($0) })),
+                            ("file", .string(outcome.file)), ("saved", .array(written.map { .string($0) })),
+                            ("removed", .array(removed.map { .string($0) })),
                             ("previous", outcome.previousFile.map { .string($0) } ?? .null),
                         ])
                 },

@@ -25,11 +25,7 @@ extension ShellCommand where Context == ShellContext {
                     changed.filter.kind = FilterKind(rawValue: kind)!
                     written.insert("filter.kind")
                     if changed.filter.kind != .none {
-                        let text = try arguments.word("cut-off frequency")
-                        switch QuantityParser.frequencyMilliHertz(text) {
-                        case .success(let value): changed.filter.cutoffMilliHertz = value
-                        case .failure(let error): throw CommandFailure("filter.cutoff: \(error.message)")
-                        }
+                        changed.filter.cutoffMilliHertz = try arguments.frequencyMilliHertz("filter.cutoff")
                         written.insert("filter.cutoff")
                     }
                 }

@@ -10,19 +10,23 @@ extension ShellCommand where Context == ShellContext {
             summary: "test patterns, change them, switch the actuator line, show statistics",
             details: [
                 "test plays a named pattern or one written out (\"on 20ms off 30ms on 20ms\") now.",
-                "pattern changes a configured pattern (peek, pop, release or one named in [haptics.patterns]).",
+                "pattern changes a configured pattern (peek, pop, release or one named in [haptics.patterns]),",
+                "its value written as in the config file, which refuses the same values with the same words.",
                 "off keeps the line off but still reports haptic events; dry-run never touches the line.",
                 "stats shows counters and the latency from the frame in which a stage fired to the",
                 "return of the GPIO call that started its pattern; with a [feedback] wire on the board,",
                 "also the latency to the edge measured on the wire (see haptic.edge events).",
-                "With a DRV2605L ([haptic.driver] in the board file): effect list shows the library's effects,",
-                "test effect N plays one now over I2C, calibrate runs the chip's auto-calibration (the",
-                "actuator moves for about a second) and saves its results in the state directory, written",
-                "back at every start; off also puts the chip in standby, on sets it up again.",
+                "With a DRV2605L ([haptic.driver] in the board file): effect list shows the library's effects",
+                "by number, the name test effect and sequences take, and the datasheet's title; test effect N",
+                "plays one now over I2C; a stage's pattern may be a sequence (\"effect 1 then wait 50ms then",
+                "effect 1\"); calibrate runs the chip's auto-calibration (the actuator moves for about a second)",
+                "and saves its results in the state directory, written back at every start; off also puts the",
+                "chip in standby, on sets it up again.",
             ],
             examples: [
                 "haptic test pop", "haptic test \"on 5ms\"", "haptic pattern peek \"on 10ms\"", "haptic dry-run", "haptic stats",
-                "haptic effect list", "haptic test effect 24", "haptic calibrate",
+                "haptic effect list", "haptic test effect 24", "haptic pattern pop \"effect 1 then wait 50ms then effect 1\"",
+                "haptic calibrate",
             ],
             bare: { _, context throws(CommandFailure) in Self.hapticStats(context.controller, detailed: true) },
             subcommands: [
@@ -41,18 +45,18 @@ extension ShellCommand where Context == ShellContext {
                         let near = EditDistance.nearest(to: text, in: names).map { "did you mean '\($0)'? " } ?? ""
                         throw CommandFailure("no pattern '\(text)': \(near)give a name (\(names.joined(separator: ", "))) or a pattern in quotes such as \"on 20ms\"")
                     }
-                    let pattern = try Self.checkedPattern(text, named: "test", haptics: haptics)
+                    let pattern = try Self.testPattern(text, haptics: haptics)
                     try controller.play(pattern, as: HapticPatternID(rawValue: UInt8(HapticPatternBank.capacity)))
                     return CommandReply(lines: ["playing \(pattern)"], fields: [("pattern", .string("test")), ("steps", .string(pattern.description))])
                 },
                 ShellSubcommand("pattern", arguments: "NAME \"PATTERN\"", completer: Self.patternNames) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let haptics = controller.settings.haptics
                     let name = try arguments.word("pattern name")
-                    let pattern = try Self.checkedPattern(try arguments.word("pattern"), named: name, haptics: haptics)
+                    let text = try arguments.word("pattern")
                     try arguments.end()
-                    try controller.setPattern(name, pattern)
-                    return CommandReply(lines: ["\(name): \(pattern)"], fields: [("pattern", .string(name)), ("steps", .string(pattern.description))])
+                    try controller.setPattern(name, text: text)
+                    let steps = controller.settings.haptics.patternText(name)!
+                    return CommandReply(lines: ["\(name): \(steps)"], fields: [("pattern", .string(name)), ("steps", .string(steps))])
                 },
                 ShellSubcommand("effect", arguments: "list", completer: { words, _ in words.isEmpty ? ["list"] : [] }) { arguments, context throws(CommandFailure) in
                     guard try arguments.word("list") == "list" else { throw CommandFailure("haptic effect takes list: haptic effect list") }
@@ -126,26 +130,36 @@ extension ShellCommand where Context == ShellContext {
         return driver
     }
 
-    /// `haptic effect list`: every effect of the library by number, name and completion word.
+    /// `haptic effect list`: every effect of the library by number, the name `haptic test
+    /// effect` and sequences take, and its title in the datasheet.
     static func effectList(_ controller: Controller) throws(CommandFailure) -> CommandReply {
         let driver = try driver(controller)
         let effects = DRV2605LSequenceStep.effects
-        var lines = ["\(driver.description.library.name), \(effects.count) effects:"]
-        lines += effects.map { "\(String(repeating: " ", count: $0 < 10 ? 2 : $0 < 100 ? 1 : 0))\($0)  \(DRV2605LEffectNames.name(of: $0)!)" }
+        let nameWidth = effects.map { DRV2605LEffectNames.slug(of: $0)!.count }.max()!
+        func row(_ number: String, _ name: String, _ title: String) -> String {
+            String(repeating: " ", count: 3 - number.count) + number + "  " + name + String(repeating: " ", count: nameWidth - name.count) + "  " + title
+        }
+        var lines = [
+            "\(driver.description.library.name), \(effects.count) effects; haptic test effect and sequences take the number or the name:",
+            row("#", "name", "datasheet title"),
+        ]
+        lines += effects.map { row(String($0), DRV2605LEffectNames.slug(of: $0)!, DRV2605LEffectNames.title(of: $0)!) }
         let list: [JSONValue] = effects.map { effect in
             .object([
-                ("effect", .int(Int64(effect))), ("name", .string(DRV2605LEffectNames.name(of: effect)!)),
-                ("word", .string(DRV2605LEffectNames.slug(of: effect)!)),
+                ("effect", .int(Int64(effect))), ("name", .string(DRV2605LEffectNames.slug(of: effect)!)),
+                ("title", .string(DRV2605LEffectNames.title(of: effect)!)),
             ])
         }
         return CommandReply(lines: lines, fields: [("library", .string(driver.description.library.name)), ("effects", .array(list))])
     }
 
-    /// `haptic test effect N`: plays effect `text` (a number or a completion word) over I2C now.
+    /// `haptic test effect N`: plays effect `text` (a number or a name) over I2C now.
     static func testEffect(_ text: String, arguments: ArgumentCursor, controller: Controller) throws(CommandFailure) -> CommandReply {
         try arguments.end()
         let driver = try driver(controller)
-        guard let effect = DRV2605LEffectNames.effect(named: text), let name = DRV2605LEffectNames.name(of: effect) else {
+        guard let effect = DRV2605LEffectNames.effect(named: text), let name = DRV2605LEffectNames.slug(of: effect),
+            let title = DRV2605LEffectNames.title(of: effect)
+        else {
             throw CommandFailure("'\(text)' is not an effect of the DRV2605L library: give 1 to \(DRV2605LSequenceStep.effects.upperBound) or a name from haptic effect list")
         }
         do {
@@ -153,7 +167,9 @@ extension ShellCommand where Context == ShellContext {
         } catch {
             throw CommandFailure("effect \(effect) not played: \(error)")
         }
-        return CommandReply(lines: ["played effect \(effect): \(name)"], fields: [("effect", .int(Int64(effect))), ("name", .string(name))])
+        return CommandReply(
+            lines: ["played effect \(effect) \(name) (\(title))"],
+            fields: [("effect", .int(Int64(effect))), ("name", .string(name)), ("title", .string(title))])
     }
 
     /// `haptic calibrate`: the DRV2605L's auto-calibration, its results shown and saved.
@@ -193,16 +209,17 @@ extension ShellCommand where Context == ShellContext {
         return CommandReply(lines: detailed ? report.detailLines : [report.summary], fields: report.fields)
     }
 
-    /// Parses a pattern to be played as `name` and checks it against the safety limits.
-    static func checkedPattern(_ text: String, named name: String, haptics: HapticSettings) throws(CommandFailure) -> HapticPattern {
+    /// The pattern `haptic test` plays from `text`, checked against the safety limits. It is
+    /// no setting, so a problem quotes the pattern as written and blames no key.
+    static func testPattern(_ text: String, haptics: HapticSettings) throws(CommandFailure) -> HapticPattern {
         let pattern: HapticPattern
         do {
             pattern = try HapticPattern(parsing: text)
         } catch {
             throw CommandFailure(error.message)
         }
-        if let problem = SettingsRules.onTimeProblem(of: pattern, named: name, haptics: haptics) {
-            throw CommandFailure(problem.description)
+        if let problem = SettingsRules.onTimeMessage(of: pattern, haptics: haptics) {
+            throw CommandFailure("haptic pattern '\(text)': \(problem)")
         }
         return pattern
     }

@@ -23,11 +23,7 @@ extension ShellCommand where Context == ShellContext {
                 if arguments.accept("for") {
                     durationMicros = try arguments.durationMicros("duration")
                 } else {
-                    let text = try arguments.word("rate")
-                    switch QuantityParser.frequencyMilliHertz(text) {
-                    case .success(let value): rateMilliHertz = value
-                    case .failure(let error): throw CommandFailure("rate: \(error.message)")
-                    }
+                    rateMilliHertz = try arguments.frequencyMilliHertz("rate")
                 }
             }
             let limit: Int64 = json ? 100_000 : 20_000
@@ -61,7 +57,7 @@ extension ShellCommand where Context == ShellContext {
                 elapsed += period
             }
             if interactive { output.endLive() }
-            return CommandReply(lines: ["monitor stopped after \(frames) frames"], fields: [("frames", .int(Int64(frames)))])
+            return CommandReply(lines: ["monitor stopped after \(CountText.of(frames, "frame"))"], fields: [("frames", .int(Int64(frames)))])
         }
     }
 }

@@ -24,7 +24,7 @@ extension ShellCommand where Context == ShellContext {
                     return CommandReply(lines: ["not recording"], fields: [("recording", .null)])
                 }
                 return CommandReply(
-                    lines: ["recording \(running.name): \(running.frames) frames"],
+                    lines: ["recording \(running.name): \(CountText.of(running.frames, "frame"))"],
                     fields: [("recording", .string(running.name)), ("frames", .int(Int64(running.frames)))])
             },
             subcommands: [
@@ -60,7 +60,7 @@ extension ShellCommand where Context == ShellContext {
                     try lab.paths.makeFolder(lab.paths.reports)
                     let rows = try ForceCSVExport.write(recording, board: controller.board, settings: controller.settings, to: path)
                     return CommandReply(
-                        lines: ["wrote \(path): \(rows) frames in grams"],
+                        lines: ["wrote \(path): \(CountText.of(rows, "frame")) in grams"],
                         fields: [("action", .string("export")), ("name", .string(name)), ("path", .string(path)), ("rows", .int(Int64(rows)))])
                 },
                 ShellSubcommand("list") { arguments, context throws(CommandFailure) in
@@ -72,8 +72,8 @@ extension ShellCommand where Context == ShellContext {
     }
 
     static func stopped(_ info: CaptureInfo) -> CommandReply {
-        var lines = ["stopped \(info.name): \(info.frames) frames over \(FixedDecimal.format(info.durationMicros / 1000, scale: 3))s"]
-        if info.droppedFrames > 0 { lines.append("warning: \(info.droppedFrames) frames were dropped (the disk was too slow); a replay will not be exact") }
+        var lines = ["stopped \(info.name): \(CountText.of(info.frames, "frame")) over \(FixedDecimal.format(info.durationMicros / 1000, scale: 3))s"]
+        if info.droppedFrames > 0 { lines.append("warning: \(CountText.of(info.droppedFrames, "frame")) dropped (the disk was too slow); a replay will not be exact") }
         if info.settingsChanged { lines.append("note: settings changed while recording; replay NAME settings=recorded uses those at the start") }
         if let reason = info.stoppedBy, reason.hasPrefix("error") { lines.append("warning: the recording stopped early: \(reason)") }
         return CommandReply(lines: lines, fields: [
@@ -98,7 +98,7 @@ extension ShellCommand where Context == ShellContext {
             }
             let seconds = FixedDecimal.format(info.durationMicros / 1000, scale: 3)
             let note = entry.state == .complete ? "" : "  \(entry.state.rawValue)"
-            lines.append("\(entry.name.padded(to: 20))  \(info.kind.padded(to: 9))  \(info.started)  \(info.frames) frames  \(seconds)s  board \(info.board)\(note)")
+            lines.append("\(entry.name.padded(to: 20))  \(info.kind.padded(to: 9))  \(info.started)  \(CountText.of(info.frames, "frame"))  \(seconds)s  board \(info.board)\(note)")
             entries.append(.object([
                 ("name", .string(entry.name)), ("kind", .string(info.kind)), ("started", .string(info.started)),
                 ("frames", .int(Int64(info.frames))), ("duration_us", .int(info.durationMicros)), ("board", .string(info.board)),

@@ -30,11 +30,11 @@ extension ShellCommand where Context == ShellContext {
             let recording = try controller.lab.finishedRecording(name, board: controller.board)
             let settings = useRecorded ? recording.info.recordedSettings(over: controller.settings) : controller.settings
             let replay = try RecordingReplay(recording, board: controller.board, settings: settings)
-            var lines = ["replayed \(name): \(recording.frames.rowCount) frames, \(replay.events.count) events (\(useRecorded ? "recorded" : "current") settings)"]
+            var lines = ["replayed \(name): \(CountText.of(recording.frames.rowCount, "frame")), \(CountText.of(replay.events.count, "event")) (\(useRecorded ? "recorded" : "current") settings)"]
             if let difference = replay.difference {
                 lines.append("differs from the recording at \(difference)")
             } else {
-                lines.append("identical to the recording (\(replay.compared) events compared, GPIO timing left out)")
+                lines.append("identical to the recording (\(CountText.of(replay.compared, "event")) compared, GPIO timing left out)")
             }
             return CommandReply(lines: lines, fields: [
                 ("name", .string(name)), ("frames", .int(Int64(recording.frames.rowCount))),

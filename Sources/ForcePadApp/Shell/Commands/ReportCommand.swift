@@ -48,7 +48,7 @@ extension ShellCommand where Context == ShellContext {
             return CommandReply(
                 lines: [
                     "\(revision.json) is current (revision \(summary.revision), written \(summary.generated), seal intact); nothing written",
-                    "\(analysis.statistics.presses) presses; \(analysis.verdictLine)",
+                    "\(CountText.of(analysis.statistics.presses, "press")); \(analysis.verdictLine)",
                 ],
                 fields: fields + [("json", .string(revision.json)), ("revision", .int(Int64(summary.revision))), ("written", .bool(false))])
         }
@@ -63,7 +63,7 @@ extension ShellCommand where Context == ShellContext {
         if let (earlier, summary) = previous {
             lines.append("revision \(revision.number): its content differs from \(earlier.json) (verdict \(summary.verdict ?? "none") then), which is kept")
         }
-        lines.append("\(analysis.statistics.presses) presses; \(analysis.verdictLine)")
+        lines.append("\(CountText.of(analysis.statistics.presses, "press")); \(analysis.verdictLine)")
         fields += [
             ("json", .string(revision.json)), ("svg", .string(revision.svg)), ("revision", .int(Int64(revision.number))),
             ("written", .bool(true)),

@@ -25,7 +25,7 @@ extension ShellCommand where Context == ShellContext {
                     return CommandReply(lines: ["no trial running" + (lab.lastTrial.map { "; the last was \($0)" } ?? "")], fields: [("trial", .null)])
                 }
                 return CommandReply(
-                    lines: ["trial \(running.name): \(running.ended) of \(running.trialPresses) presses"],
+                    lines: ["trial \(running.name): \(running.ended) of \(CountText.of(running.trialPresses, "press"))"],
                     fields: [("trial", .string(running.name)), ("ended", .int(Int64(running.ended))), ("presses", .int(Int64(running.trialPresses)))])
             },
             subcommands: [
@@ -46,7 +46,7 @@ extension ShellCommand where Context == ShellContext {
                     try arguments.end()
                     try lab.start(name: name, trialPresses: presses, controller: controller)
                     return CommandReply(
-                        lines: ["trial \(name): counting the next \(presses) presses (tared); trial report when done"],
+                        lines: ["trial \(name): counting the next \(CountText.of(presses, "press")) (tared); trial report when done"],
                         fields: [("action", .string("start")), ("name", .string(name)), ("presses", .int(Int64(presses)))])
                 },
                 ShellSubcommand("stop") { arguments, context throws(CommandFailure) in
@@ -65,7 +65,7 @@ extension ShellCommand where Context == ShellContext {
                     guard let name else { throw CommandFailure("no trial in this session; give its name: trial report NAME") }
                     if let running = lab.running, running.name == name {
                         guard lab.waitForTrial(timeoutMicros: 2_000_000) else {
-                            throw CommandFailure("trial \(name) has \(running.ended) of \(running.trialPresses) presses; finish them or trial stop")
+                            throw CommandFailure("trial \(name) has \(running.ended) of \(CountText.of(running.trialPresses, "press")); finish them or trial stop")
                         }
                         try lab.collectFinishedCapture()
                     }

@@ -30,7 +30,7 @@ struct HapticDriverReport {
     var summary: String {
         settingsText + ","
             + " calibration \(calibrationSaved ? "saved" : "not saved"), last I2C error \(lastError ?? "none")"
-            + (lateSequences.map { ", \($0) late sequences" } ?? "")
+            + (lateSequences.map { ", " + CountText.of($0, "late sequence") } ?? "")
     }
 
     var fields: [(String, JSONValue)] {

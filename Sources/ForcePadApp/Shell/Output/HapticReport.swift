@@ -83,7 +83,7 @@ struct HapticReport {
     private var stageToLineText: String {
         switch snapshot.haptics.lineAccess {
         case .drive where latency.count > 0:
-            "\(latency.count) samples, p50 \(latencyText.percentile(500)), p99 \(latencyText.percentile(990)), max \(latencyText.maximum)"
+            "\(CountText.of(latency.count, "sample")), p50 \(latencyText.percentile(500)), p99 \(latencyText.percentile(990)), max \(latencyText.maximum)"
         case .drive: "no stage pulse yet"
         case .keepOff: "not driven (haptic off)"
         case .dryRun: "not driven (dry-run)"
@@ -92,7 +92,7 @@ struct HapticReport {
 
     var summary: String {
         let counters = snapshot.hapticCounters
-        var text = "\(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(counters.pulses) pulses; stage→line " + stageToLineText
+        var text = "\(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(CountText.of(counters.pulses, "pulse")); stage→line " + stageToLineText
         if let feedback {
             let edge = HistogramText(histogram: feedback.measurement.latency)
             text += "; stage→edge p50 \(edge.percentile(500)) p99 \(edge.percentile(990)) max \(edge.maximum)"
@@ -106,13 +106,13 @@ struct HapticReport {
         var lines = [
             "haptics     \(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off")",
             "limits      max on \(QuantityText.duration(settings.maxOnMicros)), min off \(QuantityText.duration(settings.minOffMicros)), duty \(FixedDecimal.format(Int64(settings.maxDutyPermille), scale: 3)) over \(QuantityText.duration(settings.dutyWindowMicros))",
-            "pulses      \(counters.pulses) played, \(counters.cutByMaxOn) cut by max on, \(counters.delayedByMinOff) delayed by min off, \(counters.stagesDelayedOnePeriod) stages one period late, \(counters.refusedByDuty) refused by duty, \(counters.replaced) replaced",
+            "pulses      \(counters.pulses) played, \(counters.cutByMaxOn) cut by max on, \(counters.delayedByMinOff) delayed by min off, \(CountText.of(counters.stagesDelayedOnePeriod, "stage")) one period late, \(counters.refusedByDuty) refused by duty, \(counters.replaced) replaced",
             "stage→line  frame a stage fired in → GPIO call that started its pulse returned: " + stageToLineText,
         ] + latencyText.bucketLines
         if let feedback { lines += feedbackLines(feedback) }
         if let driver { lines.append("driver      " + driver.summary) }
         if settings.rtp != .off { lines.append("rtp         " + realTimeText) }
-        lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.effects[$0]?.description ?? settings.patterns[$0]!.description)" }.joined(separator: "; "))
+        lines.append("patterns    " + settings.patterns.keys.sorted().map { "\($0): \(settings.patternText($0)!)" }.joined(separator: "; "))
         return lines
     }
 
@@ -130,7 +130,7 @@ struct HapticReport {
         if let failure = feedback.failure { state += "; stopped: \(failure.description)" }
         return [
             "feedback    \(feedback.line.summary): \(state)",
-            "stage→edge  frame a stage fired in → edge measured on the feedback wire: \(measurement.latency.count) samples, p50 \(edge.percentile(500)), p99 \(edge.percentile(990)), max \(edge.maximum)",
+            "stage→edge  frame a stage fired in → edge measured on the feedback wire: \(CountText.of(measurement.latency.count, "sample")), p50 \(edge.percentile(500)), p99 \(edge.percentile(990)), max \(edge.maximum)",
         ] + edge.bucketLines
     }
 

@@ -35,7 +35,7 @@ struct StatusReport {
         let tare: String
         switch snapshot.tare {
         case .none: tare = "not tared since start"
-        case .measuring(let left): tare = "tare measuring (\(left) frames left)"
+        case .measuring(let left): tare = "tare measuring (\(CountText.of(left, "frame")) left)"
         case .done: tare = "tared"
         case .refusedTouched, .refusedUnsteady: tare = "last tare refused"
         }
@@ -54,7 +54,7 @@ struct StatusReport {
 
     private var sensorText: String {
         let losses = snapshot.counters.sensorLosses
-        let history = losses == 0 ? "never lost" : "lost \(losses) time\(losses == 1 ? "" : "s") since start"
+        let history = losses == 0 ? "never lost" : "lost \(CountText.of(losses, "time")) since start"
         return (snapshot.sensorLost ? "LOST: not answering, retried every \(QuantityText.duration(settings.faults.reprobeMicros))" : "answering") + "; " + history
     }
 
@@ -102,17 +102,18 @@ struct StatusReport {
             "filter      \(filterSummary.text)",
             "zero        \(zeroText)",
             "calibration \(calibrationSource)",
-            "counters    \(counters.ticks) periods, \(counters.missedPeriods) missed, \(counters.staleFrames) stale, \(counters.readErrors) read errors, \(counters.droppedEvents) dropped events",
+            "counters    \(CountText.of(counters.ticks, "period")), \(counters.missedPeriods) missed, \(counters.staleFrames) stale, \(CountText.of(counters.readErrors, "read error")), \(CountText.of(counters.droppedEvents, "dropped event"))",
             "config      \(configSource); state in \(stateDirectory)",
         ]
         return lines
     }
 
-    /// `reference   sim reference, a reading every 12500us: 812 read, 0 dropped`.
+    /// The reference sensor itself, apart from its reading (the `reference` line of the force
+    /// summary): `ref sensor  sim reference, a reading every 12500us: 812 read, 0 dropped`.
     private var referenceLines: [String] {
         guard let reader = referenceReader else { return [] }
         let read = reader.samplesRead.load(ordering: .relaxed), dropped = reader.droppedSamples.load(ordering: .relaxed)
-        return ["reference   \(reader.name), a reading every \(reader.samplePeriodMicros)us: \(read) read, \(dropped) dropped"]
+        return ["ref sensor  \(reader.name), a reading every \(reader.samplePeriodMicros)us: \(read) read, \(dropped) dropped"]
     }
 
     private var referenceFields: JSONValue {

@@ -1,8 +1,9 @@
-/// The names of the effects every DRV2605L ROM library holds, as the datasheet's "Waveform
-/// Library Effects List" gives them: effect `n` is `names[n - 1]`. The libraries hold the
-/// same effects, tuned for different actuators.
+/// The effects every DRV2605L ROM library holds, by title as the datasheet's "Waveform
+/// Library Effects List" gives them (effect `n` is `titles[n - 1]`) and by the name the shell
+/// and config files take (``slug(of:)``). The libraries hold the same effects, tuned for
+/// different actuators.
 public enum DRV2605LEffectNames {
-    public static let names: [String] = [
+    public static let titles: [String] = [
         "Strong Click - 100%",
         "Strong Click - 60%",
         "Strong Click - 30%",
@@ -128,16 +129,16 @@ public enum DRV2605LEffectNames {
         "Smooth Hum 5 (No Kick or Brake Pulse) - 10%",
     ]
 
-    /// Effect `effect`'s name (1…123), nil outside the library.
-    public static func name(of effect: Int) -> String? {
-        DRV2605LSequenceStep.effects.contains(effect) ? names[effect - 1] : nil
+    /// Effect `effect`'s title in the datasheet (1…123), nil outside the library.
+    public static func title(of effect: Int) -> String? {
+        DRV2605LSequenceStep.effects.contains(effect) ? titles[effect - 1] : nil
     }
 
-    /// The name as one word for the shell and config files: lower case, words joined by `-`,
-    /// e.g. `sharp-tick-1-100` for "Sharp Tick 1 - 100%".
+    /// The name `haptic test effect` and sequences take: the title as one word, lower case,
+    /// words joined by `-`, e.g. `sharp-tick-1-100` for "Sharp Tick 1 - 100%".
     public static func slug(of effect: Int) -> String? {
-        name(of: effect).map { name in
-            name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
+        title(of: effect).map { title in
+            title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
         }
     }
 

@@ -39,11 +39,15 @@ public enum SettingsRules {
         return check.problems
     }
 
-    /// Why `pattern` cannot play under `haptics`' maximum on time, or nil.
+    /// Why pattern `name` cannot play under `haptics`' maximum on time, or nil.
     public static func onTimeProblem(of pattern: HapticPattern, named name: String, haptics: HapticSettings) -> SettingsProblem? {
+        onTimeMessage(of: pattern, haptics: haptics).map { SettingsProblem(key: "haptics.patterns.\(name)", message: $0) }
+    }
+
+    /// Why `pattern` cannot play under `haptics`' maximum on time, or nil; for a pattern that
+    /// is no setting (`haptic test "on 500ms"`), so no key is blamed.
+    public static func onTimeMessage(of pattern: HapticPattern, haptics: HapticSettings) -> String? {
         guard pattern.longestOnMicros > haptics.maxOnMicros else { return nil }
-        return SettingsProblem(
-            key: "haptics.patterns.\(name)",
-            message: "longest on step (\(QuantityText.duration(pattern.longestOnMicros))) is above haptics.max_on (\(QuantityText.duration(haptics.maxOnMicros))); shorten the step or raise max_on")
+        return "longest on step (\(QuantityText.duration(pattern.longestOnMicros))) is above haptics.max_on (\(QuantityText.duration(haptics.maxOnMicros))); shorten the step or raise max_on"
     }
 }
