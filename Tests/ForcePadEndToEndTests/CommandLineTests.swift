@@ -91,6 +91,10 @@ import Testing
         let help = try ForcePadProcess.run(["--help"], lines: [])
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("replay"))
+        // replay reads the lab's config under the user's, as run does, and says so.
+        let replayHelp = try ForcePadProcess.run(["replay", "--help"], lines: [])
+        let replayWords = replayHelp.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(replayWords.contains("over the lab's /etc/forcepad/forcepad.toml"), "\(replayHelp.standardOutput)")
         let version = try ForcePadProcess.run(["--version"], lines: [])
         #expect(version.status == 0)
         #expect(version.standardOutput == "0.1.0 (libgpiod v\(GPIOOutputLine.libgpiodAPIVersion) API)\n")

@@ -30,7 +30,7 @@ import Testing
         mark = terminal.screen.count
         try terminal.type("quit\r")
         #expect(try terminal.waitFor(
-            "unsaved changes to thresholds.peek, thresholds.pop, preset: config save keeps them, config diff shows them; quit again to discard them",
+            "unsaved changes to thresholds.peek: config save keeps them, config diff shows them; quit again to discard them",
             after: mark))
         try terminal.type("quit\r")
         #expect(forcepad.waitForExit() == 0)

@@ -20,7 +20,7 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var boardOption: BoardOption
 
-    @Option(name: .long, help: ArgumentHelp("Config file (default: ~/.config/forcepad/forcepad.toml if it exists, else built-in defaults).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("Config file, over the lab's /etc/forcepad/forcepad.toml, as forcepad run reads them (default: ~/.config/forcepad/forcepad.toml if it exists).", valueName: "PATH"))
     var config: String?
 
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Directory holding a saved calibration for the board (default: ~/.local/state/forcepad).", valueName: "DIR"))

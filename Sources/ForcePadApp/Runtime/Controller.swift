@@ -199,7 +199,7 @@ public final class Controller {
     /// The settings changed since they were last loaded or saved, as ``ConfigValueList``
     /// keys; empty when nothing would be lost.
     public var unsavedKeys: [String] {
-        ConfigDifference.between(saved: ConfigValueList.values(of: savedSettings), running: ConfigValueList.values(of: settings)).map(\.key)
+        ConfigDifference.changedKeys(saved: savedSettings, running: settings)
     }
 
     private func publishUnsavedKeys() {

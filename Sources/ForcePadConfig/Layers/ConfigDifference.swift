@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// A setting whose running value differs from what the config files give.
 public struct ConfigDifference: Sendable, Equatable {
     public let key: String
@@ -27,5 +29,21 @@ public struct ConfigDifference: Sendable, Equatable {
             differences.append(ConfigDifference(key: value.key, saved: value.text, running: nil))
         }
         return differences
+    }
+
+    /// The settings a user changed between `saved` and `running`, as ``ConfigValueList``
+    /// keys: the differences, except that a preset and the numbers it gives are one setting
+    /// written two ways. Moving from a preset to numbers (or back) names only the thresholds
+    /// whose force changed, not `preset` or a threshold that kept its force.
+    public static func changedKeys(saved: ControllerSettings, running: ControllerSettings) -> [String] {
+        let keys = between(saved: ConfigValueList.values(of: saved), running: ConfigValueList.values(of: running)).map(\.key)
+        guard (saved.preset == nil) != (running.preset == nil) else { return keys }
+        let unchanged: Set<String> = [
+            saved.thresholds.peek == running.thresholds.peek ? "thresholds.peek" : nil,
+            saved.thresholds.pop == running.thresholds.pop ? "thresholds.pop" : nil,
+            "preset",
+        ].compactMap { $0 }.reduce(into: []) { $0.insert($1) }
+        let changed = keys.filter { !unchanged.contains($0) }
+        return changed.isEmpty ? ["preset"] : changed
     }
 }
