@@ -114,7 +114,8 @@ import Testing
     }
 
     /// A recording exported in grams: one row per recorded frame, the same totals as the
-    /// report's force series, the stage and the line's state.
+    /// report's force series, the stage and the line's state, no centroid with nothing on the
+    /// pad, the reference's readings where they arrived, and the periods missed before each.
     @Test func aRecordingExportsInGrams() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -122,8 +123,14 @@ import Testing
             ["--state-dir", scratch.state.path],
             lines: ["record start r", "sim press 400g for 100ms", "record stop", "record export r", "report r", "record export r"])
         #expect(result.outputLines.last { !$0.isEmpty }?.hasPrefix("error: ") == true, "a second export does not overwrite the first")
-        let rows = try scratch.text("reports/r.forces.csv").split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
-        #expect(rows.first == ["t_us", "g0", "g1", "g2", "g3", "total_g", "x", "stage", "line"])
+        let rows = try scratch.text("reports/r.forces.csv").split(separator: "\n")
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.first == ["t_us", "g0", "g1", "g2", "g3", "total_g", "x", "stage", "line", "reference_g", "missed_before"])
+        #expect(rows[1][6].isEmpty, "a centroid before anything touched the pad: \(rows[1])")
+        #expect(rows.dropFirst().contains { $0[7] == "pop" && Double($0[6]) != nil })
+        let readings = try scratch.text("recordings/r/events.jsonl").split(separator: "\n").filter { $0.contains("\"reference.sample\"") }.count
+        #expect(readings > 0 && rows.dropFirst().filter { !$0[9].isEmpty }.count == readings)
+        #expect(rows.dropFirst().allSatisfy { Int($0[10]) != nil })
         let frames = try scratch.text("recordings/r/frames.csv").split(separator: "\n").count - 1
         #expect(rows.count - 1 == frames)
         #expect(Set(rows.dropFirst().map { $0[7] }) == ["none", "touch", "peek", "pop"])

@@ -6,9 +6,12 @@ import Glibc
 
 /// A recording exported in grams, for spreadsheets and notebooks: its exact replay with the
 /// settings it was recorded with, one row per frame:
-/// `t_us,g0,…,gN-1,total_g,x[,y],stage,line` — each cell's filtered force and the total (g,
-/// three decimals), the centroid (0…1, `y` on a grid only), the press stage after the frame
-/// (`none`, `touch`, `peek`, `pop`) and whether the haptic line was on (1) or off (0).
+/// `t_us,g0,…,gN-1,total_g,x[,y],stage,line,reference_g,missed_before` — each cell's filtered
+/// force and the total (g, three decimals), the centroid (0…1, `y` on a grid only; empty
+/// with nothing on the pad), the press stage after the frame (`none`, `touch`, `peek`,
+/// `pop`), whether the haptic line was on (1) or off (0), the reference sensor's reading that
+/// arrived since the previous row (g; empty when none did, or without a reference), and the
+/// loop periods missed just before the frame (0 normally: a gap in `t_us` is never silent).
 ///
 /// The rows go to a temporary file beside `path` (``AtomicFileWriter/temporaryName(for:using:)``,
 /// which start-up removes if forcepad is killed meanwhile) that is linked to `path` once
@@ -33,7 +36,11 @@ enum ForceCSVExport {
         let cells = board.geometry.cellCount
         var header = "t_us," + (0..<cells).map { "g\($0)" }.joined(separator: ",") + ",total_g,x"
         if case .grid = board.geometry { header += ",y" }
-        try file.append(header + ",stage,line\n")
+        try file.append(header + ",stage,line,reference_g,missed_before\n")
+        let references = recording.events.filter { $0.event == RecordedEvent.referenceSample }
+        var nextReference = 0
+        let periodMicros = 1_000_000 / Int64(max(recording.info.sampleRateHertz, 1))
+        var previousMicros: Int64?
         var stage = PressStage.none
         var touching = false
         var lineOn = false
@@ -58,10 +65,18 @@ enum ForceCSVExport {
                     guard failure == nil, frame.timeMicros <= last else { return }
                     var row = String(frame.timeMicros)
                     for cell in 0..<cells { row += "," + grams(frame.cellMilligrams[cell]) }
-                    row += "," + grams(frame.total.milligrams) + "," + fraction(frame.centroid.x)
-                    if case .grid = board.geometry { row += "," + fraction(frame.centroid.y) }
+                    let touched = frame.contacts > 0
+                    row += "," + grams(frame.total.milligrams) + "," + (touched ? fraction(frame.centroid.x) : "")
+                    if case .grid = board.geometry { row += "," + (touched ? fraction(frame.centroid.y) : "") }
                     let name = stage != .none ? stage.rawValue : touching ? "touch" : "none"
-                    row += ",\(name),\(lineOn ? 1 : 0)\n"
+                    var reading: Double?
+                    while nextReference < references.count, references[nextReference].timeMicros <= frame.timeMicros {
+                        reading = references[nextReference].referenceGrams
+                        nextReference += 1
+                    }
+                    let missed = previousMicros.map { max(0, (frame.timeMicros - $0) / periodMicros - 1) } ?? 0
+                    previousMicros = frame.timeMicros
+                    row += ",\(name),\(lineOn ? 1 : 0),\(reading.map { grams(Force.fromGrams($0).milligrams) } ?? ""),\(missed)\n"
                     do throws(CommandFailure) {
                         try file.append(row)
                         rows += 1
