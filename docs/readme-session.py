@@ -12,7 +12,8 @@ session. The home directory is shown as `~`.
 `check` compares the run with the README command by command: the answer lines in order and
 the event lines as a set, with every number masked (timings and noise differ from run to run),
 the lateness histogram's rows and `press.progress` events left out (how many there are
-depends on timing). `make docs` runs `write`; `make test` runs `check`.
+depends on timing). `write` leaves README.md alone when only numbers would change.
+`make docs` runs `write`; `make test` runs `check`.
 """
 import os
 import pty
@@ -117,18 +118,28 @@ def main():
     start, end = session_block(text)
     documented = text[start + len(START):end]
     transcript = run(binary, commands(documented))
+    difference = differs(answers(documented), answers(transcript))
     if action == "write":
-        README.write_text(text[:start + len(START)] + transcript + text[end:])
+        if difference is None:
+            print("README.md's session is current (only numbers differ from this run); left as it is")
+        else:
+            README.write_text(text[:start + len(START)] + transcript + text[end:])
+            print("README.md's session written from this run")
         return
-    ran, shown = answers(transcript), answers(documented)
+    if difference is not None:
+        sys.exit(difference + "\nrun `make docs` to write the session from a real run")
+    print(f"README.md's session matches a run: {len(answers(transcript))} commands")
+
+
+def differs(shown, ran):
+    """What differs between the README's answers and a run's (numbers masked), or None."""
     for (command, said, events), (_, said_shown, events_shown) in zip(ran, shown):
         if said != said_shown or events != events_shown:
-            sys.exit(f"README.md's session differs from a run at `{command}` (numbers masked):\n"
-                     f"  README: {said_shown + events_shown}\n  run:    {said + events}\n"
-                     "run `make docs` to write the session from a real run")
+            return (f"README.md's session differs from a run at `{command}` (numbers masked):\n"
+                    f"  README: {said_shown + events_shown}\n  run:    {said + events}")
     if len(ran) != len(shown):
-        sys.exit(f"README.md's session has {len(shown)} commands, the run {len(ran)}: run `make docs`")
-    print(f"README.md's session matches a run: {len(ran)} commands")
+        return f"README.md's session has {len(shown)} commands, the run {len(ran)}"
+    return None
 
 
 if __name__ == "__main__":
