@@ -61,6 +61,25 @@ import Testing
         return trace
     }
 
+    /// Events still on their way when `quit` is typed come before `bye`, never after it.
+    @Test func byeIsTheLastThingPrinted() throws {
+        let trace = try pressingTrace(seconds: 10)
+        defer { try? FileManager.default.removeItem(at: trace) }
+        for _ in 0..<3 {
+            let terminal = try TerminalHarness()
+            let forcepad = try RunningForcePad(arguments: [], terminalForStandardIO: terminal)
+            defer { forcepad.stop() }
+            #expect(try terminal.waitFor("forcepad> "))
+            try terminal.type("sim play \(trace.path)\r")
+            #expect(try terminal.waitFor("press.pop"))
+            try terminal.type("quit\r")
+            #expect(forcepad.waitForExit(timeout: 10) == 0)
+            _ = try terminal.waitFor("never printed", timeout: 0.3)
+            let after = terminal.text.components(separatedBy: "bye").last ?? ""
+            #expect(terminal.text.contains("bye") && !after.contains(" ms  "), "printed after bye: \(after)")
+        }
+    }
+
     @Test func aSerialLineNobodyReadsNeverHoldsUpTheExit() throws {
         let trace = try pressingTrace(seconds: 30)
         defer { try? FileManager.default.removeItem(at: trace) }

@@ -169,20 +169,22 @@ struct RunCommand: ParsableCommand {
             let answer = interpreter.run("shortcut run " + ShortcutLaunch.quoted(shortcut))
             output.write(lines: answer.lines)
         }
+        let farewell: [String]
         if let transport {
-            InteractiveShell(
+            farewell = InteractiveShell(
                 transport: transport, interpreter: interpreter, historyPath: stateDirectory + "/history",
                 tripleEnter: tripleEnter, logger: logger,
                 logRouter: transport is TerminalTransport && Self.standardErrorIsTheTerminal ? logRouter : nil
             ).run()
             (transport as? TerminalTransport)?.restore()
         } else {
-            ShellSession(context: context, output: output).run()
+            farewell = ShellSession(context: context, output: output).run()
         }
         if let warning = context.takeUnsavedChangesWarning() { logger.warning("shutting down with \(warning)") }
         notifier.send("STOPPING=1")
         stopper.shuttingDown()
         controller.shutdown()
+        (transport?.output ?? output).write(lines: farewell)
         withExtendedLifetime((watcher, stateLock)) {}
     }
 }

@@ -24,7 +24,10 @@ struct InteractiveShell {
 
     /// Runs until `quit` (or Ctrl-D on an empty line) where the console allows it, or until
     /// standard input ends.
-    func run() {
+    /// Runs until `quit` or the end of input; returns the answer of the command that ended
+    /// the session (`bye`), for the caller to write once the loop has stopped and its last
+    /// events are out, so nothing is printed after it.
+    func run() -> [String] {
         let controller = interpreter.context.controller
         var editor = makeEditor()
         var decoder = KeyDecoder()
@@ -45,7 +48,7 @@ struct InteractiveShell {
         while true {
             switch transport.read(timeoutMilliseconds: Self.pollMilliseconds) {
             case .closed:
-                return
+                return []
             case .connected:
                 editor = makeEditor()
                 decoder = KeyDecoder()
@@ -53,13 +56,15 @@ struct InteractiveShell {
                 if guardian.isOpen { write(editor.showPrompt()) }
             case .timedOut:
                 idlePolls += 1
-                if idlePolls >= 3, let key = decoder.abandonPendingSequence() {
-                    if handle(key, editor: &editor, guardian: &guardian) { return }
+                if idlePolls >= 3, let key = decoder.abandonPendingSequence(),
+                    let farewell = handle(key, editor: &editor, guardian: &guardian)
+                {
+                    return farewell
                 }
             case .bytes(let bytes):
                 idlePolls = 0
-                for key in decoder.keys(from: bytes) where handle(key, editor: &editor, guardian: &guardian) {
-                    return
+                for key in decoder.keys(from: bytes) {
+                    if let farewell = handle(key, editor: &editor, guardian: &guardian) { return farewell }
                 }
             }
             let logLines = (logRouter?.take() ?? []).map(TerminalSafeText.escaped)
@@ -79,13 +84,14 @@ struct InteractiveShell {
         }
     }
 
-    /// Feeds one key to the guard and the editor, runs a submitted line; true to end.
-    private func handle(_ key: Key, editor: inout LineEditor, guardian: inout TripleEnterGuard) -> Bool {
+    /// Feeds one key to the guard and the editor, runs a submitted line; the lines to write
+    /// after the session to end it (the answer of `quit`), nil to go on.
+    private func handle(_ key: Key, editor: inout LineEditor, guardian: inout TripleEnterGuard) -> [String]? {
         switch guardian.admit(key) {
-        case .discard: return false
+        case .discard: return nil
         case .unlock:
             write(editor.showPrompt())
-            return false
+            return nil
         case .deliver: break
         }
         let response = editor.handle(key)
@@ -97,18 +103,18 @@ struct InteractiveShell {
             controller.printEventsInBackground(true)
             let answer = interpreter.run(line)
             controller.printEventsInBackground(false)
+            if answer.endsSession { return answer.lines }
             transport.output.write(lines: answer.lines)
-            if answer.endsSession { return true }
             write(editor.showPrompt())
         case .abandoned:
             write(editor.showPrompt())
         case .endOfInput:
-            if transport.allowsQuit { return true }
+            if transport.allowsQuit { return [] }
             write(editor.showPrompt())
         case nil:
             break
         }
-        return false
+        return nil
     }
 
     private func makeEditor() -> LineEditor {

@@ -13,26 +13,31 @@ public struct ShellSession {
         self.output = output
     }
 
-    /// Runs until `quit` or end of input.
-    func run() {
+    /// Runs until `quit` or end of input; returns the answer of the command that ended the
+    /// session (`bye`), for the caller to write once the loop has stopped and its last
+    /// events are out, so nothing is printed after it.
+    func run() -> [String] {
         var reader = BoundedLineReader()
         while let line = reader.next() {
             switch line {
             case .text(let text):
-                if run(line: text) { return }
+                if let farewell = run(line: text) { return farewell }
             case .tooLong(let count):
                 let message = "line too long (\(count) bytes; at most \(CommandLineTokenizer.maxLineBytes))"
                 let outcome = CommandOutcome(command: "", result: .failure(CommandFailure(message)))
                 output.write(lines: interpreter.context.mode == .json ? [outcome.jsonLine] : outcome.humanLines)
             }
         }
+        return []
     }
 
-    /// Runs one line and writes its answer; returns true when the session should end.
-    func run(line: String) -> Bool {
+    /// Runs one line and writes its answer; when it ends the session, returns the answer
+    /// instead of writing it.
+    func run(line: String) -> [String]? {
         if interpreter.context.echo && interpreter.context.mode == .human { output.write(lines: [Self.prompt + line]) }
         let answer = interpreter.run(line)
+        if answer.endsSession { return answer.lines }
         output.write(lines: answer.lines)
-        return answer.endsSession
+        return nil
     }
 }
