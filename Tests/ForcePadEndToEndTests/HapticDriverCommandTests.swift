@@ -25,6 +25,9 @@ import Testing
         #expect(lines[1]["back_emf"] as? Int == 0x78)
         #expect(lines[1]["back_emf_gain"] as? Int == 1)
         #expect(lines[1]["diag_result"] as? String == "ok")
+        // What the registers mean: the drive's compensation factor and the back-EMF in mV.
+        #expect(lines[1]["compensation_factor"] as? Double == 1.051)
+        #expect(lines[1]["back_emf_mv"] as? Double == 76.549)
         #expect((lines[2]["driver"] as? [String: Any])?["calibration_saved"] as? Bool == true)
         #expect(lines[3]["name"] as? String == "sharp-tick-1-100")
         #expect(lines[3]["title"] as? String == "Sharp Tick 1 - 100%")

@@ -187,14 +187,22 @@ extension ShellCommand where Context == ShellContext {
         try HapticDriverCalibrationFile.render(
             calibration, board: board.name, driver: driver.description, version: ForcePadVersion.current, timestamp: WallClockText.utc()
         ).write(atomicallyTo: path)
+        let actuator = board.hapticDriver?.actuator ?? .lra
+        let gain = calibration.backEMFGainTenThousandths(for: actuator)
+        let microvolts = calibration.backEMFMicrovolts(for: actuator)
         return CommandReply(
             lines: [
-                "calibrated: A_CAL_COMP \(hex(calibration.compensation)), A_CAL_BEMF \(hex(calibration.backEMF)), BEMF_GAIN \(calibration.backEMFGain), DIAG_RESULT ok",
+                "calibrated: the auto-calibration converged (DIAG_RESULT 0)",
+                "  drive compensation ×\(FixedDecimal.format(calibration.compensationPermille, scale: 3)) for the actuator's resistive losses (A_CAL_COMP \(hex(calibration.compensation)))",
+                "  back-EMF \(FixedDecimal.format(microvolts, scale: 3)) mV at the rated voltage, through the \(actuator.rawValue.uppercased()) amplifier's "
+                    + "\(FixedDecimal.format(gain, scale: 4))× gain (A_CAL_BEMF \(hex(calibration.backEMF)), BEMF_GAIN \(calibration.backEMFGain))",
                 "saved \(path); written back at every start",
             ],
             fields: [
                 ("compensation", .int(Int64(calibration.compensation))), ("back_emf", .int(Int64(calibration.backEMF))),
                 ("back_emf_gain", .int(Int64(calibration.backEMFGain))), ("diag_result", .string("ok")), ("path", .string(path)),
+                ("compensation_factor", .decimal(calibration.compensationPermille, places: 3)),
+                ("back_emf_mv", .decimal(microvolts, places: 3)),
             ])
     }
 

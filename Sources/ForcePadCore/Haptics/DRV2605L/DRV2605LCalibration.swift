@@ -15,6 +15,30 @@ public struct DRV2605LCalibration: Sendable, Equatable {
     /// FEEDBACK bits 1–0.
     static let backEMFGainMask: UInt8 = 0x03
 
+    /// The back-EMF amplifier's gains BEMF_GAIN 0…3 selects, in ten-thousandths (datasheet,
+    /// FEEDBACK register description).
+    static func backEMFGainTenThousandths(_ actuator: DRV2605LActuator) -> [Int64] {
+        switch actuator {
+        case .erm: [2_550, 7_875, 13_650, 30_000]
+        case .lra: [37_500, 75_000, 150_000, 225_000]
+        }
+    }
+
+    /// The factor the drive is scaled by, 1 + A_CAL_COMP / 255, in thousandths (rounded).
+    public var compensationPermille: Int64 { 1000 + (Int64(compensation) * 1000 + 127) / 255 }
+
+    /// The back-EMF amplifier's gain for `actuator`, in ten-thousandths (7.5× is 75000).
+    public func backEMFGainTenThousandths(for actuator: DRV2605LActuator) -> Int64 {
+        Self.backEMFGainTenThousandths(actuator)[Int(backEMFGain)]
+    }
+
+    /// The actuator's back-EMF at the rated voltage, A_CAL_BEMF / 255 × 1.22 V ÷ the gain,
+    /// in µV (rounded).
+    public func backEMFMicrovolts(for actuator: DRV2605LActuator) -> Int64 {
+        let gain = backEMFGainTenThousandths(for: actuator)
+        return (Int64(backEMF) * 1_220_000 * 10_000 / 255 + gain / 2) / gain
+    }
+
     /// `backEMFGain` is kept to its two bits (0…3).
     public init(compensation: UInt8, backEMF: UInt8, backEMFGain: UInt8) {
         self.compensation = compensation
