@@ -19,9 +19,14 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let strict = try scratch.config(Self.limits)
+        // The lab's file sets something else: the limits are named as coming from the user's only.
+        let lab = scratch.directory.appendingPathComponent("etc")
+        try FileManager.default.createDirectory(at: lab, withIntermediateDirectories: true)
+        try "[log]\nlevel = \"info\"\n".write(to: lab.appendingPathComponent("forcepad.toml"), atomically: true, encoding: .utf8)
         let first = try ForcePadProcess.run(
             ["--config", strict, "--state-dir", scratch.state.path],
-            lines: ["mode json", "trial start 2 name=example", "sim press 400g for 100ms", "sim press 400g for 100ms", "wait 200ms", "report example"])
+            lines: ["mode json", "trial start 2 name=example", "sim press 400g for 100ms", "sim press 400g for 100ms", "wait 200ms", "report example"],
+            environment: ["CONFIGURATION_DIRECTORY": lab.path])
         // FAIL (a 1 g tolerance), or INCOMPLETE if a busy machine made the loop miss periods.
         let verdict = try #require(LabTests.answers(first, to: "report").first?["verdict"] as? String)
         #expect(["FAIL", "INCOMPLETE"].contains(verdict))
@@ -36,6 +41,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/example.json").utf8)) as? [String: Any])
         #expect(json["verdict"] as? String == verdict)
         #expect((json["limits_source"] as? String)?.hasPrefix(strict) == true)
+        #expect((json["limits_source"] as? String)?.contains(lab.path) == false, "\(json["limits_source"] ?? "")")
         #expect(((json["limits"] as? [String: Any])?["peek"] as? [String: Any])?["tolerance_g"] as? Int == 1)
         #expect((json["haptics"] as? [String: Any])?["line"] as? String == "driven")
         #expect(((json["force_series"] as? [String: Any])?["total_g"] as? [Any])?.isEmpty == false)

@@ -103,7 +103,7 @@ final class LabSession: @unchecked Sendable {
             thresholds: CaptureInfo.levels(settings.thresholds), hysteresis: CaptureInfo.levels(settings.hysteresis),
             dwellMicros: settings.hysteresis.dwellMicros, filter: CaptureInfo.filter(settings.filter),
             menuShortcuts: controller.shortcuts.visible.count, trialPresses: trialPresses > 0 ? trialPresses : nil,
-            settingsChanged: false, limits: settings.trialLimits, limitsSource: controller.configSource,
+            settingsChanged: false, limits: settings.trialLimits, limitsSource: Self.limitsSource(settings.trialLimits, controller),
             haptics: RecordedHaptics(settings.haptics, driver: board.hapticDriver))
         captureInfo?.referencePeriodMicros = controller.runtime.referenceReader?.samplePeriodMicros
         captureSettingsChanged = false
@@ -198,6 +198,14 @@ final class LabSession: @unchecked Sendable {
                 logger.error("recording not described: \(error.message)")
             }
         }
+    }
+
+    /// Where the running `[trials]` limits come from: the config layers that write `[trials]`
+    /// as the files are now, or built-in defaults; when the files no longer give the running
+    /// limits (edited since they were loaded), every file the settings were loaded from.
+    private static func limitsSource(_ limits: TrialLimits, _ controller: Controller) -> String {
+        guard let files = try? controller.loadConfigFiles(), files.settings.trialLimits == limits else { return controller.configSource }
+        return files.source(of: "trials")
     }
 
     private func removeRecording(_ name: String) {

@@ -23,6 +23,14 @@ public struct ConfigSnapshot {
         layers.isEmpty ? "built-in defaults" : layers.map(\.file).joined(separator: " + ")
     }
 
+    /// The files that write `section` or a key in it, for messages: `b.toml`, `a.toml + b.toml`,
+    /// or `built-in defaults` when none does (so the `[trials]` limits name only the layer
+    /// that set them).
+    public func source(of section: String) -> String {
+        let writers = document.layers.filter { $0.locator.writes(ConfigKeyPath(dotted: section)) }.map(\.file)
+        return writers.isEmpty ? "built-in defaults" : writers.joined(separator: " + ")
+    }
+
     /// Where the value of `key` (dotted) is written, `FILE:LINE`; `preset NAME (FILE:LINE)`
     /// for a threshold that a preset sets; nil when it is built in.
     public func origin(of key: String) -> String? {
