@@ -77,6 +77,31 @@ struct ConfigSaveTests {
         }
     }
 
+    @Test func aFileWithCRLFLineEndsIsEditedInPlaceAndKeepsThem() throws {
+        let crlf = Self.commented.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+        try withFiles(lab: nil, user: crlf) { files, _ in
+            var running = try files.load(sampleRateHz: 1000).settings
+            running.thresholds.touch = .grams(30)
+            running.hysteresis.peek = .grams(10)
+            _ = try ConfigSave.save(running, files: files, sampleRateHz: 1000)
+            let saved = try String(contentsOfFile: files.userFile, encoding: .utf8)
+            #expect(saved.contains("touch = \"30g\"          # grams; 20 was too eager\r\n"))
+            #expect(saved.contains("[hysteresis]\r\npeek = \"10g\"\r\n"))
+            #expect(!saved.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a bare line feed in a CR LF file")
+            #expect(try files.load(sampleRateHz: 1000).settings.thresholds.touch == .grams(30))
+        }
+    }
+
+    @Test func aFileWithMixedLineEndsIsEdited() throws {
+        let mixed = "[thresholds]\r\ntouch = 25\n\n[log]\r\nlevel = \"info\"\r\n"
+        try withFiles(lab: nil, user: mixed) { files, _ in
+            var running = try files.load(sampleRateHz: 1000).settings
+            running.thresholds.touch = .grams(30)
+            _ = try ConfigSave.save(running, files: files, sampleRateHz: 1000)
+            #expect(try files.load(sampleRateHz: 1000).settings.thresholds.touch == .grams(30))
+        }
+    }
+
     @Test func aSaveKeepsTheFilesPermissionsAndTheBackupGetsThemToo() throws {
         try withFiles(lab: nil, user: Self.commented + "\n") { files, _ in
             #expect(chmod(files.userFile, 0o600) == 0)

@@ -5,28 +5,48 @@
 /// the file does not write goes after the last key of its table, or into a new table at the
 /// end. Only values on one line are edited; a key written inside an inline table or with a
 /// value across lines is refused with its line.
+///
+/// Lines end with a line feed or with CR LF; a file is written back with the ending most of
+/// its lines have (a CR LF file stays CR LF). Lines are split on the scalar U+000A, never on
+/// Swift's `Character`, for which "\r\n" is one character.
 struct ConfigTextEditor {
     /// The file's name in messages.
     let file: String
+    /// The lines, without their endings.
     private(set) var lines: [String]
-    /// Whether the text ended with a line feed.
+    /// Whether the text ended with a line ending.
     private let endsWithNewline: Bool
+    /// "\r\n" when most lines end so, else "\n".
+    private let newline: String
 
     init(text: String, file: String) {
         self.file = file
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        endsWithNewline = text.isEmpty || text.hasSuffix("\n")
+        var lines: [String] = []
+        var crlf = 0
+        for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = String(String.UnicodeScalarView(scalars))
+            if line.unicodeScalars.last == "\r" {
+                line.unicodeScalars.removeLast()
+                crlf += 1
+            }
+            lines.append(line)
+        }
+        endsWithNewline = text.isEmpty || text.unicodeScalars.last == "\n"
         if endsWithNewline { lines.removeLast() }
+        newline = crlf * 2 > lines.count ? "\r\n" : "\n"
         self.lines = lines
     }
 
-    /// The edited text.
-    var text: String { lines.joined(separator: "\n") + (endsWithNewline || lines.isEmpty ? "\n" : "") }
+    /// The edited text, with the file's line ending.
+    var text: String { lines.joined(separator: newline) + (endsWithNewline || lines.isEmpty ? newline : "") }
+
+    /// The edited text with line feeds, for locating keys.
+    private var lineFeedText: String { lines.joined(separator: "\n") + "\n" }
 
     /// Writes `key = value` (`key` dotted, every part a bare key).
     mutating func set(_ key: String, to value: String) throws(ConfigError) {
         let path = ConfigKeyPath(dotted: key)
-        let locator = KeyLineLocator(text: text)
+        let locator = KeyLineLocator(text: lineFeedText)
         if let line = locator.writtenLine(of: path) {
             let (prefix, _, rest) = try split(line: line, key: key)
             lines[line - 1] = prefix + value + rest
@@ -56,7 +76,7 @@ struct ConfigTextEditor {
     /// Removes the line that writes `key`, if the file writes it; returns whether it did.
     @discardableResult
     mutating func remove(_ key: String) throws(ConfigError) -> Bool {
-        guard let line = KeyLineLocator(text: text).writtenLine(of: ConfigKeyPath(dotted: key)) else { return false }
+        guard let line = KeyLineLocator(text: lineFeedText).writtenLine(of: ConfigKeyPath(dotted: key)) else { return false }
         _ = try split(line: line, key: key)
         lines.remove(at: line - 1)
         return true
