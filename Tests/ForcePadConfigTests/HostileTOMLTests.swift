@@ -25,6 +25,18 @@ struct HostileTOMLTests {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
+    /// A huge value or key is shown by its start and length: the error stays one short line.
+    @Test func aHugeValueOrKeyIsQuotedByItsStartAndLength() throws {
+        let value = String(repeating: "x", count: 900 * 1024)
+        let quoted = try #require(#expect(throws: ConfigError.self) {
+            try ConfigFileLoader.parse(text: "preset = \"\(value)\"\n", file: "f.toml")
+        })
+        #expect(quoted.description == "f.toml:1: preset: '\(value.prefix(60))…' (921600 characters) is not a preset; use one of light, medium, firm")
+        let key = String(repeating: "k", count: 100_000)
+        let named = try #require(#expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: "\(key) = 1\n", file: "f.toml") })
+        #expect(named.description.count < 400, "\(named.description.prefix(400))")
+    }
+
     @Test func aLoneBracketIsAnUnclosedHeaderInEveryKindOfFile() {
         for (kind, error) in Self.errors("[") {
             #expect(error?.description == "f.toml:1: syntax: table header '[' is not closed on its line; end it with ']'", "\(kind)")

@@ -51,7 +51,7 @@ public enum BoardFileLoader {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
         }
         guard allowed else {
-            throw root.error("name", "'\(name)' may use only letters, digits, '-', '_' and '.' (e.g. \"rpi4-ads7830\")")
+            throw root.error("name", "\(QuotedValue.quoted(name)) may use only letters, digits, '-', '_' and '.' (e.g. \"rpi4-ads7830\")")
         }
     }
 
@@ -66,7 +66,7 @@ public enum BoardFileLoader {
             "clock_hz", expected: "the bus clock in Hz such as 400000", range: 10_000...3_400_000, unit: " Hz") ?? 100_000
         try table.finish()
         guard device.hasPrefix("/dev/") else {
-            throw table.error("device", "'\(device)' is not a device path; give the adapter's character device, e.g. \"/dev/i2c-1\"")
+            throw table.error("device", "\(QuotedValue.quoted(device)) is not a device path; give the adapter's character device, e.g. \"/dev/i2c-1\"")
         }
         if let slowest = onBus.min(by: { $0.model.maxBusHz < $1.model.maxBusHz }), clock > slowest.model.maxBusHz {
             let limit = slowest.model.maxBusHz
@@ -153,7 +153,7 @@ public enum BoardFileLoader {
         let baud = try table.integer("baud", expected: "a baud rate (\(bauds))") ?? standard.baud
         try table.finish()
         guard device.hasPrefix("/dev/") else {
-            throw table.error("device", "'\(device)' is not a device path; give e.g. \"/dev/serial0\" (UART) or \"/dev/ttyGS0\" (USB gadget)")
+            throw table.error("device", "\(QuotedValue.quoted(device)) is not a device path; give e.g. \"/dev/serial0\" (UART) or \"/dev/ttyGS0\" (USB gadget)")
         }
         guard SerialPortDescription.supportedBauds.contains(baud) else {
             throw table.error("baud", "\(baud) is not a supported baud rate; use one of \(bauds)")

@@ -38,7 +38,7 @@ enum HapticDriverSection {
             throw table.error("model", "the DRV2605L needs an I2C bus: give bus = \"/dev/i2c-1\" here or [i2c] device")
         }
         if let device, !device.hasPrefix("/dev/") {
-            throw table.error("bus", "'\(device)' is not a device path; give the adapter's character device, e.g. \"/dev/i2c-1\"")
+            throw table.error("bus", "\(QuotedValue.quoted(device)) is not a device path; give the adapter's character device, e.g. \"/dev/i2c-1\"")
         }
         let library: DRV2605LLibrary
         switch (actuator, libraryName) {

@@ -56,7 +56,7 @@ enum ReferenceSection {
             throw table.error("model", "the NAU7802 needs an I2C bus: give bus = \"/dev/i2c-1\" here or an [i2c] device")
         }
         guard device.hasPrefix("/dev/") else {
-            throw table.error("bus", "'\(device)' is not a device path; give the adapter's character device, e.g. \"/dev/i2c-1\"")
+            throw table.error("bus", "\(QuotedValue.quoted(device)) is not a device path; give the adapter's character device, e.g. \"/dev/i2c-1\"")
         }
         guard LoadCellADCDescription.gains.contains(gain) else {
             throw table.error("gain", "\(gain) is not a NAU7802 gain; use one of \(gains)")
@@ -85,7 +85,7 @@ enum ReferenceSection {
         try table.finish()
         guard let device else { throw table.error("model", "the gauge needs device = \"/dev/ttyUSB0\" (its USB-serial port)") }
         guard device.hasPrefix("/dev/") else {
-            throw table.error("device", "'\(device)' is not a device path; give e.g. \"/dev/ttyUSB0\" or \"/dev/serial/by-id/…\"")
+            throw table.error("device", "\(QuotedValue.quoted(device)) is not a device path; give e.g. \"/dev/ttyUSB0\" or \"/dev/serial/by-id/…\"")
         }
         guard let baud else { throw table.error("model", "the gauge needs baud = the rate set in its serial menu (\(bauds))") }
         guard SerialPortDescription.supportedBauds.contains(baud) else {

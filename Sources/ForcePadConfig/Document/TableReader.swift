@@ -144,9 +144,9 @@ final class TableReader {
         guard let name = try string(key, expected: "\(article) \(noun) (one of \(allowed))") else { return nil }
         guard names.contains(name) else {
             if let suggestion = EditDistance.nearest(to: name, in: names) {
-                throw error(key, "'\(name)' is not \(article) \(noun); did you mean '\(suggestion)'? (allowed: \(allowed))")
+                throw error(key, "\(QuotedValue.quoted(name)) is not \(article) \(noun); did you mean '\(suggestion)'? (allowed: \(allowed))")
             }
-            throw error(key, "'\(name)' is not \(article) \(noun); use one of \(allowed)")
+            throw error(key, "\(QuotedValue.quoted(name)) is not \(article) \(noun); use one of \(allowed)")
         }
         return name
     }

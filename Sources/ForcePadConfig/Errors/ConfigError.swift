@@ -21,6 +21,7 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `file:line: key: message`, or `file: key: message` without a line.
     public var description: String {
+        let key = QuotedValue.abbreviated(key)
         if let line { return "\(file):\(line): \(key): \(message)" }
         return "\(file): \(key): \(message)"
     }

@@ -59,7 +59,7 @@ enum HapticsSection {
             ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
         }
         guard validName || isSequence else {
-            throw table.error(name, "pattern name '\(name)' may use only lowercase letters, digits and '-' (e.g. \"double-tap\")")
+            throw table.error(name, "pattern name \(QuotedValue.quoted(name)) may use only lowercase letters, digits and '-' (e.g. \"double-tap\")")
         }
         guard let text = value.string else {
             throw table.error(name, TableReader.mismatch(expected: "a pattern such as \"on 20ms off 30ms on 20ms\"", found: value.type))

@@ -11,7 +11,7 @@ enum ShortcutsSection {
             if let first = indexByType[shortcut.type] {
                 let firstPath = ConfigKeyPath("shortcuts", .index(first), "type")
                 let firstLine = table.document.line(of: firstPath).map { " (line \($0))" } ?? ""
-                throw table.error("type", "'\(shortcut.type)' is already the type of shortcuts[\(first)]\(firstLine); give each shortcut its own type")
+                throw table.error("type", "\(QuotedValue.quoted(shortcut.type)) is already the type of shortcuts[\(first)]\(firstLine); give each shortcut its own type")
             }
             indexByType[shortcut.type] = shortcuts.count
             shortcuts.append(shortcut)

@@ -31,7 +31,7 @@ public enum CalibrationFile {
         let cellTables = try root.tables("cell") ?? []
         try root.finish()
         guard boardName == board.name else {
-            throw root.error("board", "this calibration is for board '\(boardName)', not '\(board.name)'; use that board or calibrate this one")
+            throw root.error("board", "this calibration is for board \(QuotedValue.quoted(boardName)), not '\(board.name)'; use that board or calibrate this one")
         }
         guard cellTables.count == board.geometry.cellCount else {
             throw root.error("cell", "has \(cellTables.count) [[cell]] tables; board '\(board.name)' has \(board.geometry.cellCount) cells")

@@ -43,7 +43,7 @@ public enum HapticDriverCalibrationFile {
         let gain = try required(root, "back_emf_gain", "BEMF_GAIN 0…3", range: 0...3)
         try root.finish()
         guard boardName == board else {
-            throw root.error("board", "this driver calibration is for board '\(boardName)', not '\(board)'; run haptic calibrate")
+            throw root.error("board", "this driver calibration is for board \(QuotedValue.quoted(boardName)), not '\(board)'; run haptic calibrate")
         }
         guard actuator == driver.actuator, rated == Int(driver.ratedVoltageCode), clamp == Int(driver.overdriveClampCode),
             resonance == driver.resonanceHertz
