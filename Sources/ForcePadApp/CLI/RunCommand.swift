@@ -159,6 +159,10 @@ struct RunCommand: ParsableCommand {
                 logger.critical("\(error.message)")
             }
         }
+        let loopTime = controller.loopTime
+        serialTransport?.describeDroppedOutput { bytes in
+            WarningText.line(SerialTransport.droppedMessage(bytes), source: "serial", mode: outputMode.mode, atMicros: loopTime())
+        }
         let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
         if let restorer = (transport as? TerminalTransport)?.restorer { stopper.beforeExit { restorer.restore() } }

@@ -125,6 +125,9 @@ public final class Controller {
     /// The newest snapshot from the loop.
     public func snapshot() -> LoopSnapshot { runtime.snapshot() }
 
+    /// The loop's time now (µs), readable from any thread.
+    public var loopTime: @Sendable () -> Int64 { { [link = runtime.link] in link.loopMicrosNow() } }
+
     /// Sends a command to the loop and waits until it has been applied. A command to the
     /// simulated pad ends the trace it was playing.
     public func send(_ command: LoopCommand) throws(CommandFailure) {

@@ -127,10 +127,17 @@ final class EventPump: Sendable {
         var lines = channels.waitingLines
         channels.waitingLines.removeAll()
         if channels.droppedLines > 0 {
-            lines.insert("warning: \(channels.droppedLines) event lines were dropped while the console was busy", at: 0)
+            lines.insert(warning("\(CountText.of(channels.droppedLines, "event line")) dropped while the console was busy", source: "console"), at: 0)
             channels.droppedLines = 0
         }
         return lines
+    }
+
+    /// A warning line in the shell's mode, at the loop's time now.
+    private func warning(_ message: String, source: String) -> String {
+        WarningText.line(
+            message, source: source, mode: printer.mode.mode,
+            atMicros: link.loopMicrosNow())
     }
 
     private func keep(_ lines: [String], in channels: inout Channels) {
@@ -153,12 +160,12 @@ final class EventPump: Sendable {
             // a stage event may be held for its reference reading, and the next stage's
             // sequence must be in the chip's slots before that stage fires.
             if let warning = driverStages?.follow(event) {
-                lines.append("warning: haptic driver: \(warning)")
+                lines.append(self.warning(warning, source: "haptic driver"))
             }
             channels.held.append(event)
         }
-        if let warning = driverStages?.loadPending() { lines.append("warning: haptic driver: \(warning)") }
-        let nowMicros = MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring)
+        if let warning = driverStages?.loadPending() { lines.append(self.warning(warning, source: "haptic driver")) }
+        let nowMicros = link.loopMicrosNow()
         var delivered = 0
         for event in channels.held {
             var reference: Force?

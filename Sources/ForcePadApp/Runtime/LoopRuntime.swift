@@ -59,7 +59,7 @@ final class LoopRuntime {
         let stages = hapticDriver.map {
             HapticDriverStages(
                 driver: $0, effects: effects, drives: haptics.enabled && !haptics.dryRun,
-                loopMicros: { MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring) },
+                loopMicros: { link.loopMicrosNow() },
                 finishedPeriodMicros: { link.finishedPeriodMicros.load(ordering: .acquiring) })
         }
         guard let pump = makePump(link, stages), let snapshots = link.snapshots.takeReader() else {
@@ -164,7 +164,7 @@ final class LoopRuntime {
             pumpThread = try PosixThread {
                 while !pump.stopRequested.load(ordering: .relaxed) {
                     for report in reader?.takeReports() ?? [] {
-                        pump.report(report, atMicros: MonotonicClock().nowMicros() - link.originMicros.load(ordering: .acquiring))
+                        pump.report(report, atMicros: link.loopMicrosNow())
                     }
                     pump.pump()
                     usleep(Self.pumpIntervalMicros)

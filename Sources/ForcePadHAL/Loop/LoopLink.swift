@@ -74,6 +74,12 @@ public final class LoopLink: Sendable {
         references = SPSCRing(capacity: referenceCapacity)
     }
 
+    /// The loop's time now (µs since its start, on CLOCK_MONOTONIC), for any thread that
+    /// stamps something on the loop's clock; meaningless before ``originMicros`` is stored.
+    public func loopMicrosNow() -> Int64 {
+        MonotonicClock().nowMicros() - originMicros.load(ordering: .acquiring)
+    }
+
     /// Loop side: pushes `frame` for the recorder while a recording runs, counting a drop
     /// when the ring is full. Never blocks or allocates.
     @inline(__always)

@@ -43,3 +43,9 @@ def test_known_events_are_typed_and_checked() -> None:
 def test_an_event_this_client_does_not_know_keeps_its_fields() -> None:
     event = parse_event({"t_us": 7, "event": "pad.warm", "celsius": 40})
     assert event == events.UnknownEvent(t_us=7, event="pad.warm", fields={"celsius": 40})
+
+
+def test_a_warning_is_an_event_with_its_source() -> None:
+    message = "3 bytes of output dropped: the serial line was not read"
+    line = {"t_us": 9, "event": "warning", "source": "serial", "message": message}
+    assert parse_event(line) == events.ConsoleWarning(t_us=9, event="warning", source="serial", message=message)

@@ -11,12 +11,13 @@ extension ShellCommand where Context == ShellContext {
                 "The bar shows the total force up to the maximum force; '|' marks peek and '!' pop.",
                 "RATE is the refresh rate (default 10Hz, at most 20Hz for the bar, 100Hz for json).",
                 "On a terminal or serial console any key stops it; from a pipe give 'for DURATION'.",
-                "json streams {\"t_us\":…,\"event\":\"monitor\",\"total_g\":…,\"cells_g\":[…],…} lines.",
+                "json streams {\"t_us\":…,\"event\":\"monitor\",\"total_g\":…,\"cells_g\":[…],…} lines (always in JSON mode).",
             ],
             examples: ["monitor", "monitor 20Hz", "monitor json 50Hz for 2s"],
             completer: { words, _ in words.isEmpty ? ["json", "for"] : [] }
         ) { arguments, context throws(CommandFailure) in
-            let json = arguments.accept("json")
+            // In JSON mode every line on standard output is JSON: the frames stream as JSON.
+            let json = arguments.accept("json") || context.mode == .json
             var rateMilliHertz: Int64 = 10_000
             var durationMicros: Int64?
             while !arguments.isAtEnd {

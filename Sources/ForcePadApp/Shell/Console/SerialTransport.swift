@@ -33,8 +33,21 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
     private var queue: [UInt8] = []
     /// Bytes dropped since the last warning because the queue was full.
     private var droppedBytes = 0
+    /// The line that reports `droppedBytes` bytes lost, in the shell's mode (``describeDroppedOutput(with:)``).
+    private var droppedNote: @Sendable (Int) -> String = { WarningText.line(droppedMessage($0), source: "serial", mode: .human, atMicros: 0) }
     /// Set once the process is exiting: output is dropped from then on.
     private var abandoned = false
+
+    /// What a warning says about `bytes` of output dropped.
+    static func droppedMessage(_ bytes: Int) -> String {
+        "\(CountText.of(bytes, "byte")) of output dropped: the serial line was not read"
+    }
+
+    /// Makes `note` write the line that reports dropped output (the shell's mode and the
+    /// loop's time are known only once the controller runs).
+    func describeDroppedOutput(with note: @escaping @Sendable (Int) -> String) {
+        lock.withLock { _ in droppedNote = note }
+    }
 
     /// Time between two attempts to open the device (µs).
     static let retryMicros: Int64 = 500_000
@@ -142,7 +155,7 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
             case .written:
                 queue.removeAll()
                 if droppedBytes > 0 {
-                    queue.append(contentsOf: "warning: \(droppedBytes) bytes of output dropped: the serial line was not read\r\n".utf8)
+                    queue.append(contentsOf: (droppedNote(droppedBytes) + "\r\n").utf8)
                     droppedBytes = 0
                 }
             case .timedOut(let written):

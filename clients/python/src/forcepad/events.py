@@ -142,6 +142,15 @@ class MonitorFrame(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ConsoleWarning(Event):
+    """What a ``warning:`` line says in human mode: ``source`` is ``haptic driver``, ``console``
+    (event lines dropped) or ``serial`` (output dropped)."""
+
+    source: str
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class UnknownEvent(Event):
     """An event this version of the client does not know; ``fields`` holds the rest of its keys."""
 
@@ -166,6 +175,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "sensor.restored": SensorRestored,
     "shortcut.performed": ShortcutPerformed,
     "monitor": MonitorFrame,
+    "warning": ConsoleWarning,
 }
 
 

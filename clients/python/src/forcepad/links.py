@@ -171,7 +171,13 @@ class ProcessLink:
             self.process.stdout.close()
 
     def describe_end(self) -> str:
-        status = self.process.poll()
+        # Standard output closes as the process exits: give it a moment to be reaped, so the
+        # status and its last error line can be named.
+        try:
+            status: int | None = self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            status = None
+        self._stderr_reader.join(timeout=1)
         if status is None:
             return "forcepad closed its standard output"
         last = next((line for line in reversed(self.error_lines) if line.strip()), "")
