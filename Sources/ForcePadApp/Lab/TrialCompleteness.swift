@@ -1,3 +1,5 @@
+import ForcePadLabFiles
+
 /// Whether a recording holds everything its verdict needs. A trial that stopped before its
 /// presses were done, lost frames (the recorder fell behind, or the loop missed periods),
 /// saw the sensor lost, had settings changed while it ran, or was interrupted cannot PASS:
