@@ -68,8 +68,11 @@ public struct ForceTrace: Sendable, Equatable {
             guard fields.count == cellCount + 1 else {
                 throw TraceError(file: file, line: lineNumber, message: "expected \(cellCount + 1) values (t_us and \(cellCount) cells), found \(fields.count)")
             }
-            guard let time = Int64(fields[0]), time >= 0, time <= maxTimeMicros else {
-                throw TraceError(file: file, line: lineNumber, message: "t_us '\(fields[0])' is not a whole number of microseconds from 0 to \(maxTimeMicros)")
+            guard let time = Int64(fields[0]), time >= 0 else {
+                throw TraceError(file: file, line: lineNumber, message: "t_us '\(fields[0])' is not a whole number of microseconds ≥ 0")
+            }
+            guard time <= maxTimeMicros else {
+                throw TraceError(file: file, line: lineNumber, message: "t_us \(time) is after \(maxTimeMicros), the latest time a trace may give; check the row")
             }
             if let previous = times.last, time <= previous {
                 throw TraceError(file: file, line: lineNumber, message: "t_us \(time) does not increase (previous row: \(previous))")
