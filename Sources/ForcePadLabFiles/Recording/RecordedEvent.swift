@@ -70,11 +70,12 @@ public struct RecordedEvent: Decodable, Equatable, Sendable {
         error = try container.decodeIfPresent(String.self, forKey: .error)
     }
 
-    /// Reads one JSON line; the error says what is wrong with it, naming the key
+    /// Reads one JSON line with `decoder` (one for a whole file is cheaper than one a line);
+    /// the error says what is wrong with it, naming the key
     /// (`key t_us: -5 µs is out of range; allowed: 0 µs…10000000000000000 µs`).
-    public static func read(_ line: some StringProtocol) -> Result<RecordedEvent, EventLineProblem> {
+    public static func read(_ line: some StringProtocol, with decoder: JSONDecoder = JSONDecoder()) -> Result<RecordedEvent, EventLineProblem> {
         do {
-            return .success(try JSONDecoder().decode(RecordedEvent.self, from: Data(line.utf8)))
+            return .success(try decoder.decode(RecordedEvent.self, from: Data(line.utf8)))
         } catch {
             return .failure(EventLineProblem(what: DecodingErrorText.summary(error, whole: "not an event object")))
         }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A recording's `events.jsonl` read back: one event a line, every line an event ForcePad can
 /// read (``RecordedEvent``), and time running forward, for the loop's events and for the
 /// reference sensor's readings each (the two are written as they arrive, so one may be a few
@@ -19,10 +21,11 @@ public enum RecordedEventsFile {
         var events: [RecordedEvent] = []
         var lastLoop: (time: Int64, line: Int)?
         var lastReading: (time: Int64, line: Int)?
+        let decoder = JSONDecoder()
         for (index, bytes) in lines.enumerated() where !bytes.isEmpty {
             let number = index + 1
             let event: RecordedEvent
-            switch RecordedEvent.read(String(decoding: bytes, as: UTF8.self)) {
+            switch RecordedEvent.read(String(decoding: bytes, as: UTF8.self), with: decoder) {
             case .success(let read): event = read
             case .failure(let problem):
                 throw LabFileError(file: path, line: number, message: "not an event line ForcePad can read (\(problem.what)); \(fix)")
