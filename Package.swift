@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ForcePadCore", targets: ["ForcePadCore"]),
         .library(name: "ForcePadConfig", targets: ["ForcePadConfig"]),
         .library(name: "ForcePadShell", targets: ["ForcePadShell"]),
+        .library(name: "ForcePadLabFiles", targets: ["ForcePadLabFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,11 +49,14 @@ let package = Package(
         .target(name: "ForcePadConfig", dependencies: ["ForcePadCore", "TOMLKit"]),
         // Command table, tokenizer, units in arguments, human and JSON output.
         .target(name: "ForcePadShell", dependencies: ["ForcePadCore"]),
+        // The lab's files read back, every number range-checked where it is read: recording.json,
+        // events.jsonl lines. Pure (JSON decoding only), so the fuzz targets can link it.
+        .target(name: "ForcePadLabFiles", dependencies: ["ForcePadCore"]),
         // Wiring: command line, controller, threads, logging.
         .target(
             name: "ForcePadApp",
             dependencies: [
-                "ForcePadCore", "ForcePadHAL", "ForcePadConfig", "ForcePadShell",
+                "ForcePadCore", "ForcePadHAL", "ForcePadConfig", "ForcePadShell", "ForcePadLabFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -79,6 +83,7 @@ let package = Package(
         ),
         .testTarget(name: "ForcePadConfigTests", dependencies: ["ForcePadConfig", "ForcePadCore"]),
         .testTarget(name: "ForcePadShellTests", dependencies: ["ForcePadShell", "ForcePadCore"]),
+        .testTarget(name: "ForcePadLabFilesTests", dependencies: ["ForcePadLabFiles", "ForcePadCore"]),
         .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad", "ForcePadHAL"]),
     ],
     swiftLanguageModes: [.v6]

@@ -23,6 +23,8 @@ let package = Package(
         fuzzTarget("fuzz-trace", path: "Trace", module: "ForcePadCore"),
         fuzzTarget("fuzz-command-line", path: "CommandLine", module: "ForcePadShell"),
         fuzzTarget("fuzz-gauge-answer", path: "GaugeAnswer", module: "ForcePadCore"),
+        fuzzTarget("fuzz-recording", path: "RecordingFile", module: "ForcePadLabFiles"),
+        fuzzTarget("fuzz-events", path: "EventsFile", module: "ForcePadLabFiles"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,8 @@
 #
 #   fuzz/run.sh TARGET LIMIT [libFuzzer options…]
 #
-# TARGET  config, board, shortcuts, calibration, trace, command-line, gauge-answer, or all
+# TARGET  config, board, shortcuts, calibration, trace, command-line, gauge-answer, recording,
+#         events, or all
 # LIMIT   a number of inputs (20000) or of seconds (60s), per target
 #
 # Builds with `swift build --sanitize=fuzzer` into .build-fuzz, starts from the seeds in
@@ -19,10 +20,10 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 swift=${SWIFT:-swift}
 configuration=${FUZZ_CONFIGURATION:-debug}
-all=(config board shortcuts calibration trace command-line gauge-answer)
+all=(config board shortcuts calibration trace command-line gauge-answer recording events)
 
 if [ $# -lt 2 ]; then
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 target=$1
@@ -31,7 +32,7 @@ shift 2
 
 case $target in
     all) targets=("${all[@]}") ;;
-    config | board | shortcuts | calibration | trace | command-line | gauge-answer) targets=("$target") ;;
+    config | board | shortcuts | calibration | trace | command-line | gauge-answer | recording | events) targets=("$target") ;;
     *) echo "fuzz/run.sh: unknown target '$target'; use one of: ${all[*]} all" >&2; exit 2 ;;
 esac
 case $limit in
@@ -58,6 +59,7 @@ for name in "${targets[@]}"; do
     options=(-timeout=5 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 -artifact_prefix="$artifacts/")
     case $name in
         config | board | shortcuts | calibration) options+=(-dict="$root/fuzz/toml.dict") ;;
+        recording | events) options+=(-dict="$root/fuzz/lab.dict") ;;
     esac
     start=$(date +%s.%N)
     status=0

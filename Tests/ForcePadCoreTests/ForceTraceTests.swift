@@ -27,6 +27,7 @@ import Testing
         ("t_us,ch0\nx,1\n", "f.csv:2: t_us 'x' is not a whole number of microseconds ≥ 0"),
         ("t_us,ch0\n0,-4\n", "f.csv:2: ch0 '-4' is not a whole number of counts ≥ 0"),
         ("# c\nt_us,g0\n0,abc\n", "f.csv:3: g0 'abc' is not a force in grams from 0 to 100000"),
+        ("t_us,ch0\n0,1\n9223372036854775807,1\n", "f.csv:3: t_us 9223372036854775807 is after 10000000000000000, the latest time a trace may give; check the row"),
     ])
     func badTracesAreReportedWithTheirLine(text: String, message: String) {
         #expect(throws: TraceError.self) { try ForceTrace.parse(text, file: "f.csv") }
@@ -35,5 +36,14 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func aTraceToPlaySpansAtMostTheSpanGiven() throws {
+        let text = "t_us,g0\n1000,0\n3600001000,0\n3600001001,0\n"
+        #expect(throws: TraceError(
+            file: "f.csv", line: 4,
+            message: "t_us 3600001001 is more than 3600s after the first row (1000), the longest trace that plays; split the trace or close the gap")
+        ) { try ForceTrace.parse(text, file: "f.csv", maxSpanMicros: ForceTrace.maxPlayedSpanMicros) }
+        #expect(try ForceTrace.parse(text, file: "f.csv").rowCount == 3)
     }
 }

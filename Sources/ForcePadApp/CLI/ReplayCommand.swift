@@ -3,6 +3,7 @@ import FoundationEssentials
 import ForcePadConfig
 import ForcePadCore
 import ForcePadHAL
+import ForcePadLabFiles
 
 /// `forcepad replay TRACE.csv`: runs a recorded or scripted trace through the pipeline, the
 /// press recogniser and the haptic scheduler (GPIO simulated) and prints the events.
@@ -41,7 +42,7 @@ struct ReplayCommand: ParsableCommand {
         let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory ?? paths.stateDirectory)
         let trace: ForceTrace
         do {
-            trace = try TraceFileReader.read(path: self.trace)
+            trace = try TraceFileReader.read(path: self.trace, maxSpanMicros: ForceTrace.maxPlayedSpanMicros)
         } catch {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(2)

@@ -1,5 +1,6 @@
 import ForcePadConfig
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadHAL
 import ForcePadShell
 import Glibc

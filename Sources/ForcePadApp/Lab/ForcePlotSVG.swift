@@ -1,5 +1,6 @@
 import ForcePadShell
 import ForcePadCore
+import ForcePadLabFiles
 
 /// The force of a recording against time as an SVG drawing: the filtered total force
 /// (`polyline#force`), each threshold as a dashed line (`line.threshold`) over its

@@ -1,4 +1,5 @@
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadShell
 
 /// `reports/NAME.json`: a report that describes itself: what was measured (recording,

@@ -1,6 +1,7 @@
 import ForcePadShell
 import ForcePadConfig
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadHAL
 import Glibc
 import Logging

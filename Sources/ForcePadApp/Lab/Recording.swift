@@ -2,9 +2,11 @@ import ForcePadShell
 import FoundationEssentials
 import ForcePadConfig
 import ForcePadCore
+import ForcePadLabFiles
 
 /// A finished recording read back from the state directory: its description, frames,
-/// events and calibration.
+/// events and calibration, each checked as it is read (``CaptureInfo/parse(_:path:)``,
+/// ``TraceFileReader``, ``RecordedEventsFile``).
 struct Recording {
     let info: CaptureInfo
     let frames: ForceTrace
@@ -23,7 +25,8 @@ struct Recording {
 
     /// Loads the recording in `directory` (which holds `recording.json`) for `board`. An
     /// interrupted recording (``CaptureInfo/isInterrupted``) loads up to its last whole
-    /// frame and event line, its description completed from its frames.
+    /// frame and event line, its description completed from its frames; one cut short before
+    /// its first frame was saved is refused as empty.
     static func load(directory: String, board: BoardDescription) throws(CommandFailure) -> Recording {
         var info = try CaptureInfo.load(path: LabPaths.info(in: directory))
         guard info.board == board.name else {
@@ -32,11 +35,10 @@ struct Recording {
         guard info.sampleRateHertz == board.sampleRateHz else {
             throw CommandFailure("'\(info.name)' was recorded at \(info.sampleRateHertz) Hz; board '\(board.name)' now runs at \(board.sampleRateHz) Hz, so its filters and timings would not replay: use the board file it was recorded with")
         }
-        let framesPath = LabPaths.frames(in: directory)
-        let frames = try TraceFileReader.read(path: framesPath, wholeLinesOnly: info.isInterrupted)
+        let frames = try readFrames(directory: directory, interrupted: info.isInterrupted)
         if info.isInterrupted { info = info.completed(from: frames) }
         guard frames.kind == .rawCounts, frames.cellCount == board.geometry.cellCount else {
-            throw CommandFailure("\(framesPath) does not hold raw frames of \(board.geometry.cellCount) cells")
+            throw CommandFailure("\(LabPaths.frames(in: directory)) does not hold raw frames of \(board.geometry.cellCount) cells")
         }
         let calibration: CalibrationSet
         do {
@@ -44,23 +46,40 @@ struct Recording {
         } catch {
             throw CommandFailure(error.description)
         }
-        let eventsPath = LabPaths.events(in: directory)
+        let events = try readEvents(directory: directory, interrupted: info.isInterrupted)
+        return Recording(info: info, frames: frames, events: events, calibration: calibration)
+    }
+
+    /// The frames of the recording in `directory`; an interrupted one's up to its last whole
+    /// line, refused as empty when it has none.
+    static func readFrames(directory: String, interrupted: Bool) throws(CommandFailure) -> ForceTrace {
+        let path = LabPaths.frames(in: directory)
+        do {
+            return try TraceFileReader.read(path: path, wholeLinesOnly: interrupted)
+        } catch {
+            if interrupted && TraceFileReader.holdsNoRows(path: path) { throw CommandFailure(RecordingDescriptionProblem.empty(folder: directory)) }
+            throw error
+        }
+    }
+
+    /// The events of the recording in `directory` (an interrupted one's whole lines).
+    private static func readEvents(directory: String, interrupted: Bool) throws(CommandFailure) -> [RecordedEvent] {
+        let path = LabPaths.events(in: directory)
         let text: String
         do {
-            text = String(decoding: try Data(contentsOf: URL(filePath: eventsPath)), as: UTF8.self)
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            // An oversized file is not read: a stand-in one byte over the limit is refused as it would be.
+            text = size > RecordedEventsFile.maxBytes
+                ? String(repeating: " ", count: RecordedEventsFile.maxBytes + 1)
+                : String(decoding: try Data(contentsOf: URL(filePath: path)), as: UTF8.self)
         } catch {
-            throw CommandFailure("cannot read \(eventsPath): \(error.localizedDescription)")
+            throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if info.isInterrupted || text.hasSuffix("\n") { lines.removeLast() }
-        var events: [RecordedEvent] = []
-        for (index, line) in lines.enumerated() where !line.isEmpty {
-            guard let event = RecordedEvent.parse(String(line)) else {
-                throw CommandFailure("\(eventsPath):\(index + 1): not an event line ForcePad can read")
-            }
-            events.append(event)
+        do {
+            return try RecordedEventsFile.parse(text, path: path, wholeLinesOnly: interrupted)
+        } catch {
+            throw CommandFailure(error.description)
         }
-        return Recording(info: info, frames: frames, events: events, calibration: calibration)
     }
 
     /// Names of the recordings in the state directory, sorted.

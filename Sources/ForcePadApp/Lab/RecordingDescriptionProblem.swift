@@ -1,8 +1,8 @@
-import FoundationEssentials
 import Glibc
 
-/// One-line errors for a recording's `recording.json` that cannot be used, in the form
-/// `PATH: what is wrong; the fix`.
+/// One-line errors for a recording that cannot be used as it is, in the form
+/// `PATH: what is wrong; the fix`. (A `recording.json` that is damaged or holds a value out of
+/// range is refused by ``CaptureInfo/parse(_:path:)``.)
 enum RecordingDescriptionProblem {
     /// `recording.json` is missing or cannot be read.
     static func unreadable(path: String) -> String {
@@ -15,30 +15,10 @@ enum RecordingDescriptionProblem {
         return "\(path): cannot read: \(reason); check the file and its permissions"
     }
 
-    /// `recording.json` is not JSON, or lacks or mistypes a key.
-    static func damaged(path: String, _ error: any Error) -> String {
-        "\(path): damaged (\(what(error))); restore it from a copy, or replay \(LabPaths.frames(in: folder(of: path))) as a trace"
-    }
-
-    /// What a decoding error says, in a few words.
-    private static func what(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "not a recording description" }
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not valid JSON"
-        case .dataCorrupted(let context):
-            return "\(keyPath(context.codingPath)) has a value ForcePad cannot read"
-        case .keyNotFound(let key, let context):
-            return "\(keyPath(context.codingPath + [key])) is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(keyPath(context.codingPath)) has the wrong type"
-        @unknown default:
-            return "not a recording description"
-        }
-    }
-
-    private static func keyPath(_ path: [any CodingKey]) -> String {
-        "key " + (path.isEmpty ? "(top)" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: "."))
+    /// The recording in `folder` was cut short before its first frame reached `frames.csv`
+    /// (killed within a quarter of a second of its start): there is nothing to replay.
+    static func empty(folder: String) -> String {
+        "\(folder): empty: the recording was cut short before its first frame was saved, so there is nothing to replay or report; delete \(folder)"
     }
 
     private static func folder(of path: String) -> String {

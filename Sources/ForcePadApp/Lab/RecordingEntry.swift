@@ -1,3 +1,4 @@
+import ForcePadLabFiles
 import FoundationEssentials
 import Glibc
 
@@ -11,16 +12,19 @@ struct RecordingEntry {
         case recording
         /// Cut short after it was described at its start: replays up to its last whole frame.
         case interrupted
-        /// Cut short before it was described (no `recording.json`), or a `recording.json`
-        /// that cannot be read: ``problem`` says what and what to do.
+        /// Cut short before its first frame was saved: nothing to replay (``problem`` says so).
+        case empty
+        /// Cut short before it was described (no `recording.json`), a `recording.json` that
+        /// cannot be read or holds a value out of range, or an interrupted recording whose
+        /// frames are damaged: ``problem`` says what and what to do.
         case unusable
     }
 
     let name: String
     let state: State
-    /// The description (an interrupted one's completed from its frames), nil when unusable.
+    /// The description (an interrupted one's completed from its frames), nil when empty or unusable.
     let info: CaptureInfo?
-    /// Why an unusable recording cannot be used, and the fix.
+    /// Why an empty or unusable recording cannot be used, and the fix.
     let problem: String?
 
     /// The folders of `recordings/` (symlinks left out), sorted by name; `running` is the
@@ -42,7 +46,12 @@ struct RecordingEntry {
         }
         if name == running { return RecordingEntry(name: name, state: .recording, info: info, problem: nil) }
         guard info.isInterrupted else { return RecordingEntry(name: name, state: .complete, info: info, problem: nil) }
-        let frames = try? TraceFileReader.read(path: paths.frames(name), wholeLinesOnly: true)
-        return RecordingEntry(name: name, state: .interrupted, info: frames.map(info.completed) ?? info, problem: nil)
+        do {
+            let frames = try Recording.readFrames(directory: paths.recording(name), interrupted: true)
+            return RecordingEntry(name: name, state: .interrupted, info: info.completed(from: frames), problem: nil)
+        } catch {
+            let empty = TraceFileReader.holdsNoRows(path: paths.frames(name))
+            return RecordingEntry(name: name, state: empty ? .empty : .unusable, info: nil, problem: error.message)
+        }
     }
 }

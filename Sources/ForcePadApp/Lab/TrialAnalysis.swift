@@ -1,5 +1,6 @@
 import ForcePadShell
 import ForcePadCore
+import ForcePadLabFiles
 
 /// The presses of a recording or trial and their statistics: events as recorded (forces
 /// and stage→line latencies measured live), frame forces from an exact replay (for peaks and

@@ -1,4 +1,5 @@
 import ForcePadCore
+import ForcePadLabFiles
 
 /// Whether a recording holds everything its verdict needs. A trial that stopped before its
 /// presses were done, lost frames (the recorder fell behind, or the loop missed periods),

@@ -1,4 +1,5 @@
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadShell
 
 /// A trial's statistics for the shell: readable lines with text histograms, and the same

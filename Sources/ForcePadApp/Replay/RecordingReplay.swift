@@ -1,5 +1,6 @@
 import ForcePadShell
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadHAL
 
 /// A recording run again through the pipeline, the recogniser and the haptic scheduler:

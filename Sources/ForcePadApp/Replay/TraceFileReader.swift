@@ -8,8 +8,9 @@ enum TraceFileReader {
     static let maxBytes = 256 << 20
 
     /// With `wholeLinesOnly`, text after the last line end is left out: the torn last line of
-    /// a recording that was cut short.
-    static func read(path: String, wholeLinesOnly: Bool = false) throws(CommandFailure) -> ForceTrace {
+    /// a recording that was cut short. A row more than `maxSpanMicros` after the first is
+    /// refused (``ForceTrace/maxPlayedSpanMicros`` for a trace played period by period).
+    static func read(path: String, wholeLinesOnly: Bool = false, maxSpanMicros: Int64 = ForceTrace.maxTimeMicros) throws(CommandFailure) -> ForceTrace {
         var data: Data
         do {
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -25,9 +26,18 @@ enum TraceFileReader {
             throw CommandFailure("\(path) is not UTF-8 text; give a CSV trace")
         }
         do {
-            return try ForceTrace.parse(text, file: path)
+            return try ForceTrace.parse(text, file: path, maxSpanMicros: maxSpanMicros)
         } catch {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// Whether the file at `path` holds no whole row: empty, or a header alone (what a
+    /// recording killed before its first write leaves). False when it cannot be read.
+    static func holdsNoRows(path: String) -> Bool {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int, size <= maxBytes,
+            let data = try? Data(contentsOf: URL(filePath: path))
+        else { return false }
+        return data.lazy.filter { $0 == UInt8(ascii: "\n") }.prefix(2).count < 2
     }
 }

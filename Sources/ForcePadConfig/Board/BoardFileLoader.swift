@@ -79,7 +79,7 @@ public enum BoardFileLoader {
         let ceiling = board.sampleRateCeilingHz
         let hint = ceiling.isFinite ? " (at most \(Int(ceiling.rounded(.down))) Hz on this board)" : ""
         guard let table else { throw root.error("sampling", "missing; give [sampling] with rate_hz = frames per second\(hint)") }
-        guard let rate = try table.integer("rate_hz", expected: "frames per second such as 1000", range: 1...10_000, unit: " Hz") else {
+        guard let rate = try table.integer("rate_hz", expected: "frames per second such as 1000", range: BoardDescription.sampleRateRangeHz, unit: " Hz") else {
             throw table.error("rate_hz", "missing; give the frames per second, e.g. rate_hz = 1000\(hint)")
         }
         try table.finish()

@@ -12,12 +12,12 @@ enum HapticsSection {
         guard let table else { return (standard, []) }
         let enabled = try table.bool("enabled") ?? standard.enabled
         let dryRun = try table.bool("dry_run") ?? standard.dryRun
-        let triggerWidth = try table.durationMicros("trigger_width", range: 10...100_000) ?? standard.triggerWidthMicros
+        let triggerWidth = try table.durationMicros("trigger_width", range: HapticSettings.triggerWidthRangeMicros) ?? standard.triggerWidthMicros
         let mode: HapticOutputMode = try table.choice("mode", noun: "haptic mode") ?? standard.mode
-        let maxOn = try table.durationMicros("max_on", range: 1_000...1_000_000) ?? standard.maxOnMicros
-        let minOff = try table.durationMicros("min_off", range: 0...1_000_000) ?? standard.minOffMicros
+        let maxOn = try table.durationMicros("max_on", range: HapticSettings.maxOnRangeMicros) ?? standard.maxOnMicros
+        let minOff = try table.durationMicros("min_off", range: HapticSettings.minOffRangeMicros) ?? standard.minOffMicros
         let dutyPermille = try readDuty(table) ?? standard.maxDutyPermille
-        let dutyWindow = try table.durationMicros("duty_window", range: 10_000...60_000_000) ?? standard.dutyWindowMicros
+        let dutyWindow = try table.durationMicros("duty_window", range: HapticSettings.dutyWindowRangeMicros) ?? standard.dutyWindowMicros
         let rtp: HapticRealTimeMapping = try table.choice("rtp", noun: "real-time playback mapping") ?? .off
         let patternsTable = try table.table("patterns")
         try table.finish()
@@ -41,7 +41,8 @@ enum HapticsSection {
     private static func readDuty(_ table: TableReader) throws(ConfigError) -> Int? {
         guard let fraction = try table.number("max_duty", expected: "a fraction of the time such as 0.5") else { return nil }
         let permille = (fraction * 1000).rounded()
-        guard fraction.isFinite, permille >= 1, permille <= 1000 else {
+        guard fraction.isFinite, permille >= Double(HapticSettings.maxDutyRangePermille.lowerBound),
+            permille <= Double(HapticSettings.maxDutyRangePermille.upperBound) else {
             throw table.error("max_duty", "\(fraction) is out of range; allowed: 0.001…1 (the share of duty_window the line may be on)")
         }
         return Int(permille)

@@ -26,7 +26,7 @@ enum TrialsSection {
             }
             limits.cancelRatePermille = Int((rate * 1000).rounded())
         }
-        limits.maxChatter = try table.integer("chatter", expected: "a whole number of re-crossings", range: 0...1_000_000)
+        limits.maxChatter = try table.integer("chatter", expected: "a whole number of re-crossings", range: TrialLimits.chatterRange)
         try table.finish()
         return limits
     }
@@ -35,15 +35,15 @@ enum TrialsSection {
     /// force, `basis`) and stage→line latency limits.
     private static func readStage(_ table: TableReader?) throws(ConfigError) -> StageLimits {
         guard let table else { return StageLimits() }
-        let tolerance = try table.force("tolerance", range: Force.zero...Force.grams(1_000))
+        let tolerance = try table.force("tolerance", range: StageLimits.toleranceRange)
         let basis: ToleranceBasis? = try table.choice("basis", noun: "tolerance basis")
         if basis != nil, tolerance == nil {
             throw table.error("basis", "judges the tolerance, which is not set; add tolerance (e.g. tolerance = \"15g\") or remove basis")
         }
         let limits = StageLimits(
             tolerance: tolerance, toleranceBasis: basis ?? .pad,
-            stageToLineP99Micros: try table.durationMicros("stage_to_line_p99", range: 1...1_000_000),
-            stageToLineMaxMicros: try table.durationMicros("stage_to_line_max", range: 1...1_000_000))
+            stageToLineP99Micros: try table.durationMicros("stage_to_line_p99", range: StageLimits.stageToLineRangeMicros),
+            stageToLineMaxMicros: try table.durationMicros("stage_to_line_max", range: StageLimits.stageToLineRangeMicros))
         try table.finish()
         return limits
     }

@@ -30,6 +30,9 @@ public struct BoardDescription: Sendable, Equatable {
     /// Largest number of cells any board may have (sizes the loop's fixed frame buffers).
     public static let maxCells = 64
 
+    /// Frames per second any board may run at (`[sampling] rate_hz`).
+    public static let sampleRateRangeHz = 1...10_000
+
     public init(
         name: String, summary: String, bus: I2CBusDescription?, adcs: [ADCDescription],
         geometry: PadGeometry, sampleRateHz: Int, haptic: HapticLineDescription,

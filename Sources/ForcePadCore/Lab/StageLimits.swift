@@ -21,6 +21,11 @@ public struct StageLimits: Sendable, Equatable, Codable {
         self.stageToLineMaxMicros = stageToLineMaxMicros
     }
 
+    /// Tolerances a config or a recording may set (0…1000 g).
+    public static let toleranceRange = Force.zero...Force.grams(1_000)
+    /// Stage→line limits a config or a recording may set (µs).
+    public static let stageToLineRangeMicros: ClosedRange<Int64> = 1...1_000_000
+
     /// Whether any limit is set.
     public var isEmpty: Bool { tolerance == nil && stageToLineP99Micros == nil && stageToLineMaxMicros == nil }
 
@@ -29,12 +34,14 @@ public struct StageLimits: Sendable, Equatable, Codable {
         case stageToLineP99Micros = "stage_to_line_p99_us", stageToLineMaxMicros = "stage_to_line_max_us"
     }
 
-    /// Reads stored limits; a recording made before `tolerance_basis` existed was judged on the pad.
+    /// Reads stored limits, each refused outside the range a config may set; a recording made
+    /// before `tolerance_basis` existed was judged on the pad.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        tolerance = try container.decodeIfPresent(Force.self, forKey: .tolerance)
+        let milligrams = Self.toleranceRange.lowerBound.milligrams...Self.toleranceRange.upperBound.milligrams
+        tolerance = try container.decodeIfPresent(Int32.self, forKey: .tolerance, in: milligrams, unit: " mg").map(Force.init(milligrams:))
         toleranceBasis = try container.decodeIfPresent(ToleranceBasis.self, forKey: .toleranceBasis) ?? .pad
-        stageToLineP99Micros = try container.decodeIfPresent(Int64.self, forKey: .stageToLineP99Micros)
-        stageToLineMaxMicros = try container.decodeIfPresent(Int64.self, forKey: .stageToLineMaxMicros)
+        stageToLineP99Micros = try container.decodeIfPresent(Int64.self, forKey: .stageToLineP99Micros, in: Self.stageToLineRangeMicros, unit: " µs")
+        stageToLineMaxMicros = try container.decodeIfPresent(Int64.self, forKey: .stageToLineMaxMicros, in: Self.stageToLineRangeMicros, unit: " µs")
     }
 }

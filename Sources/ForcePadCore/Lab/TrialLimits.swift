@@ -16,6 +16,11 @@ public struct TrialLimits: Sendable, Equatable, Codable {
         self.maxChatter = maxChatter
     }
 
+    /// Cancel rates a config or a recording may set (‰).
+    public static let cancelRateRangePermille = 0...1000
+    /// Chatter limits a config or a recording may set.
+    public static let chatterRange = 0...1_000_000
+
     /// No limits: trials report statistics without a verdict.
     public static let none = TrialLimits()
 
@@ -27,5 +32,14 @@ public struct TrialLimits: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case peek, pop, cancelRatePermille = "cancel_rate_permille", maxChatter = "chatter"
+    }
+
+    /// Reads stored limits, each refused outside the range a config may set.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        peek = try container.decode(StageLimits.self, forKey: .peek)
+        pop = try container.decode(StageLimits.self, forKey: .pop)
+        cancelRatePermille = try container.decodeIfPresent(Int.self, forKey: .cancelRatePermille, in: Self.cancelRateRangePermille, unit: "‰")
+        maxChatter = try container.decodeIfPresent(Int.self, forKey: .maxChatter, in: Self.chatterRange)
     }
 }

@@ -28,6 +28,14 @@ public struct HapticSettings: Sendable, Equatable {
     /// The stages a sequence may be given to: the ones the driver's sequencer is loaded for.
     public static let effectStages: Set<String> = ["peek", "pop", "release"]
 
+    /// The ranges a config (`[haptics]`) or a recording may give: trigger width, maximum on
+    /// time, minimum off time and duty window (µs), and the duty (‰ of the window).
+    public static let triggerWidthRangeMicros: ClosedRange<Int64> = 10...100_000
+    public static let maxOnRangeMicros: ClosedRange<Int64> = 1_000...1_000_000
+    public static let minOffRangeMicros: ClosedRange<Int64> = 0...1_000_000
+    public static let dutyWindowRangeMicros: ClosedRange<Int64> = 10_000...60_000_000
+    public static let maxDutyRangePermille = 1...1000
+
     public init(
         enabled: Bool, dryRun: Bool, mode: HapticOutputMode, patterns: [String: HapticPattern],
         maxOnMicros: Int64, minOffMicros: Int64, maxDutyPermille: Int, dutyWindowMicros: Int64,

@@ -21,6 +21,15 @@ public struct ForceTrace: Sendable, Equatable {
     /// Longest trace accepted, in rows (an hour at 1 kHz).
     public static let maxRows = 3_600_000
 
+    /// Latest time any file may give (µs on the loop clock, 10^16: 317 years), so a sum or
+    /// difference of two times, or a time plus a duration, never overflows.
+    public static let maxTimeMicros: Int64 = 10_000_000_000_000_000
+
+    /// Longest span (µs, first row to last) of a trace that is played or replayed period by
+    /// period (`sim play`, `forcepad replay TRACE.csv`): an hour, as many periods at 1 kHz as
+    /// ``maxRows``. A recording replays row by row and may span longer.
+    public static let maxPlayedSpanMicros: Int64 = 3_600_000_000
+
     public init(kind: Kind, cellCount: Int, timesMicros: [Int64], values: [Int32]) {
         precondition(values.count == timesMicros.count * cellCount)
         self.kind = kind
@@ -38,8 +47,9 @@ public struct ForceTrace: Sendable, Equatable {
     @inline(__always)
     public func value(row: Int, cell: Int) -> Int32 { values[row * cellCount + cell] }
 
-    /// Parses trace text; `file` names the trace in errors.
-    public static func parse(_ text: String, file: String) throws(TraceError) -> ForceTrace {
+    /// Parses trace text; `file` names the trace in errors. Times run from 0 to
+    /// ``maxTimeMicros``, and a row more than `maxSpanMicros` after the first is refused.
+    public static func parse(_ text: String, file: String, maxSpanMicros: Int64 = maxTimeMicros) throws(TraceError) -> ForceTrace {
         var kind: Kind?
         var cellCount = 0
         var times: [Int64] = []
@@ -61,8 +71,16 @@ public struct ForceTrace: Sendable, Equatable {
             guard let time = Int64(fields[0]), time >= 0 else {
                 throw TraceError(file: file, line: lineNumber, message: "t_us '\(fields[0])' is not a whole number of microseconds ≥ 0")
             }
+            guard time <= maxTimeMicros else {
+                throw TraceError(file: file, line: lineNumber, message: "t_us \(time) is after \(maxTimeMicros), the latest time a trace may give; check the row")
+            }
             if let previous = times.last, time <= previous {
                 throw TraceError(file: file, line: lineNumber, message: "t_us \(time) does not increase (previous row: \(previous))")
+            }
+            if let first = times.first, time - first > maxSpanMicros {
+                throw TraceError(
+                    file: file, line: lineNumber,
+                    message: "t_us \(time) is more than \(QuantityText.duration(maxSpanMicros)) after the first row (\(first)), the longest trace that plays; split the trace or close the gap")
             }
             guard times.count < maxRows else {
                 throw TraceError(file: file, line: lineNumber, message: "more than \(maxRows) rows; split the trace")

@@ -1,4 +1,5 @@
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadShell
 
 extension ShellCommand where Context == ShellContext {
@@ -85,13 +86,14 @@ extension ShellCommand where Context == ShellContext {
     }
 
     /// Every folder of `recordings/`: complete, being recorded, interrupted (cut short, still
-    /// replayable) or unusable (with what is wrong and the fix).
+    /// replayable), empty or unusable (with what is wrong and the fix). A damaged recording
+    /// is listed as such and the others after it still are.
     static func recordingList(_ lab: LabSession) -> CommandReply {
         var lines: [String] = []
         var entries: [JSONValue] = []
         for entry in RecordingEntry.all(paths: lab.paths, running: lab.running?.name) {
             guard let info = entry.info else {
-                lines.append("\(entry.name.padded(to: 20))  unusable: \(entry.problem ?? "")")
+                lines.append("\(entry.name.padded(to: 20))  \(entry.state.rawValue): \(entry.problem ?? "")")
                 entries.append(.object([
                     ("name", .string(entry.name)), ("state", .string(entry.state.rawValue)), ("problem", .string(entry.problem ?? "")),
                 ]))

@@ -78,7 +78,7 @@ extension ShellCommand where Context == ShellContext {
                     _ = try Self.simulation(on: controller)
                     let path = try arguments.word("trace file")
                     try arguments.end()
-                    let trace = try TraceFileReader.read(path: path)
+                    let trace = try TraceFileReader.read(path: path, maxSpanMicros: ForceTrace.maxPlayedSpanMicros)
                     guard trace.cellCount == controller.board.geometry.cellCount else {
                         throw CommandFailure("\(path) has \(trace.cellCount) cells; board \(controller.board.name) has \(controller.board.geometry.cellCount)")
                     }

@@ -1,4 +1,5 @@
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadShell
 
 extension ShellCommand where Context == ShellContext {
@@ -34,8 +35,9 @@ extension ShellCommand where Context == ShellContext {
                     let lab = controller.lab
                     try lab.collectFinishedCapture()
                     let count = try arguments.word("number of presses")
-                    guard let presses = Int(count), presses >= 1, presses <= 10_000 else {
-                        throw CommandFailure("number of presses '\(count)' must be a whole number from 1 to 10000")
+                    let range = CaptureInfo.trialPressRange
+                    guard let presses = Int(count), range.contains(presses) else {
+                        throw CommandFailure("number of presses '\(count)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
                     }
                     var name = "trial-" + WallClockText.utc().filter { $0.isNumber || $0 == "T" }
                     if let option = arguments.peek {

@@ -1,4 +1,5 @@
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadHAL
 import ForcePadShell
 
