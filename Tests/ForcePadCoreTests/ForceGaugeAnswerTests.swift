@@ -89,4 +89,10 @@ import Testing
                 == "the gauge answered \"1 mm\" in mm, which is not a force unit ForcePad reads: set the gauge to"
                 + " N, kN, mN, kgF, gF, lbF or ozF")
     }
+
+    /// C1 controls (U+009B is CSI, which starts a terminal sequence) are escaped like C0.
+    @Test func c1ControlsAreEscapedInTheQuote() {
+        #expect(ForceGaugeAnswer.quote("12.3\u{9B}2J N") == "\"12.3\\u{9b}2J N\"")
+        #expect(ForceGaugeAnswer.quote("\u{1B}[0m") == "\"\\u{1b}[0m\"")
+    }
 }

@@ -39,6 +39,26 @@ import Testing
         }
     }
 
+    /// A recording longer than the live history of readings (512: 6.4 s at 80 SPS) replays
+    /// every stage with the `reference_g` it was recorded with, the first as well as the last.
+    @Test func aLongRecordingReplaysEveryStagesReference() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let made = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path],
+            lines: ["record start long", "sim press 400g for 100ms", "wait 7s", "sim press 400g for 100ms", "wait 200ms", "record stop"])
+        #expect(made.status == 0)
+        let recorded = try scratch.text("recordings/long/events.jsonl").split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { ["press.peek", "press.pop"].contains($0["event"] as? String) }
+        #expect(recorded.count == 4 && recorded.allSatisfy { $0["reference_g"] != nil })
+        let replay = try ForcePadProcess.run(
+            ["replay", scratch.state.appendingPathComponent("recordings/long").path, "--json"], input: Data())
+        let replayed = Self.objects(replay).filter { ["press.peek", "press.pop"].contains($0["event"] as? String) }
+        #expect(replayed.map { $0["reference_g"] as? Double } == recorded.map { $0["reference_g"] as? Double })
+        #expect(replay.standardError.contains("identical to the recording"), "\(replay.standardError)")
+    }
+
     @Test func humanForceShowsTheReferenceAndTheDifference() throws {
         let result = try ForcePadProcess.run([], lines: ["sim press 200g", "wait 300ms", "force", "quit"])
         let line = try #require(result.outputLines.first { $0.hasPrefix("reference   ") })

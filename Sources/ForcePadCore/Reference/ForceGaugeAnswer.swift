@@ -60,7 +60,7 @@ public enum ForceGaugeAnswer {
             switch scalar {
             case "\"": quoted += "\\\""
             case "\\": quoted += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where scalar.isControlCharacter:
                 quoted += "\\u{" + String(scalar.value, radix: 16) + "}"
             default: quoted.unicodeScalars.append(scalar)
             }

@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// Lines entered before, oldest first, recalled with Up and Down: at most ``capacity``
 /// entries, no blank entries, no entry equal to the one before it, and nothing with a
 /// control character (so every entry fits on one line of ``HistoryText``).
@@ -33,7 +35,7 @@ public struct LineHistory: Sendable, Equatable {
     public static func isStorable(_ line: String) -> Bool {
         var hasText = false
         for scalar in line.unicodeScalars {
-            if scalar.value < 0x20 && scalar != "\t" || (0x7F...0x9F).contains(scalar.value) { return false }
+            if scalar.isControlCharacter && scalar != "\t" { return false }
             if !LineBuffer.isWordSeparator(scalar) { hasText = true }
         }
         return hasText

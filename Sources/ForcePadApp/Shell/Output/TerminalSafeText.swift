@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// Text from data (titles, names, file contents) made safe to show on a terminal: every
 /// control character but the tab — C0, DEL and C1, the escape that starts a terminal
 /// sequence among them — is written as a JSON-style `\uXXXX` escape, so it is seen rather
@@ -21,6 +23,6 @@ enum TerminalSafeText {
 
     /// Whether `scalar` is a control character a terminal could act on (the tab aside).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        scalar.isControlCharacter && scalar != "\t"
     }
 }
