@@ -68,7 +68,8 @@ import Testing
 
     /// status labels the reference sensor and its reading apart, and no two lines alike.
     @Test func statusLabelsTheReferenceSensorAndItsReadingApart() throws {
-        let result = try ForcePadProcess.run([], lines: ["status", "quit"])
+        // After the first readings (one every 12.5 ms), so the reading's line is there.
+        let result = try ForcePadProcess.run([], lines: ["wait 200ms", "status", "quit"])
         let labels = result.outputLines.filter { $0.count > 12 && $0.first != " " }.map { String($0.prefix(12)) }
         #expect(labels.contains("ref sensor  ") && labels.contains("reference   "))
         #expect(Set(labels).count == labels.count, "\(labels)")

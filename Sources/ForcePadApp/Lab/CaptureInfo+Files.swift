@@ -36,14 +36,13 @@ extension CaptureInfo {
         }
     }
 
-    /// The recorded reference readings, ready to give `reference_g` at a frame's time as the
-    /// live event pump did; nil when the recording has no reference channel.
-    func referenceHistory(_ events: [RecordedEvent]) -> ReferenceHistory? {
+    /// The recorded reference readings, all of them, ready to give `reference_g` at a frame's
+    /// time as the live event pump did; nil when the recording has no reference channel.
+    func referenceReadings(_ events: [RecordedEvent]) -> ReferenceReadings? {
         guard let referencePeriodMicros else { return nil }
-        var history = ReferenceHistory(samplePeriodMicros: referencePeriodMicros)
-        for event in events where event.event == RecordedEvent.referenceSample {
-            history.append(ReferenceSample(timeMicros: event.timeMicros, force: Force.fromGrams(event.referenceGrams ?? 0)))
+        let samples = events.filter { $0.event == RecordedEvent.referenceSample }.map {
+            ReferenceSample(timeMicros: $0.timeMicros, force: Force.fromGrams($0.referenceGrams ?? 0))
         }
-        return history
+        return ReferenceReadings(samples, samplePeriodMicros: referencePeriodMicros)
     }
 }

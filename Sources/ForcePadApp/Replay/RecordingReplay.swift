@@ -25,7 +25,7 @@ struct RecordingReplay {
     let referenceSamples: [ReferenceSample]
     /// The same readings, to give a stage its `reference_g` as the live pump did; nil when
     /// the recording has no reference channel.
-    let references: ReferenceHistory?
+    let references: ReferenceReadings?
 
     /// Replays `recording` on `board` with `settings`.
     init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
@@ -41,7 +41,7 @@ struct RecordingReplay {
         var replayed: [RecordedEvent] = []
         var loopEvents: [LoopEvent] = []
         var series = ForceSeries()
-        let references = recording.info.referenceHistory(recording.events)
+        let references = recording.info.referenceReadings(recording.events)
         self.references = references
         referenceSamples = recording.events.filter { $0.event == RecordedEvent.referenceSample }.map {
             ReferenceSample(timeMicros: $0.timeMicros, force: Force.fromGrams($0.referenceGrams ?? 0))

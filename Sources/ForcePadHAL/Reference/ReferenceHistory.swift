@@ -1,9 +1,9 @@
 import ForcePadCore
 
 /// The last few seconds of reference readings (loop time), to give the reference force at
-/// the time of a frame: interpolated linearly between the two readings around it, and only
-/// when they are at most ``maxGapMicros`` apart, so a figure is never made up across a gap in
-/// the readings. Fixed capacity (the oldest readings make room); allocation-free after `init`.
+/// the time of a frame by ``ReferenceInterpolation``'s rule (linear between the two readings
+/// around it, only when they are at most ``maxGapMicros`` apart). For a whole recording,
+/// ``ReferenceReadings``. Fixed capacity (the oldest readings make room); allocation-free after `init`.
 public struct ReferenceHistory: Sendable {
     /// Readings kept (512: 6 s at 80 SPS, 1.6 s at 320 SPS).
     public static let capacity = 512
@@ -44,15 +44,8 @@ public struct ReferenceHistory: Sendable {
         while after >= 0, sample(after).timeMicros > timeMicros { after -= 1 }
         // `after` is now the newest reading at or before the time.
         guard after >= 0 else { return nil }
-        let before = sample(after)
-        if before.timeMicros == timeMicros { return before.force }
-        guard after + 1 < count else { return nil }
-        let next = sample(after + 1)
-        let span = next.timeMicros - before.timeMicros
-        guard span <= maxGapMicros else { return nil }
-        let numerator = (timeMicros - before.timeMicros) * (Int64(next.force.milligrams) - Int64(before.force.milligrams))
-        let rounded = numerator >= 0 ? (numerator + span / 2) / span : (numerator - span / 2) / span
-        return Force(milligrams: Int32(Int64(before.force.milligrams) + rounded))
+        return ReferenceInterpolation.force(
+            atMicros: timeMicros, before: sample(after), after: after + 1 < count ? sample(after + 1) : nil, maxGapMicros: maxGapMicros)
     }
 
     /// Whether ``force(atMicros:)`` for `timeMicros` is final: a reading at or after it has
