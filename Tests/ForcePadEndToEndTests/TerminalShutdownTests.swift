@@ -1,3 +1,4 @@
+import ForcePadHAL
 import Foundation
 import Testing
 
@@ -78,6 +79,47 @@ import Testing
             let after = terminal.text.components(separatedBy: "bye").last ?? ""
             #expect(terminal.text.contains("bye") && !after.contains(" ms  "), "printed after bye: \(after)")
         }
+    }
+
+    /// A terminal that goes away without a SIGHUP (forcepad is not on its controlling
+    /// terminal) ends a running `monitor` and the session: the process exits and lets go of
+    /// the state directory, so the next start is not refused.
+    @Test func aVanishedTerminalEndsMonitorAndTheSession() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-vanish-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let process = Process()
+        do {
+            let terminal = try PseudoTerminal()
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: terminal.subordinatePath))
+            process.executableURL = ForcePadProcess.binary
+            process.arguments = ["--state-dir", state]
+            process.standardInput = handle
+            process.standardOutput = handle
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try handle.close()
+            var shown: [UInt8] = []
+            func waitFor(_ text: String) throws -> Bool {
+                let deadline = Date().addingTimeInterval(10)
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while Date() < deadline {
+                    if String(decoding: shown, as: UTF8.self).contains(text) { return true }
+                    var span = buffer.mutableSpan
+                    if case .received(let count) = try terminal.read(into: &span, timeoutMilliseconds: 50) { shown += buffer[0..<count] }
+                }
+                return false
+            }
+            #expect(try waitFor("forcepad> "))
+            _ = try Array("monitor\r".utf8).withUnsafeBufferPointer { try terminal.write(Span(_unsafeElements: $0), timeoutMilliseconds: 1000) }
+            #expect(try waitFor("]"))
+        }
+        // The controller side is closed: the terminal has gone.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning, "monitor kept running on a terminal that went away")
+        if process.isRunning { process.terminate() }
+        let again = try ForcePadProcess.run(["--state-dir", state], lines: ["quit"])
+        #expect(again.status == 0, "\(again.standardError)")
     }
 
     @Test func aSerialLineNobodyReadsNeverHoldsUpTheExit() throws {

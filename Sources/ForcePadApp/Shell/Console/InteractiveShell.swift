@@ -35,9 +35,13 @@ struct InteractiveShell {
         var idlePolls = 0
         controller.printEventsInBackground(false)
         logRouter?.hold()
+        // A key ends a running command, and so does the end of input (a terminal that went away
+        // without a SIGHUP): the shell's next read then sees it and ends the session.
         interpreter.context.keyPressed = { [transport] in
-            if case .bytes = transport.read(timeoutMilliseconds: 0) { return true }
-            return false
+            switch transport.read(timeoutMilliseconds: 0) {
+            case .bytes, .closed: true
+            case .timedOut, .connected: false
+            }
         }
         defer {
             controller.printEventsInBackground(true)
