@@ -96,6 +96,39 @@ import Testing
         #expect(show["source"] as? String == scratch.state.appendingPathComponent("calibration-sim.toml").path)
     }
 
+    /// Issue #27, case 1: a second session that measures one cell and saves keeps the cells
+    /// the file already held, keeps the previous file as `NAME~`, and names both kinds of cell.
+    @Test func aSecondSaveKeepsTheCellsItDidNotMeasure() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let centres = ["0.125", "0.375", "0.625", "0.875"]
+        var lines = ["calibrate start"]
+        for (cell, centre) in centres.enumerated() {
+            lines += ["sim press 50g at \(centre)", "calibrate add 50g cell \(cell)", "sim press 200g at \(centre)", "calibrate add 200g cell \(cell)", "sim release"]
+        }
+        lines += ["calibrate save", "calibrate start cell 2", "sim press 100g at 0.625", "calibrate add 100g", "sim press 300g at 0.625", "calibrate add 300g", "sim release", "calibrate save"]
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 60)
+        let path = scratch.state.appendingPathComponent("calibration-sim.toml").path
+        let saves = result.outputLines.filter { $0.hasPrefix("saved ") }
+        try #require(saves.count == 2, "\(result.outputLines)")
+        #expect(saves[0].hasPrefix("saved \(path): changed cells 0, 1, 2, 3 (crc32 "), "\(saves[0])")
+        #expect(saves[0].contains("a new file"), "\(saves[0])")
+        #expect(saves[1].hasPrefix("saved \(path): changed cell 2; kept cells 0, 1, 3 as saved (crc32 "), "\(saves[1])")
+        #expect(saves[1].contains("the previous file is \(path)~"), "\(saves[1])")
+
+        // The file keeps the first session's cells 0, 1 and 3 (50 g and 200 g knots, not the
+        // board's curve); cell 2 has this session's knots. The backup is the first file.
+        let tables = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("points = ") }.map(String.init) }
+        let weights = { (table: String) in table.split(separator: "]").compactMap { $0.split(separator: " ").last.flatMap { Int($0) } } }
+        let now = tables(try scratch.text("calibration-sim.toml"))
+        try #require(now.count == 4)
+        for cell in [0, 1, 3] { #expect(weights(now[cell]) == [0, 50, 200], "cell \(cell): \(now[cell])") }
+        #expect(weights(now[2]) == [0, 100, 300], "cell 2: \(now[2])")
+        let before = tables((try? scratch.text("calibration-sim.toml~")) ?? "")
+        #expect(before.count == 4 && before[0] == now[0] && before[1] == now[1] && before[3] == now[3] && before[2] != now[2])
+    }
+
     @Test func refusesTooFewAndNonMonotonicWeights() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

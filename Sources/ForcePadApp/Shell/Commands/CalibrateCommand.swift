@@ -19,9 +19,11 @@ extension ShellCommand where Context == ShellContext {
                 "[baseline] tare); without 'cell N' the point goes to the cell carrying the weight.",
                 "fit makes each measured cell's piecewise-linear table (0 g at the zero, one knot per",
                 "weight) and shows every point's residual; it needs at least 2 different weights per",
-                "cell, each reading more than the lighter ones. save writes calibration-BOARD.toml in",
-                "the state directory (atomically, with the date, board and a checksum; cells not",
-                "measured keep their table); it is used from the next start. discard ends the session.",
+                "cell, each reading more than the lighter ones. save merges the fitted cells into",
+                "calibration-BOARD.toml in the state directory (cells not measured in this session keep",
+                "the table the file holds), keeps the previous file as NAME~, writes atomically with the",
+                "date, board and a checksum, and names the cells it changed and kept; it is used from the",
+                "next start. discard ends the session.",
                 "show prints the calibration in use and the session's points.",
                 "sweep (with a reference sensor, [reference] in the board file) records for DURATION (5s",
                 "by default) while the operator presses slowly on one cell, from a light touch to past pop",
@@ -112,28 +114,28 @@ extension ShellCommand where Context == ShellContext {
                     let controller = context.controller
                     let lab = controller.lab
                     try arguments.end()
-                    guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
-                    let fits = try session.fit()
-                    lab.calibration = session
-                    return Self.fitReply(fits)
+                    guard let session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                    return Self.fitReply(try session.fit())
                 },
                 ShellSubcommand("save") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
                     let lab = controller.lab
                     try arguments.end()
-                    guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                    guard let session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
                     let fits = try session.fit()
                     let board = controller.board
                     let path = controller.stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
-                    let calibration = session.calibration(replacing: controller.calibration, source: path)
                     try LabPaths.makeDirectory(controller.stateDirectory)
-                    try CalibrationFile.render(calibration, board: board.name, version: ForcePadVersion.current, timestamp: WallClockText.utc())
-                        .write(atomicallyTo: path)
+                    let outcome: CalibrationSave.Outcome
+                    do throws(ConfigError) {
+                        outcome = try CalibrationSave.save(
+                            fits, board: board, path: path, inUse: controller.calibration,
+                            version: ForcePadVersion.current, timestamp: WallClockText.utc())
+                    } catch {
+                        throw CommandFailure(error.description)
+                    }
                     lab.calibration = nil
-                    let checksum = CRC32.hex(calibration.checksum(board: board.name))
-                    return CommandReply(
-                        lines: ["saved \(path) (cells \(fits.map { String($0.cell) }.joined(separator: ", ")), crc32 \(checksum)); it is used from the next start"],
-                        fields: [("action", .string("save")), ("path", .string(path)), ("crc32", .string(checksum)), ("cells", .array(fits.map { .int(Int64($0.cell)) }))])
+                    return Self.saveReply(outcome, keptFrom: outcome.previousFile == nil ? controller.calibration.source : nil, board: board.name)
                 },
                 ShellSubcommand("discard") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
@@ -211,6 +213,23 @@ extension ShellCommand where Context == ShellContext {
             ("residual_rms_g", .grams(sweep.residualRms)), ("residual_max_g", .grams(sweep.maxResidual)),
             ("hysteresis_g", sweep.hysteresis.map { .grams($0) } ?? .null),
         ])
+    }
+
+    /// `calibrate save`'s answer: the cells changed and kept, the checksum, the previous file.
+    /// `keptFrom` names where kept tables came from when not from the file (no file before).
+    private static func saveReply(_ outcome: CalibrationSave.Outcome, keptFrom: String?, board: String) -> CommandReply {
+        func cells(_ list: [Int]) -> String { "cell\(list.count == 1 ? "" : "s") " + list.map(String.init).joined(separator: ", ") }
+        let checksum = CRC32.hex(outcome.calibration.checksum(board: board))
+        var summary = "changed " + cells(outcome.changedCells)
+        if !outcome.keptCells.isEmpty { summary += "; kept " + cells(outcome.keptCells) + (keptFrom.map { " from the \($0)" } ?? " as saved") }
+        let previous = outcome.previousFile.map { "the previous file is \($0)" } ?? "a new file"
+        return CommandReply(
+            lines: ["saved \(outcome.file): \(summary) (crc32 \(checksum)); \(previous); it is used from the next start"],
+            fields: [
+                ("action", .string("save")), ("path", .string(outcome.file)), ("crc32", .string(checksum)),
+                ("cells", .array(outcome.changedCells.map { .int(Int64($0)) })), ("kept", .array(outcome.keptCells.map { .int(Int64($0)) })),
+                ("previous", outcome.previousFile.map { .string($0) } ?? .null),
+            ])
     }
 
     private static func fitReply(_ fits: [CalibrationFit]) -> CommandReply {
