@@ -129,6 +129,53 @@ import Testing
         #expect(before.count == 4 && before[0] == now[0] && before[1] == now[1] && before[3] == now[3] && before[2] != now[2])
     }
 
+    /// Issue #27, case 7: after `calibrate save`, `calibrate show` and `status` say a saved
+    /// calibration waits, and `calibrate use` makes the loop read with it at once.
+    @Test func aSavedCalibrationIsShownAsWaitingAndCalibrateUseAppliesIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.state.appendingPathComponent("calibration-sim.toml").path
+        var lines = ["mode json", "calibrate show", "calibrate use", "calibrate start cell 1"]
+        for weight in [50, 100, 200, 400] { lines += ["sim press \(weight)g at 0.375", "calibrate add \(weight)g"] }
+        lines += [
+            "calibrate save", "calibrate show", "status", "sim press 150g at 0.375", "wait 200ms", "force",
+            "calibrate use", "wait 200ms", "force", "calibrate show", "status", "calibrate use",
+        ]
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 60)
+        let answers = Self.objects(result.outputLines).filter { ["calibrate", "status", "force"].contains($0["cmd"] as? String) }
+        let shows = answers.filter { $0["cmd"] as? String == "calibrate" && $0["saved"] != nil }
+        let uses = answers.filter { $0["cmd"] as? String == "calibrate" && ($0["action"] as? String == "use" || $0["error"] != nil) }
+        let statuses = answers.filter { $0["cmd"] as? String == "status" }.compactMap { $0["calibration"] as? [String: Any] }
+        let forces = answers.filter { $0["cmd"] as? String == "force" }.compactMap { ($0["cells_g"] as? [Double])?[1] }
+        try #require(shows.count == 3 && uses.count == 3 && statuses.count == 2 && forces.count == 2, "\(result.outputLines)")
+
+        // Before any save: nothing saved, nothing to use.
+        #expect((shows[0]["saved"] as? [String: Any])?["state"] as? String == "none")
+        #expect(uses[0]["error"] as? String == "no saved calibration: \(path) does not exist; calibrate save writes it before calibrate use")
+        // Saved but not used: show and status say it waits.
+        let waiting = try #require(shows[1]["saved"] as? [String: Any])
+        #expect(shows[1]["source"] as? String == "board default")
+        #expect(waiting["state"] as? String == "waiting" && waiting["path"] as? String == path)
+        #expect((statuses[0]["saved"] as? [String: Any])?["state"] as? String == "waiting")
+        // The board default reads 150 g as 150 g; the saved table's straight line from 100 g
+        // (1638 counts) to 200 g (2340) reads the 2048 counts of 150 g as 158.4 g.
+        #expect(abs(forces[0] - 150) < 2, "\(forces)")
+        #expect(uses[1]["ok"] as? Bool == true && uses[1]["source"] as? String == path, "\(uses[1])")
+        #expect(abs(forces[1] - 158.4) < 3, "\(forces)")
+        // Used: it is the one in use, nothing waits, and using it again says so.
+        #expect(shows[2]["source"] as? String == path)
+        #expect((shows[2]["saved"] as? [String: Any])?["state"] as? String == "in use")
+        #expect(statuses[1]["source"] as? String == path)
+        #expect((statuses[1]["saved"] as? [String: Any])?["state"] as? String == "in use")
+        #expect(uses[2]["error"] as? String == "\(path) is already the calibration in use")
+
+        // In human mode the lines say the same.
+        let human = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["calibrate show", "status", "quit"])
+        #expect(human.outputLines.contains("saved:  \(path) is the calibration in use"), "\(human.outputLines)")
+        #expect(human.outputLines.contains("calibration \(path) (the saved file)"), "\(human.outputLines)")
+    }
+
     @Test func refusesTooFewAndNonMonotonicWeights() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

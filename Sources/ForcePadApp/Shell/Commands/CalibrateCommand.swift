@@ -22,9 +22,11 @@ extension ShellCommand where Context == ShellContext {
                 "cell, each reading more than the lighter ones. save merges the fitted cells into",
                 "calibration-BOARD.toml in the state directory (cells not measured in this session keep",
                 "the table the file holds), keeps the previous file as NAME~, writes atomically with the",
-                "date, board and a checksum, and names the cells it changed and kept; it is used from the",
-                "next start. discard ends the session.",
-                "show prints the calibration in use and the session's points.",
+                "date, board and a checksum, and names the cells it changed and kept. use makes the saved",
+                "file the calibration in use now (else it is used from the next start; refused while",
+                "recording). discard ends the session.",
+                "show prints the calibration in use, whether the saved file is that one or waits for",
+                "calibrate use, and the session's points.",
                 "sweep (with a reference sensor, [reference] in the board file) records for DURATION (5s",
                 "by default) while the operator presses slowly on one cell, from a light touch to past pop",
                 "and back: each reference reading is paired with the frame at its time, the loading branch",
@@ -32,7 +34,7 @@ extension ShellCommand where Context == ShellContext {
                 "It refuses a press on two cells, too narrow a range, or a reference that does not move.",
             ],
             examples: [
-                "calibrate start cell 1", "calibrate add 100g", "calibrate add 200g", "calibrate fit", "calibrate save",
+                "calibrate start cell 1", "calibrate add 100g", "calibrate add 200g", "calibrate fit", "calibrate save", "calibrate use",
                 "calibrate sweep cell 0 for 8s",
             ],
             subcommands: [
@@ -124,7 +126,7 @@ extension ShellCommand where Context == ShellContext {
                     guard let session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
                     let fits = try session.fit()
                     let board = controller.board
-                    let path = controller.stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
+                    let path = controller.calibrationFile
                     try LabPaths.makeDirectory(controller.stateDirectory)
                     let outcome: CalibrationSave.Outcome
                     do throws(ConfigError) {
@@ -136,6 +138,23 @@ extension ShellCommand where Context == ShellContext {
                     }
                     lab.calibration = nil
                     return Self.saveReply(outcome, keptFrom: outcome.previousFile == nil ? controller.calibration.source : nil, board: board.name)
+                },
+                ShellSubcommand("use") { arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    try arguments.end()
+                    switch SavedCalibrationStatus(controller) {
+                    case .none(let path):
+                        throw CommandFailure("no saved calibration: \(path) does not exist; calibrate save writes it before calibrate use")
+                    case .inUse(let path):
+                        throw CommandFailure("\(path) is already the calibration in use")
+                    case .unreadable(_, let problem):
+                        throw CommandFailure("\(problem) (the calibration in use is unchanged)")
+                    case .waiting(let path, let crc32, let calibration):
+                        try controller.use(calibration)
+                        return CommandReply(
+                            lines: ["using \(path) (crc32 \(crc32)): every cell reads through its table from now on"],
+                            fields: [("action", .string("use")), ("source", .string(path)), ("crc32", .string(crc32))])
+                    }
                 },
                 ShellSubcommand("discard") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
@@ -224,7 +243,7 @@ extension ShellCommand where Context == ShellContext {
         if !outcome.keptCells.isEmpty { summary += "; kept " + cells(outcome.keptCells) + (keptFrom.map { " from the \($0)" } ?? " as saved") }
         let previous = outcome.previousFile.map { "the previous file is \($0)" } ?? "a new file"
         return CommandReply(
-            lines: ["saved \(outcome.file): \(summary) (crc32 \(checksum)); \(previous); it is used from the next start"],
+            lines: ["saved \(outcome.file): \(summary) (crc32 \(checksum)); \(previous); calibrate use applies it now"],
             fields: [
                 ("action", .string("save")), ("path", .string(outcome.file)), ("crc32", .string(checksum)),
                 ("cells", .array(outcome.changedCells.map { .int(Int64($0)) })), ("kept", .array(outcome.keptCells.map { .int(Int64($0)) })),
@@ -253,12 +272,13 @@ extension ShellCommand where Context == ShellContext {
     static func calibrationShow(_ controller: Controller) -> CommandReply {
         let calibration = controller.calibration
         let checksum = CRC32.hex(calibration.checksum(board: controller.board.name))
-        var lines = ["in use: \(calibration.source) (crc32 \(checksum))"]
+        let saved = SavedCalibrationStatus(controller)
+        var lines = ["in use: \(calibration.source) (crc32 \(checksum))", "saved:  \(saved.description)"]
         for (cell, table) in calibration.tables.enumerated() {
             lines.append("  cell \(cell): " + table.points.map { "\($0.counts)→\($0.force)" }.joined(separator: "  "))
         }
         var fields: [(String, JSONValue)] = [
-            ("source", .string(calibration.source)), ("crc32", .string(checksum)),
+            ("source", .string(calibration.source)), ("crc32", .string(checksum)), ("saved", saved.json),
             ("cells", .array(calibration.tables.map { table in .array(table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) }) })),
         ]
         if let session = controller.lab.calibration {
