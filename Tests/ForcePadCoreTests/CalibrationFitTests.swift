@@ -50,7 +50,7 @@ import Testing
                 CalibrationMeasurement(cell: 0, force: .grams(100), counts: 1600),
             ])
         }
-        #expect(problem.description == "cell 0: 200g read 1500 counts, not more than 100g (1600 counts); re-seat the weight and measure again, or discard")
+        #expect(problem.description == "cell 0: 200g read 1500 counts, not more than 100g (1600 counts); re-seat the weight and measure again (calibrate drop last takes back the last one), or calibrate drop cell 0")
     }
 
     @Test func refusesAWeightThatReadsNothing() {

@@ -176,6 +176,46 @@ import Testing
         #expect(human.outputLines.contains("calibration \(path) (the saved file)"), "\(human.outputLines)")
     }
 
+    /// Issue #27, case 4: a stray weight is taken back with `calibrate drop last`, a cell's
+    /// points with `calibrate drop cell N`, instead of discarding the whole session.
+    @Test func dropTakesBackTheLastWeightOrACellsPoints() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: [
+            "calibrate drop last", "calibrate start",
+            "sim press 50g at 0.125", "calibrate add 50g", "sim press 200g at 0.125", "calibrate add 200g", "sim release",
+            "sim press 50g at 0.375", "calibrate add 50g", "sim release",
+            "calibrate fit", "calibrate drop last", "calibrate fit",
+            "sim press 100g at 0.875", "calibrate add 100g", "sim release", "calibrate drop cell 2", "calibrate drop cell 3", "calibrate drop",
+            "calibrate show", "calibrate drop cell 0", "calibrate drop last", "quit",
+        ])
+        let answers = result.outputLines.filter { $0.hasPrefix("error: ") || $0.hasPrefix("dropped ") || $0.hasPrefix("cell 0: 0→0g") || $0.hasPrefix("session (") }
+        #expect(answers == [
+            "error: no calibration session; begin with calibrate start [cell N]",
+            "error: cell 1: 1 weight measured; add at least 2 different weights (FSRs are not linear), or calibrate drop cell 1",
+            "dropped cell 1: 50g → \(Self.pointCounts(result, cell: 1, grams: 50)) counts; points left on cell 0",
+            "cell 0: 0→0g  \(Self.pointCounts(result, cell: 0, grams: 50))→50g  \(Self.pointCounts(result, cell: 0, grams: 200))→200g",
+            "error: nothing to drop: cell 2 has no points in this session",
+            "dropped cell 3's 1 point; points left on cell 0",
+            "error: calibrate drop takes 'cell N' (every point of the cell) or 'last' (the last weight or sweep)",
+            "session (every cell, zeros \(Self.sessionZeros(result)) counts): 2 points",
+            "dropped cell 0's 2 points; no points left",
+            "error: nothing to drop: no weight or sweep measured in this session",
+        ], "\(result.outputLines)")
+    }
+
+    /// The counts `calibrate add` reported for `grams` on `cell` in `result`'s output.
+    static func pointCounts(_ result: ForcePadProcess.Result, cell: Int, grams: Int) -> String {
+        let prefix = "cell \(cell): \(grams)g reads "
+        return result.outputLines.first { $0.hasPrefix(prefix) }?.dropFirst(prefix.count).split(separator: " ").first.map(String.init) ?? "?"
+    }
+
+    /// The zeros of `calibrate start`'s answer in `result`'s output (`2 2 1 2`).
+    static func sessionZeros(_ result: ForcePadProcess.Result) -> String {
+        let line = result.outputLines.first { $0.hasPrefix("calibrating every cell: tared (zeros ") } ?? ""
+        return line.split(separator: "(").dropFirst().first?.dropFirst("zeros ".count).split(separator: " counts").first.map(String.init) ?? "?"
+    }
+
     @Test func refusesTooFewAndNonMonotonicWeights() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -186,7 +226,7 @@ import Testing
         let errors = result.outputLines.filter { $0.hasPrefix("error: ") }
         #expect(errors == [
             "error: no calibration session; begin with calibrate start [cell N]",
-            "error: cell 0: 1 weight measured; add at least 2 different weights (FSRs are not linear)",
+            "error: cell 0: 1 weight measured; add at least 2 different weights (FSRs are not linear), or calibrate drop cell 0",
             errors.count > 2 ? errors[2] : "",
             errors.count > 3 ? errors[3] : "",
             "error: no calibration session; begin with calibrate start [cell N]",

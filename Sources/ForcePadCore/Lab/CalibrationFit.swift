@@ -24,9 +24,9 @@ public struct CalibrationFit: Sendable, Equatable {
         public var description: String {
             switch self {
             case .tooFewWeights(let cell, let weights):
-                "cell \(cell): \(weights) weight\(weights == 1 ? "" : "s") measured; add at least 2 different weights (FSRs are not linear)"
+                "cell \(cell): \(weights) weight\(weights == 1 ? "" : "s") measured; add at least 2 different weights (FSRs are not linear), or calibrate drop cell \(cell)"
             case .notMonotonic(let cell, let lighter, let lighterCounts, let heavier, let heavierCounts):
-                "cell \(cell): \(heavier) read \(heavierCounts) counts, not more than \(lighter) (\(lighterCounts) counts); re-seat the weight and measure again, or discard"
+                "cell \(cell): \(heavier) read \(heavierCounts) counts, not more than \(lighter) (\(lighterCounts) counts); re-seat the weight and measure again (calibrate drop last takes back the last one), or calibrate drop cell \(cell)"
             case .noReading(let cell, let force):
                 "cell \(cell): \(force) read nothing above the zero; check the weight sits on that cell"
             }

@@ -32,10 +32,12 @@ extension ShellCommand where Context == ShellContext {
                 "and back: each reference reading is paired with the frame at its time, the loading branch",
                 "is fitted (12 knots) and the residuals and the unloading branch's hysteresis are shown.",
                 "It refuses a press on two cells, too narrow a range, or a reference that does not move.",
+                "A new sweep of a cell replaces that cell's previous sweep. drop cell N takes back every",
+                "point of cell N in the session; drop last takes back the last weight or sweep.",
             ],
             examples: [
                 "calibrate start cell 1", "calibrate add 100g", "calibrate add 200g", "calibrate fit", "calibrate save", "calibrate use",
-                "calibrate sweep cell 0 for 8s",
+                "calibrate sweep cell 0 for 8s", "calibrate drop last", "calibrate drop cell 2",
             ],
             subcommands: [
                 ShellSubcommand("start", arguments: "[cell N]", completer: { _, _ in ["cell"] }) { arguments, context throws(CommandFailure) in
@@ -108,9 +110,36 @@ extension ShellCommand where Context == ShellContext {
                     } catch {
                         throw CommandFailure(error.description)
                     }
-                    for knot in sweep.knots { session.add(knot) }
+                    let replaced = session.add(sweep)
                     lab.calibration = session
-                    return Self.sweepReply(sweep)
+                    return Self.sweepReply(sweep, replacing: replaced)
+                },
+                ShellSubcommand("drop", arguments: "cell N | last", completer: { words, _ in words.isEmpty ? ["cell", "last"] : [] }) {
+                    arguments, context throws(CommandFailure) in
+                    let controller = context.controller
+                    let lab = controller.lab
+                    guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
+                    let line: String
+                    var fields: [(String, JSONValue)] = [("action", .string("drop"))]
+                    if arguments.accept("last") {
+                        try arguments.end()
+                        guard let step = session.dropLast() else { throw CommandFailure("nothing to drop: no weight or sweep measured in this session") }
+                        line = "dropped \(step.description)"
+                        fields += [("cell", .int(Int64(step.cell))), ("points", .int(Int64(step.points.count)))]
+                    } else {
+                        guard let cell = try Self.cellOption(&arguments, controller: controller) else {
+                            throw CommandFailure("calibrate drop takes 'cell N' (every point of the cell) or 'last' (the last weight or sweep)")
+                        }
+                        try arguments.end()
+                        let count = session.drop(cell: cell)
+                        guard count > 0 else { throw CommandFailure("nothing to drop: cell \(cell) has no points in this session") }
+                        line = "dropped cell \(cell)'s \(count) point\(count == 1 ? "" : "s")"
+                        fields += [("cell", .int(Int64(cell))), ("points", .int(Int64(count)))]
+                    }
+                    lab.calibration = session
+                    let cells = session.measuredCells
+                    let left = cells.isEmpty ? "no points left" : "points left on cell\(cells.count == 1 ? "" : "s") " + cells.map(String.init).joined(separator: ", ")
+                    return CommandReply(lines: ["\(line); \(left)"], fields: fields + [("cells_left", .array(cells.map { .int(Int64($0)) }))])
                 },
                 ShellSubcommand("fit") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
@@ -216,17 +245,19 @@ extension ShellCommand where Context == ShellContext {
         return sums.map { Int32(($0 * 2 + frames) / (2 * frames)) }
     }
 
-    private static func sweepReply(_ sweep: CalibrationSweep) -> CommandReply {
+    private static func sweepReply(_ sweep: CalibrationSweep, replacing replaced: CalibrationSession.Step?) -> CommandReply {
         let hysteresis = sweep.hysteresis.map { "unloading reads up to \($0) above the loading branch" } ?? "not measured (no unloading)"
-        let lines = [
+        var lines = [
             "cell \(sweep.cell): \(sweep.loadingPairs) loading and \(sweep.unloadingPairs) unloading readings, \(sweep.knots.count) knots",
             "  table       " + sweep.fit.table.points.map { "\($0.counts)→\($0.force)" }.joined(separator: "  "),
             "  residuals   rms \(sweep.residualRms), max |residual| \(sweep.maxResidual) over the loading branch",
             "  hysteresis  \(hysteresis)",
             "calibrate save writes it; calibrate sweep another cell, or add weights",
         ]
+        if let replaced { lines.insert("  replaces    \(replaced.description)", at: 4) }
         return CommandReply(lines: lines, fields: [
             ("action", .string("sweep")), ("cell", .int(Int64(sweep.cell))),
+            ("replaced_knots", replaced.map { .int(Int64($0.points.count)) } ?? .null),
             ("loading", .int(Int64(sweep.loadingPairs))), ("unloading", .int(Int64(sweep.unloadingPairs))),
             ("points", .array(sweep.fit.table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) })),
             ("residual_rms_g", .grams(sweep.residualRms)), ("residual_max_g", .grams(sweep.maxResidual)),
