@@ -249,6 +249,25 @@ import Testing
         #expect(result.outputLines.contains { $0.hasPrefix("session (every cell, zeros ") && $0.hasSuffix(" counts): 2 points") })
     }
 
+    /// Issue #27, case 6: a weight on another cell than the session's (or the named one) is
+    /// refused naming the cell that carries it and the command that gives it its point.
+    @Test func aWeightOnAnotherCellIsRefusedNamingThatCell() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: [
+            "calibrate start cell 0", "sim press 100g at 0.375", "calibrate add 100g", "calibrate add 100g cell 2", "calibrate add 100g cell 1",
+            "quit",
+        ])
+        let answers = result.outputLines.filter { $0.hasPrefix("error: ") || $0.hasPrefix("cell 1: ") }
+        #expect(answers.count == 3 && answers[2].hasPrefix("cell 1: 100g reads "), "\(result.outputLines)")
+        // Counts vary by a count or two with the simulated noise.
+        let session = answers.first ?? "", named = answers.dropFirst().first ?? ""
+        #expect(session.hasPrefix("error: the weight rests on cell 1 (") && session.contains(" counts above zero), not on cell 0 ("), "\(session)")
+        #expect(session.hasSuffix(" counts), the cell this session calibrates: move it onto cell 0, or give its point to cell 1 with calibrate add 100g cell 1"), "\(session)")
+        #expect(named.hasPrefix("error: the weight rests on cell 1 (") && named.contains(" counts above zero), not on cell 2 ("), "\(named)")
+        #expect(named.hasSuffix(" counts): move it onto cell 2, or give its point to cell 1 with calibrate add 100g cell 1"), "\(named)")
+    }
+
     @Test func aWeightThatReadsNothingIsRefused() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

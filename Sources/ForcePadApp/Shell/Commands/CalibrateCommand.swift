@@ -16,7 +16,8 @@ extension ShellCommand where Context == ShellContext {
             details: [
                 "start tares the untouched pad and opens a session for one cell, or for every cell.",
                 "add measures the weight now resting on the pad (its mean reading above the zero over",
-                "[baseline] tare); without 'cell N' the point goes to the cell carrying the weight.",
+                "[baseline] tare); the point goes to the cell named by 'cell N', else to the session's",
+                "cell, else to the cell carrying the weight; a weight resting on another cell is refused.",
                 "fit makes each measured cell's piecewise-linear table (0 g at the zero, one knot per",
                 "weight) and shows every point's residual; it needs at least 2 different weights per",
                 "cell, each reading more than the lighter ones. save merges the fitted cells into",
@@ -67,6 +68,13 @@ extension ShellCommand where Context == ShellContext {
                     let means = try Self.measure(controller)
                     let heaviest = means.indices.max { means[$0] < means[$1] } ?? 0
                     let checked = named ?? session.cell ?? heaviest
+                    let elsewhere = checked != heaviest && means[heaviest] >= Self.leastWeightCounts
+                    if elsewhere && (means[checked] < Self.leastWeightCounts || (named == nil && Int64(means[checked]) * 10 < Int64(means[heaviest]))) {
+                        let role = named == nil ? ", the cell this session calibrates" : ""
+                        throw CommandFailure(
+                            "the weight rests on cell \(heaviest) (\(means[heaviest]) counts above zero), not on cell \(checked) (\(means[checked]) counts)\(role): "
+                                + "move it onto cell \(checked), or give its point to cell \(heaviest) with calibrate add \(force) cell \(heaviest)")
+                    }
                     guard means[checked] >= Self.leastWeightCounts else {
                         let place = named ?? session.cell != nil ? "cell \(checked)" : "the pad"
                         throw CommandFailure("nothing measurable rests on \(place) (\(means[checked]) counts above zero, at least \(Self.leastWeightCounts) needed); place the weight and wait for it to settle")
