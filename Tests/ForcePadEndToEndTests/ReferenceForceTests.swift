@@ -100,6 +100,14 @@ extension ReferenceForceTests {
         #expect(answers[0]["error"] as? String == "no calibration session; begin with calibrate start [cell N]")
         let sweep = answers[2]
         #expect(sweep["ok"] as? Bool == true, "\(sweep)")
+        #expect(sweep["duration_us"] as? Int == 5_500_000)
+        // Before the shell blocks for the sweep, an event says it started and for how long.
+        let lines = result.outputLines
+        let announced = try #require(lines.firstIndex { $0.contains("\"event\":\"calibrate.sweep\"") }, "\(lines)")
+        let answered = try #require(lines.firstIndex { $0.contains("\"action\":\"sweep\"") })
+        #expect(announced < answered)
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(lines[announced].utf8)) as? [String: Any])
+        #expect(event["cell"] as? Int == 0 && event["duration_us"] as? Int == 5_500_000 && event["t_us"] is Int)
         #expect(sweep["cell"] as? Int == 0)
         #expect((sweep["points"] as? [Any])?.count == 13)
         #expect((sweep["residual_rms_g"] as? Double ?? 99) < 8)

@@ -32,7 +32,10 @@ extension ShellCommand where Context == ShellContext {
                 "by default) while the operator presses slowly on one cell, from a light touch to past pop",
                 "and back: each reference reading is paired with the frame at its time, the loading branch",
                 "is fitted (12 knots) and the residuals and the unloading branch's hysteresis are shown.",
-                "It refuses a press on two cells, too narrow a range, or a reference that does not move.",
+                "It says when it starts and for how long. It refuses, with the figures, a press on two",
+                "cells, too narrow a range, a reference that does not move or fell behind (readings more",
+                "than 6 of its periods apart), a loading branch that starts above the touch threshold",
+                "(the start was missed) or has a hole wider than a knot step.",
                 "A new sweep of a cell replaces that cell's previous sweep. drop cell N takes back every",
                 "point of cell N in the session; drop last takes back the last weight or sweep.",
             ],
@@ -101,7 +104,7 @@ extension ShellCommand where Context == ShellContext {
                     let controller = context.controller
                     let lab = controller.lab
                     guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
-                    guard controller.runtime.referenceReader != nil else {
+                    guard let reference = controller.runtime.referenceReader else {
                         throw CommandFailure("calibrate sweep needs a reference sensor: declare [reference] in the board file (docs/boards.md), or calibrate with known weights (calibrate add FORCE)")
                     }
                     let named = try Self.cellOption(&arguments, controller: controller) ?? session.cell
@@ -111,16 +114,19 @@ extension ShellCommand where Context == ShellContext {
                         guard (1_000_000...120_000_000).contains(duration) else { throw CommandFailure("a sweep lasts 1s…120s") }
                     }
                     try arguments.end()
+                    Self.announceSweep(cell: named, durationMicros: duration, context: context)
                     let recording = try CalibrationSweepRecording.record(controller, durationMicros: duration)
                     let sweep: CalibrationSweep
                     do throws(CalibrationSweep.Problem) {
-                        sweep = try CalibrationSweep(cell: named, frames: recording.frames, references: recording.references)
+                        sweep = try CalibrationSweep(
+                            cell: named, frames: recording.frames, references: recording.references,
+                            touch: controller.settings.thresholds.touch, referencePeriodMicros: reference.samplePeriodMicros)
                     } catch {
-                        throw CommandFailure(error.description)
+                        throw CommandFailure("the sweep of \(QuantityText.duration(duration)) is refused: \(error.description)")
                     }
                     let replaced = session.add(sweep)
                     lab.calibration = session
-                    return Self.sweepReply(sweep, replacing: replaced)
+                    return Self.sweepReply(sweep, durationMicros: duration, replacing: replaced)
                 },
                 ShellSubcommand("drop", arguments: "cell N | last", completer: { words, _ in words.isEmpty ? ["cell", "last"] : [] }) {
                     arguments, context throws(CommandFailure) in
@@ -253,10 +259,30 @@ extension ShellCommand where Context == ShellContext {
         return sums.map { Int32(($0 * 2 + frames) / (2 * frames)) }
     }
 
-    private static func sweepReply(_ sweep: CalibrationSweep, replacing replaced: CalibrationSession.Step?) -> CommandReply {
+    /// Says, before the shell blocks for the sweep, that it records now and for how long: a
+    /// line in human mode, a `calibrate.sweep` event (`t_us`, `cell`, `duration_us`) in JSON.
+    private static func announceSweep(cell: Int?, durationMicros: Int64, context: ShellContext) {
+        let controller = context.controller
+        controller.flushEvents()
+        switch context.mode {
+        case .human:
+            let target = cell.map { "cell \($0)" } ?? "the cell pressed"
+            controller.consoleOutput.write(lines: [
+                "sweeping \(target) for \(QuantityText.duration(durationMicros)) from now: press slowly from a light touch to past pop, then lift slowly",
+            ])
+        case .json:
+            let event: JSONValue = .object([
+                ("t_us", .int(controller.snapshot().raw.timeMicros)), ("event", .string("calibrate.sweep")),
+                ("cell", cell.map { .int(Int64($0)) } ?? .null), ("duration_us", .int(durationMicros)),
+            ])
+            controller.consoleOutput.write(lines: [event.rendered()])
+        }
+    }
+
+    private static func sweepReply(_ sweep: CalibrationSweep, durationMicros: Int64, replacing replaced: CalibrationSession.Step?) -> CommandReply {
         let hysteresis = sweep.hysteresis.map { "unloading reads up to \($0) above the loading branch" } ?? "not measured (no unloading)"
         var lines = [
-            "cell \(sweep.cell): \(sweep.loadingPairs) loading and \(sweep.unloadingPairs) unloading readings, \(sweep.knots.count) knots",
+            "cell \(sweep.cell): \(sweep.loadingPairs) loading and \(sweep.unloadingPairs) unloading readings over \(QuantityText.duration(durationMicros)), \(sweep.knots.count) knots",
             "  table       " + sweep.fit.table.points.map { "\($0.counts)→\($0.force)" }.joined(separator: "  "),
             "  residuals   rms \(sweep.residualRms), max |residual| \(sweep.maxResidual) over the loading branch",
             "  hysteresis  \(hysteresis)",
@@ -264,7 +290,7 @@ extension ShellCommand where Context == ShellContext {
         ]
         if let replaced { lines.insert("  replaces    \(replaced.description)", at: 4) }
         return CommandReply(lines: lines, fields: [
-            ("action", .string("sweep")), ("cell", .int(Int64(sweep.cell))),
+            ("action", .string("sweep")), ("cell", .int(Int64(sweep.cell))), ("duration_us", .int(durationMicros)),
             ("replaced_knots", replaced.map { .int(Int64($0.points.count)) } ?? .null),
             ("loading", .int(Int64(sweep.loadingPairs))), ("unloading", .int(Int64(sweep.unloadingPairs))),
             ("points", .array(sweep.fit.table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) })),
