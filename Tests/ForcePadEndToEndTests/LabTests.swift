@@ -80,6 +80,15 @@ import Testing
         #expect(cells.count == 1)
         let residuals = try #require(cells[0]["residuals_g"] as? [Double])
         #expect(residuals == [0, 0, 0, 0, 0])
+        // Issue #27, case 5: each knot's leave-one-out error shows the curve between knots
+        // (the sim FSR bends, so a straight line between neighbours reads heavy), the heaviest
+        // has none, and thresholds between far-apart knots are named.
+        let leaveOneOut = try #require(cells[0]["leave_one_out_g"] as? [Any])
+        #expect(leaveOneOut.count == 5 && leaveOneOut.last is NSNull)
+        #expect(leaveOneOut.dropLast().allSatisfy { ($0 as? Double ?? 0) > 2 }, "\(leaveOneOut)")
+        let warnings = try #require(fit["warnings"] as? [String])
+        #expect(warnings.contains { $0.hasPrefix("warning: cell 1: peek (150g) lies between the knots at 100g and 200g, 100g apart") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("warning: cell 1: pop (300g) lies between the knots at 200g and 400g, 200g apart") }, "\(warnings)")
 
         // The saved file: checksum, board, cell 1 replaced by the measured points, others kept.
         let saved = try scratch.text("calibration-sim.toml")

@@ -19,7 +19,9 @@ extension ShellCommand where Context == ShellContext {
                 "[baseline] tare); the point goes to the cell named by 'cell N', else to the session's",
                 "cell, else to the cell carrying the weight; a weight resting on another cell is refused.",
                 "fit makes each measured cell's piecewise-linear table (0 g at the zero, one knot per",
-                "weight) and shows every point's residual; it needs at least 2 different weights per",
+                "weight) and shows each knot's leave-one-out error (the table's error there had it not",
+                "been measured), the residuals of weights measured twice, and a warning for a threshold",
+                "between knots more than half of it apart; it needs at least 2 different weights per",
                 "cell, each reading more than the lighter ones. save merges the fitted cells into",
                 "calibration-BOARD.toml in the state directory (cells not measured in this session keep",
                 "the table the file holds), keeps the previous file as NAME~, writes atomically with the",
@@ -160,7 +162,7 @@ extension ShellCommand where Context == ShellContext {
                     let lab = controller.lab
                     try arguments.end()
                     guard let session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
-                    return Self.fitReply(try session.fit())
+                    return Self.fitReply(try session.fit(), thresholds: controller.settings.thresholds)
                 },
                 ShellSubcommand("save") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
@@ -316,22 +318,43 @@ extension ShellCommand where Context == ShellContext {
             ])
     }
 
-    private static func fitReply(_ fits: [CalibrationFit]) -> CommandReply {
+    /// `calibrate fit`'s answer: per cell its table, per measurement the knot's leave-one-out
+    /// error (and its residual when the weight was measured more than once, the only case
+    /// where it is not 0), and a warning per threshold that lies where the knots are sparse.
+    private static func fitReply(_ fits: [CalibrationFit], thresholds: Thresholds) -> CommandReply {
         var lines: [String] = []
         var cells: [JSONValue] = []
+        var warnings: [String] = []
         for fit in fits {
             lines.append("cell \(fit.cell): " + fit.table.points.map { "\($0.counts)→\($0.force)" }.joined(separator: "  "))
+            let leaveOneOut = fit.leaveOneOutErrors
+            var errors: [Int32: Force?] = [:]
+            for (knot, error) in leaveOneOut { errors[knot.force.milligrams] = error }
+            let measured = Dictionary(grouping: fit.residuals, by: { $0.measurement.force }).mapValues(\.count)
             for (measurement, residual) in fit.residuals {
-                lines.append("  \(measurement.force.description.padded(to: 10)) \(String(measurement.counts).padded(to: 6)) counts  residual \(residual)")
+                let error = errors[measurement.force.milligrams] ?? nil
+                let estimate = error.map { "leave-one-out \($0)" } ?? "leave-one-out none (heaviest knot)"
+                let scatter = (measured[measurement.force] ?? 0) > 1 ? "  residual \(residual)" : ""
+                lines.append("  \(measurement.force.description.padded(to: 10)) \(String(measurement.counts).padded(to: 6)) counts  \(estimate)\(scatter)")
+            }
+            for (name, threshold) in [("touch", thresholds.touch), ("peek", thresholds.peek), ("pop", thresholds.pop)] {
+                guard let (below, above) = fit.sparseKnots(around: threshold) else { continue }
+                if let above {
+                    warnings.append("warning: cell \(fit.cell): \(name) (\(threshold)) lies between the knots at \(below.force) and \(above.force), \(Force(milligrams: above.force.milligrams - below.force.milligrams)) apart: the table is a straight line there; add a weight of \(threshold)")
+                } else {
+                    warnings.append("warning: cell \(fit.cell): \(name) (\(threshold)) lies at or above the heaviest knot (\(below.force)) and reads as saturated; add a weight heavier than \(threshold)")
+                }
             }
             cells.append(.object([
                 ("cell", .int(Int64(fit.cell))),
                 ("points", .array(fit.table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) })),
                 ("residuals_g", .array(fit.residuals.map { .grams($0.residual) })),
+                ("leave_one_out_g", .array(leaveOneOut.map { $0.error.map { .grams($0) } ?? .null })),
             ]))
         }
+        lines += warnings
         lines.append("calibrate save writes it; calibrate add more weights to refine")
-        return CommandReply(lines: lines, fields: [("action", .string("fit")), ("cells", .array(cells))])
+        return CommandReply(lines: lines, fields: [("action", .string("fit")), ("cells", .array(cells)), ("warnings", .array(warnings.map { .string($0) }))])
     }
 
     static func calibrationShow(_ controller: Controller) -> CommandReply {
