@@ -108,7 +108,7 @@ struct ConfigSaveTests {
             var running = try files.load(sampleRateHz: 1000).settings
             running.thresholds.touch = .grams(30)
             _ = try ConfigSave.save(running, files: files, sampleRateHz: 1000)
-            for path in [files.userFile, files.userFile + ConfigSave.previousSuffix] {
+            for path in [files.userFile, files.userFile + BackedUpFileWriter.previousSuffix] {
                 let attributes = try FileManager.default.attributesOfItem(atPath: path)
                 #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(path)")
             }

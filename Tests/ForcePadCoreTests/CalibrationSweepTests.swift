@@ -30,9 +30,16 @@ import Testing
         return (frames, references)
     }
 
+    /// The sweep of `recorded` with the default touch threshold (20 g) and the sim reference's period.
+    static func fit(
+        cell: Int? = 1, _ recorded: (frames: [CalibrationSweep.Frame], references: [(timeMicros: Int64, force: Force)])
+    ) throws(CalibrationSweep.Problem) -> CalibrationSweep {
+        try CalibrationSweep(cell: cell, frames: recorded.frames, references: recorded.references, touch: .grams(20), referencePeriodMicros: 12_500)
+    }
+
     @Test func fitsTheLoadingBranchAndMeasuresTheHysteresis() throws {
         let recorded = Self.sweep()
-        let sweep = try CalibrationSweep(cell: nil, frames: recorded.frames, references: recorded.references)
+        let sweep = try Self.fit(cell: nil, recorded)
         #expect(sweep.cell == 1)
         #expect(sweep.knots.count == CalibrationSweep.knotCount)
         #expect(sweep.loadingPairs > 200 && sweep.unloadingPairs > 150)
@@ -49,7 +56,7 @@ import Testing
     @Test func refusesAPressOnTwoCells() {
         let recorded = Self.sweep(other: 0.3)
         let error = #expect(throws: CalibrationSweep.Problem.self) {
-            try CalibrationSweep(cell: 1, frames: recorded.frames, references: recorded.references)
+            try Self.fit(recorded)
         }
         #expect(error?.description.hasPrefix("the press loaded cells 1 and 2 (") == true)
         #expect(error?.description.hasSuffix("counts); press on one cell only, at its centre") == true)
@@ -58,7 +65,7 @@ import Testing
     @Test func refusesTooNarrowARange() {
         let recorded = Self.sweep(peak: 60_000)
         let error = #expect(throws: CalibrationSweep.Problem.self) {
-            try CalibrationSweep(cell: 1, frames: recorded.frames, references: recorded.references)
+            try Self.fit(recorded)
         }
         #expect(error?.description.hasPrefix("cell 1: the press went only from ") == true)
         #expect(error?.description.hasSuffix("sweep at least 100g (from a light touch up to past the pop threshold)") == true)
@@ -67,7 +74,7 @@ import Testing
     @Test func refusesAReferenceThatDoesNotMoveWithThePad() {
         let recorded = Self.sweep(referenceScale: 0.01)
         let error = #expect(throws: CalibrationSweep.Problem.self) {
-            try CalibrationSweep(cell: 1, frames: recorded.frames, references: recorded.references)
+            try Self.fit(recorded)
         }
         #expect(error?.description.hasPrefix("the reference moved only ") == true)
         #expect(error?.description.hasSuffix("check the reference sensor sits under the pad and is tared") == true)
@@ -76,8 +83,41 @@ import Testing
     @Test func refusesASweepWithoutReadings() {
         let recorded = Self.sweep()
         let error = #expect(throws: CalibrationSweep.Problem.self) {
-            try CalibrationSweep(cell: 1, frames: recorded.frames, references: Array(recorded.references.prefix(5)))
+            try Self.fit((recorded.frames, Array(recorded.references.prefix(5))))
         }
         #expect(error == .tooFewReadings(0) || error?.description.hasPrefix("only ") == true)
+    }
+
+    /// Issue #27, case 2: frames missed from 75 g to 260 g (0.5 s to 1.73 s of the ramp) leave
+    /// a hole in the loading branch, which is refused with its ends.
+    @Test func refusesALoadingBranchWithAHole() {
+        let recorded = Self.sweep()
+        let frames = recorded.frames.filter { $0.timeMicros < 500_000 || $0.timeMicros > 1_733_000 }
+        let error = #expect(throws: CalibrationSweep.Problem.self) { try Self.fit((frames, recorded.references)) }
+        guard case .gap(1, let below, _, let above, _, let step) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(below >= .grams(70) && below <= .grams(75) && above >= .grams(260) && above <= .grams(265), "\(below) \(above)")
+        #expect(step > 200 && step < 300)
+        #expect(error?.description.hasSuffix("more than one knot step (\(step) counts): readings were missed; sweep again, slowly (on a quieter machine if status shows missed periods)") == true)
+    }
+
+    /// Issue #27, case 3: a sweep whose first 350 ms were lost starts at 52.5 g, above touch.
+    @Test func refusesALoadingBranchThatStartsAboveTouch() {
+        let recorded = Self.sweep()
+        let late = (recorded.frames.filter { $0.timeMicros >= 350_000 }, recorded.references.filter { $0.timeMicros >= 350_000 })
+        let error = #expect(throws: CalibrationSweep.Problem.self) { try Self.fit(late) }
+        #expect(error == .startsTooHigh(cell: 1, first: Force(milligrams: 52_500), touch: .grams(20)))
+        #expect(error?.description == "cell 1: the loading branch starts at 52.5g, above the touch threshold (20g): the start of the press was missed; start the sweep before pressing (a trace for sim play: begin it with a second at 0 g)")
+    }
+
+    /// Issue #27, case 2: reference readings 112.5 ms apart (9 periods) while pressed are refused.
+    @Test func refusesAReferenceThatFellBehind() {
+        let recorded = Self.sweep()
+        let references = recorded.references.filter { $0.timeMicros <= 1_000_000 || $0.timeMicros >= 1_112_500 }
+        let error = #expect(throws: CalibrationSweep.Problem.self) { try Self.fit((recorded.frames, references)) }
+        #expect(error == .referenceFellBehind(gapMicros: 112_500, periodMicros: 12_500))
+        #expect(error?.description.hasPrefix("the reference's readings came up to 112.5ms apart while the cell was pressed (it reads every 12.5ms)") == true)
     }
 }

@@ -80,6 +80,15 @@ import Testing
         #expect(cells.count == 1)
         let residuals = try #require(cells[0]["residuals_g"] as? [Double])
         #expect(residuals == [0, 0, 0, 0, 0])
+        // Issue #27, case 5: each knot's leave-one-out error shows the curve between knots
+        // (the sim FSR bends, so a straight line between neighbours reads heavy), the heaviest
+        // has none, and thresholds between far-apart knots are named.
+        let leaveOneOut = try #require(cells[0]["leave_one_out_g"] as? [Any])
+        #expect(leaveOneOut.count == 5 && leaveOneOut.last is NSNull)
+        #expect(leaveOneOut.dropLast().allSatisfy { ($0 as? Double ?? 0) > 2 }, "\(leaveOneOut)")
+        let warnings = try #require(fit["warnings"] as? [String])
+        #expect(warnings.contains { $0.hasPrefix("warning: cell 1: peek (150g) lies between the knots at 100g and 200g, 100g apart") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("warning: cell 1: pop (300g) lies between the knots at 200g and 400g, 200g apart") }, "\(warnings)")
 
         // The saved file: checksum, board, cell 1 replaced by the measured points, others kept.
         let saved = try scratch.text("calibration-sim.toml")
@@ -96,6 +105,126 @@ import Testing
         #expect(show["source"] as? String == scratch.state.appendingPathComponent("calibration-sim.toml").path)
     }
 
+    /// Issue #27, case 1: a second session that measures one cell and saves keeps the cells
+    /// the file already held, keeps the previous file as `NAME~`, and names both kinds of cell.
+    @Test func aSecondSaveKeepsTheCellsItDidNotMeasure() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let centres = ["0.125", "0.375", "0.625", "0.875"]
+        var lines = ["calibrate start"]
+        for (cell, centre) in centres.enumerated() {
+            lines += ["sim press 50g at \(centre)", "calibrate add 50g cell \(cell)", "sim press 200g at \(centre)", "calibrate add 200g cell \(cell)", "sim release"]
+        }
+        lines += ["calibrate save", "calibrate start cell 2", "sim press 100g at 0.625", "calibrate add 100g", "sim press 300g at 0.625", "calibrate add 300g", "sim release", "calibrate save"]
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 60)
+        let path = scratch.state.appendingPathComponent("calibration-sim.toml").path
+        let saves = result.outputLines.filter { $0.hasPrefix("saved ") }
+        try #require(saves.count == 2, "\(result.outputLines)")
+        #expect(saves[0].hasPrefix("saved \(path): changed cells 0, 1, 2, 3 (crc32 "), "\(saves[0])")
+        #expect(saves[0].contains("a new file"), "\(saves[0])")
+        #expect(saves[1].hasPrefix("saved \(path): changed cell 2; kept cells 0, 1, 3 as saved (crc32 "), "\(saves[1])")
+        #expect(saves[1].contains("the previous file is \(path)~"), "\(saves[1])")
+
+        // The file keeps the first session's cells 0, 1 and 3 (50 g and 200 g knots, not the
+        // board's curve); cell 2 has this session's knots. The backup is the first file.
+        let tables = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("points = ") }.map(String.init) }
+        let weights = { (table: String) in table.split(separator: "]").compactMap { $0.split(separator: " ").last.flatMap { Int($0) } } }
+        let now = tables(try scratch.text("calibration-sim.toml"))
+        try #require(now.count == 4)
+        for cell in [0, 1, 3] { #expect(weights(now[cell]) == [0, 50, 200], "cell \(cell): \(now[cell])") }
+        #expect(weights(now[2]) == [0, 100, 300], "cell 2: \(now[2])")
+        let before = tables((try? scratch.text("calibration-sim.toml~")) ?? "")
+        #expect(before.count == 4 && before[0] == now[0] && before[1] == now[1] && before[3] == now[3] && before[2] != now[2])
+    }
+
+    /// Issue #27, case 7: after `calibrate save`, `calibrate show` and `status` say a saved
+    /// calibration waits, and `calibrate use` makes the loop read with it at once.
+    @Test func aSavedCalibrationIsShownAsWaitingAndCalibrateUseAppliesIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.state.appendingPathComponent("calibration-sim.toml").path
+        var lines = ["mode json", "calibrate show", "calibrate use", "calibrate start cell 1"]
+        for weight in [50, 100, 200, 400] { lines += ["sim press \(weight)g at 0.375", "calibrate add \(weight)g"] }
+        lines += [
+            "calibrate save", "calibrate show", "status", "sim press 150g at 0.375", "wait 200ms", "force",
+            "calibrate use", "wait 200ms", "force", "calibrate show", "status", "calibrate use",
+        ]
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 60)
+        let answers = Self.objects(result.outputLines).filter { ["calibrate", "status", "force"].contains($0["cmd"] as? String) }
+        let shows = answers.filter { $0["cmd"] as? String == "calibrate" && $0["saved"] != nil }
+        let uses = answers.filter { $0["cmd"] as? String == "calibrate" && ($0["action"] as? String == "use" || $0["error"] != nil) }
+        let statuses = answers.filter { $0["cmd"] as? String == "status" }.compactMap { $0["calibration"] as? [String: Any] }
+        let forces = answers.filter { $0["cmd"] as? String == "force" }.compactMap { ($0["cells_g"] as? [Double])?[1] }
+        try #require(shows.count == 3 && uses.count == 3 && statuses.count == 2 && forces.count == 2, "\(result.outputLines)")
+
+        // Before any save: nothing saved, nothing to use.
+        #expect((shows[0]["saved"] as? [String: Any])?["state"] as? String == "none")
+        #expect(uses[0]["error"] as? String == "no saved calibration: \(path) does not exist; calibrate save writes it before calibrate use")
+        // Saved but not used: show and status say it waits.
+        let waiting = try #require(shows[1]["saved"] as? [String: Any])
+        #expect(shows[1]["source"] as? String == "board default")
+        #expect(waiting["state"] as? String == "waiting" && waiting["path"] as? String == path)
+        #expect((statuses[0]["saved"] as? [String: Any])?["state"] as? String == "waiting")
+        // The board default reads 150 g as 150 g; the saved table's straight line from 100 g
+        // (1638 counts) to 200 g (2340) reads the 2048 counts of 150 g as 158.4 g.
+        #expect(abs(forces[0] - 150) < 2, "\(forces)")
+        #expect(uses[1]["ok"] as? Bool == true && uses[1]["source"] as? String == path, "\(uses[1])")
+        #expect(abs(forces[1] - 158.4) < 3, "\(forces)")
+        // Used: it is the one in use, nothing waits, and using it again says so.
+        #expect(shows[2]["source"] as? String == path)
+        #expect((shows[2]["saved"] as? [String: Any])?["state"] as? String == "in use")
+        #expect(statuses[1]["source"] as? String == path)
+        #expect((statuses[1]["saved"] as? [String: Any])?["state"] as? String == "in use")
+        #expect(uses[2]["error"] as? String == "\(path) is already the calibration in use")
+
+        // In human mode the lines say the same.
+        let human = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["calibrate show", "status", "quit"])
+        #expect(human.outputLines.contains("saved:  \(path) is the calibration in use"), "\(human.outputLines)")
+        #expect(human.outputLines.contains("calibration \(path) (the saved file)"), "\(human.outputLines)")
+    }
+
+    /// Issue #27, case 4: a stray weight is taken back with `calibrate drop last`, a cell's
+    /// points with `calibrate drop cell N`, instead of discarding the whole session.
+    @Test func dropTakesBackTheLastWeightOrACellsPoints() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: [
+            "calibrate drop last", "calibrate start",
+            "sim press 50g at 0.125", "calibrate add 50g", "sim press 200g at 0.125", "calibrate add 200g", "sim release",
+            "sim press 50g at 0.375", "calibrate add 50g", "sim release",
+            "calibrate fit", "calibrate drop last", "calibrate fit",
+            "sim press 100g at 0.875", "calibrate add 100g", "sim release", "calibrate drop cell 2", "calibrate drop cell 3", "calibrate drop",
+            "calibrate show", "calibrate drop cell 0", "calibrate drop last", "quit",
+        ])
+        let answers = result.outputLines.filter { $0.hasPrefix("error: ") || $0.hasPrefix("dropped ") || $0.hasPrefix("cell 0: 0→0g") || $0.hasPrefix("session (") }
+        #expect(answers == [
+            "error: no calibration session; begin with calibrate start [cell N]",
+            "error: cell 1: 1 weight measured; add at least 2 different weights (FSRs are not linear), or calibrate drop cell 1",
+            "dropped cell 1: 50g → \(Self.pointCounts(result, cell: 1, grams: 50)) counts; points left on cell 0",
+            "cell 0: 0→0g  \(Self.pointCounts(result, cell: 0, grams: 50))→50g  \(Self.pointCounts(result, cell: 0, grams: 200))→200g",
+            "error: nothing to drop: cell 2 has no points in this session",
+            "dropped cell 3's 1 point; points left on cell 0",
+            "error: calibrate drop takes 'cell N' (every point of the cell) or 'last' (the last weight or sweep)",
+            "session (every cell, zeros \(Self.sessionZeros(result)) counts): 2 points",
+            "dropped cell 0's 2 points; no points left",
+            "error: nothing to drop: no weight or sweep measured in this session",
+        ], "\(result.outputLines)")
+    }
+
+    /// The counts `calibrate add` reported for `grams` on `cell` in `result`'s output.
+    static func pointCounts(_ result: ForcePadProcess.Result, cell: Int, grams: Int) -> String {
+        let prefix = "cell \(cell): \(grams)g reads "
+        return result.outputLines.first { $0.hasPrefix(prefix) }?.dropFirst(prefix.count).split(separator: " ").first.map(String.init) ?? "?"
+    }
+
+    /// The zeros of `calibrate start`'s answer in `result`'s output (`2 2 1 2`).
+    static func sessionZeros(_ result: ForcePadProcess.Result) -> String {
+        let line = result.outputLines.first { $0.hasPrefix("calibrating every cell: tared (zeros ") } ?? ""
+        return line.split(separator: "(").dropFirst().first?.dropFirst("zeros ".count).split(separator: " counts").first.map(String.init) ?? "?"
+    }
+
     @Test func refusesTooFewAndNonMonotonicWeights() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -106,7 +235,7 @@ import Testing
         let errors = result.outputLines.filter { $0.hasPrefix("error: ") }
         #expect(errors == [
             "error: no calibration session; begin with calibrate start [cell N]",
-            "error: cell 0: 1 weight measured; add at least 2 different weights (FSRs are not linear)",
+            "error: cell 0: 1 weight measured; add at least 2 different weights (FSRs are not linear), or calibrate drop cell 0",
             errors.count > 2 ? errors[2] : "",
             errors.count > 3 ? errors[3] : "",
             "error: no calibration session; begin with calibrate start [cell N]",
@@ -127,6 +256,25 @@ import Testing
         #expect(result.outputLines.contains { $0.hasPrefix("error: the weight rests on cells ") && $0.hasSuffix("; place it on one cell, or name the cell with 'cell N'") })
         #expect(result.outputLines.contains { $0.hasPrefix("cell 2: 100g reads ") })
         #expect(result.outputLines.contains { $0.hasPrefix("session (every cell, zeros ") && $0.hasSuffix(" counts): 2 points") })
+    }
+
+    /// Issue #27, case 6: a weight on another cell than the session's (or the named one) is
+    /// refused naming the cell that carries it and the command that gives it its point.
+    @Test func aWeightOnAnotherCellIsRefusedNamingThatCell() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: [
+            "calibrate start cell 0", "sim press 100g at 0.375", "calibrate add 100g", "calibrate add 100g cell 2", "calibrate add 100g cell 1",
+            "quit",
+        ])
+        let answers = result.outputLines.filter { $0.hasPrefix("error: ") || $0.hasPrefix("cell 1: ") }
+        #expect(answers.count == 3 && answers[2].hasPrefix("cell 1: 100g reads "), "\(result.outputLines)")
+        // Counts vary by a count or two with the simulated noise.
+        let session = answers.first ?? "", named = answers.dropFirst().first ?? ""
+        #expect(session.hasPrefix("error: the weight rests on cell 1 (") && session.contains(" counts above zero), not on cell 0 ("), "\(session)")
+        #expect(session.hasSuffix(" counts), the cell this session calibrates: move it onto cell 0, or give its point to cell 1 with calibrate add 100g cell 1"), "\(session)")
+        #expect(named.hasPrefix("error: the weight rests on cell 1 (") && named.contains(" counts above zero), not on cell 2 ("), "\(named)")
+        #expect(named.hasSuffix(" counts): move it onto cell 2, or give its point to cell 1 with calibrate add 100g cell 1"), "\(named)")
     }
 
     @Test func aWeightThatReadsNothingIsRefused() throws {

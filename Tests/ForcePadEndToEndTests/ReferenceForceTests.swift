@@ -99,20 +99,26 @@ import Testing
 }
 
 extension ReferenceForceTests {
-    @Test func calibrateSweepFitsACellFromASlowPressAndSavesIt() throws {
-        let board = try Self.board { $0.replacingOccurrences(of: "model = \"ideal\"", with: "model = \"physical\"") }
+    /// A trace pressing cell 0 from 0 to 450 g over 3 s and back to 0 over 2 s, written to a
+    /// scratch file.
+    static func sweepTrace() throws -> String {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-ramp-\(UUID().uuidString).csv").path
-        defer {
-            try? FileManager.default.removeItem(atPath: board)
-            try? FileManager.default.removeItem(atPath: trace)
-        }
-        // 0 → 450 g over 3 s on cell 0, then back to 0 over 2 s.
         var rows = ["t_us,g0,g1,g2,g3"]
         for millis in stride(from: 0, through: 5_000, by: 10) {
             let grams = millis <= 3_000 ? 450.0 * Double(millis) / 3_000 : 450.0 * Double(5_000 - millis) / 2_000
             rows.append("\(millis * 1_000),\(String(format: "%.3f", grams)),0,0,0")
         }
         try (rows.joined(separator: "\n") + "\n").write(toFile: trace, atomically: true, encoding: .utf8)
+        return trace
+    }
+
+    @Test func calibrateSweepFitsACellFromASlowPressAndSavesIt() throws {
+        let board = try Self.board { $0.replacingOccurrences(of: "model = \"ideal\"", with: "model = \"physical\"") }
+        let trace = try Self.sweepTrace()
+        defer {
+            try? FileManager.default.removeItem(atPath: board)
+            try? FileManager.default.removeItem(atPath: trace)
+        }
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-state-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: state) }
         let result = try ForcePadProcess.run(
@@ -123,12 +129,45 @@ extension ReferenceForceTests {
         #expect(answers[0]["error"] as? String == "no calibration session; begin with calibrate start [cell N]")
         let sweep = answers[2]
         #expect(sweep["ok"] as? Bool == true, "\(sweep)")
+        #expect(sweep["duration_us"] as? Int == 5_500_000)
+        // Before the shell blocks for the sweep, an event says it started and for how long.
+        let lines = result.outputLines
+        let announced = try #require(lines.firstIndex { $0.contains("\"event\":\"calibrate.sweep\"") }, "\(lines)")
+        let answered = try #require(lines.firstIndex { $0.contains("\"action\":\"sweep\"") })
+        #expect(announced < answered)
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(lines[announced].utf8)) as? [String: Any])
+        #expect(event["cell"] as? Int == 0 && event["duration_us"] as? Int == 5_500_000 && event["t_us"] is Int)
         #expect(sweep["cell"] as? Int == 0)
         #expect((sweep["points"] as? [Any])?.count == 13)
         #expect((sweep["residual_rms_g"] as? Double ?? 99) < 8)
         #expect((sweep["hysteresis_g"] as? Double ?? 0) > 5)
         #expect(answers[3]["ok"] as? Bool == true)
         #expect(FileManager.default.fileExists(atPath: state + "/calibration-sim.toml"))
+    }
+
+    /// Issue #27, case 4: sweeping a cell again replaces its knots instead of interleaving
+    /// the two sweeps' knots.
+    @Test func aSecondSweepOfACellReplacesTheFirst() throws {
+        let board = try Self.board { $0.replacingOccurrences(of: "model = \"ideal\"", with: "model = \"physical\"") }
+        let trace = try Self.sweepTrace()
+        defer {
+            try? FileManager.default.removeItem(atPath: board)
+            try? FileManager.default.removeItem(atPath: trace)
+        }
+        let result = try ForcePadProcess.run(
+            ["--board", board, "--json"],
+            lines: [
+                "calibrate start", "sim play \(trace)", "calibrate sweep cell 0 for 5500ms", "sim play \(trace)", "calibrate sweep cell 0 for 5500ms",
+                "calibrate show", "quit",
+            ])
+        let answers = Self.objects(result).filter { $0["cmd"] as? String == "calibrate" }
+        try #require(answers.count == 4, "\(result.outputLines)")
+        let (first, second, show) = (answers[1], answers[2], answers[3])
+        #expect(first["ok"] as? Bool == true && second["ok"] as? Bool == true, "\(first) \(second)")
+        #expect(first["replaced_knots"] is NSNull)
+        let firstKnots = (first["points"] as? [Any] ?? []).count - 1, secondKnots = (second["points"] as? [Any] ?? []).count - 1
+        #expect(second["replaced_knots"] as? Int == firstKnots)
+        #expect((show["session"] as? [Any])?.count == secondKnots, "\(show)")
     }
 
     @Test func calibrateSweepNeedsAReferenceSensor() throws {

@@ -113,6 +113,31 @@ struct BoxedClock: LoopClock {
         #expect(snapshot.hasFrame && snapshot.pressState == .peek)
     }
 
+    @Test func aNewCalibrationReadsFromTheNextFrameAndTheLoopLetsGoOfTheOldOne() {
+        var harness = Harness()
+        harness.send(.simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))
+        harness.run(fromMillis: 0, toMillis: 1)
+        #expect(harness.readers.latestSnapshot().force.total == .grams(200))
+        // The same counts (1600) read twice as heavy through a table of half the slope.
+        let steeper = CalibrationBank([try! CalibrationTable(validating: [
+            CalibrationPoint(counts: 0, force: .zero), CalibrationPoint(counts: 4000, force: .grams(1000)),
+        ])])
+        weak var previous: CalibrationBank?
+        do {
+            let first = CalibrationBank([ControlLoopTests.calibration])
+            previous = first
+            harness.send(.useCalibration(Unmanaged.passUnretained(first)))
+            harness.run(fromMillis: 1, toMillis: 2)
+            harness.send(.useCalibration(Unmanaged.passUnretained(steeper)))
+            harness.run(fromMillis: 2, toMillis: 3)
+        }
+        // The loop holds no reference to the calibration it replaced (the sender frees it).
+        #expect(previous == nil)
+        let snapshot = harness.readers.latestSnapshot()
+        #expect(snapshot.appliedCommand == 3)
+        #expect(snapshot.force.total == .grams(400))
+    }
+
     @Test func aStabFiresBeganPeekPopAndThePatternsDriveTheLineOnTime() {
         var harness = Harness()
         harness.send(.simulate(.press(force: .grams(400), position: .center, holdMicros: 100_000)))

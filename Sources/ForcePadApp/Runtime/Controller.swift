@@ -27,8 +27,11 @@ public final class Controller {
     /// ``settings``) to name at shutdown.
     let unsavedKeysForSignals = PosixMutex<[String]>([])
     public let stateDirectory: String
-    /// Per-cell calibration in use.
-    public let calibration: CalibrationSet
+    /// Per-cell calibration in use: the one loaded at start, or the last `calibrate use`.
+    public private(set) var calibration: CalibrationSet
+    /// The calibrations the loop may hold: the one in use, and any sent to it in a command it
+    /// did not acknowledge. Kept here so the loop never frees one (it only lets go of it).
+    private var loopCalibrations: [CalibrationBank]
     public let logLevel: LogLevelSetting
     /// Names and ids of the configured haptic patterns.
     public private(set) var patterns: HapticPatternCatalog
@@ -73,6 +76,7 @@ public final class Controller {
         let logger = Logger(label: "forcepad")
         self.logger = logger
         let assembly = try LoopAssembly(board: board, calibration: calibration, settings: settings)
+        loopCalibrations = [assembly.calibrationBank]
         patterns = assembly.patterns
         let shortcutService = ShortcutService(
             staticShortcuts: settings.shortcuts, stateDirectory: stateDirectory, commandCheck: commandCheck, logger: logger)
@@ -208,6 +212,23 @@ public final class Controller {
     private func publishUnsavedKeys() {
         let keys = unsavedKeys
         unsavedKeysForSignals.withLock { $0 = keys }
+    }
+
+    /// This board's calibration file in the state directory (``CalibrationFile``).
+    public var calibrationFile: String { stateDirectory + "/" + CalibrationFile.fileName(board: board.name) }
+
+    /// Makes `calibration` the one in use: the loop reads every cell through it from the next
+    /// frame on, sent as one command like the other settings. Refused while a recording or
+    /// trial runs (it keeps the calibration it started with).
+    public func use(_ calibration: CalibrationSet) throws(CommandFailure) {
+        if let running = lab.running {
+            throw CommandFailure("\(running.name) is being recorded with the calibration it started with; use the calibration after record stop (or trial stop)")
+        }
+        let bank = CalibrationBank(calibration.tables)
+        loopCalibrations.append(bank)
+        try runtime.send(.useCalibration(Unmanaged.passUnretained(bank)))
+        loopCalibrations = [bank]
+        self.calibration = calibration
     }
 
     /// Makes `text` the value of the existing pattern `name`, read and checked as the config

@@ -8,6 +8,8 @@ import ForcePadHAL
 struct LoopAssembly {
     let board: BoardDescription
     let calibration: CalibrationSet
+    /// `calibration`'s tables as the loop reads them.
+    let calibrationBank: CalibrationBank
     let settings: ControllerSettings
     /// Names and ids of the configured haptic patterns.
     let patterns: HapticPatternCatalog
@@ -24,6 +26,7 @@ struct LoopAssembly {
         }
         self.board = board
         self.calibration = calibration
+        calibrationBank = CalibrationBank(calibration.tables)
         self.settings = settings
     }
 
@@ -44,7 +47,7 @@ struct LoopAssembly {
         source: consuming Source, line: consuming Line, link: LoopLink, zeros: [Int32]? = nil
     ) -> ControlLoop<Source, Line> {
         let loop = loopSettings
-        var pipeline = ForcePipeline(calibrations: calibration.tables, geometry: board.geometry, settings: loop.pipeline)
+        var pipeline = ForcePipeline(calibration: calibrationBank, geometry: board.geometry, settings: loop.pipeline)
         if let zeros { pipeline.start(atZeros: zeros) }
         return ControlLoop(
             source: source, line: line, pipeline: pipeline, recognizer: loop.recognizer, haptics: loop.haptics,

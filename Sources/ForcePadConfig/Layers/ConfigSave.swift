@@ -5,13 +5,11 @@ import Glibc
 /// values that differ from what the files give (see ``ConfigTextEditor``: comments, order and
 /// untouched values stay as they were).
 ///
-/// The file is replaced atomically (``AtomicFileWriter``) after the previous one is kept as
-/// `NAME~`. A symbolic link at the file's name is refused rather than written through or
-/// replaced. The edited text is read back, layered as at start-up, before anything is
-/// written: a file that would not load as the running settings is never written.
+/// The file is replaced atomically after the previous one is kept as `NAME~`
+/// (``BackedUpFileWriter``). A symbolic link at the file's name is refused rather than
+/// written through or replaced. The edited text is read back, layered as at start-up, before
+/// anything is written: a file that would not load as the running settings is never written.
 public enum ConfigSave {
-    /// Appended to the file's name for the previous version.
-    public static let previousSuffix = "~"
     /// What a new file starts with.
     static let newFileHeader = """
         # forcepad.toml, written by `config save`: the settings changed from the shell.
@@ -42,7 +40,7 @@ public enum ConfigSave {
         let runningValues = ConfigValueList.values(of: running)
         let differences = ConfigDifference.between(saved: snapshot.values, running: runningValues)
         guard !differences.isEmpty else { return Outcome(differences: [], writtenKeys: [], removedKeys: [], file: path, previousFile: nil) }
-        try refuseLinks(path)
+        try BackedUpFileWriter.refuseLinks(path, advice: "move it away, or start with --config naming the real file")
         let existing = ConfigFiles.exists(path)
         let oldText = existing ? try TextFileReader.read(path: path) : nil
         var editor = ConfigTextEditor(text: oldText ?? newFileHeader, file: path)
@@ -72,28 +70,9 @@ public enum ConfigSave {
                 message: "the edited file would load \(mismatch.saved ?? "nothing") instead of \(mismatch.running ?? "nothing"); nothing was written, change it by hand")
         }
         try makeDirectory(of: path)
-        let hint = "check the disk and the permissions of the file's directory"
-        if let oldText { try AtomicFileWriter.write(oldText, to: path + previousSuffix, permissionsOf: path, hint: hint) }
-        try AtomicFileWriter.write(editor.text, to: path, hint: hint)
-        return Outcome(
-            differences: differences, writtenKeys: writtenKeys, removedKeys: removedKeys, file: path,
-            previousFile: oldText == nil ? nil : path + previousSuffix)
-    }
-
-    /// Refuses a symbolic link or anything but a regular file at `path` or at its `~` name.
-    private static func refuseLinks(_ path: String) throws(ConfigError) {
-        for name in [path, path + previousSuffix] {
-            var status = stat()
-            guard lstat(name, &status) == 0 else { continue }
-            if status.st_mode & S_IFMT == S_IFLNK {
-                throw ConfigError(
-                    file: name, line: nil, key: "file",
-                    message: "is a symbolic link; config save does not write through links: start with --config naming the real file")
-            }
-            if status.st_mode & S_IFMT != S_IFREG {
-                throw ConfigError(file: name, line: nil, key: "file", message: "is not a regular file; move it away or start with another --config")
-            }
-        }
+        let previousFile = try BackedUpFileWriter.write(
+            editor.text, to: path, previous: oldText, hint: "check the disk and the permissions of the file's directory")
+        return Outcome(differences: differences, writtenKeys: writtenKeys, removedKeys: removedKeys, file: path, previousFile: previousFile)
     }
 
     /// Creates the directories above `path` that are missing.

@@ -24,9 +24,9 @@ public struct CalibrationFit: Sendable, Equatable {
         public var description: String {
             switch self {
             case .tooFewWeights(let cell, let weights):
-                "cell \(cell): \(CountText.of(weights, "weight")) measured; add at least 2 different weights (FSRs are not linear)"
+                "cell \(cell): \(CountText.of(weights, "weight")) measured; add at least 2 different weights (FSRs are not linear), or calibrate drop cell \(cell)"
             case .notMonotonic(let cell, let lighter, let lighterCounts, let heavier, let heavierCounts):
-                "cell \(cell): \(heavier) read \(heavierCounts) counts, not more than \(lighter) (\(lighterCounts) counts); re-seat the weight and measure again, or discard"
+                "cell \(cell): \(heavier) read \(heavierCounts) counts, not more than \(lighter) (\(lighterCounts) counts); re-seat the weight and measure again (calibrate drop last takes back the last one), or calibrate drop cell \(cell)"
             case .noReading(let cell, let force):
                 "cell \(cell): \(force) read nothing above the zero; check the weight sits on that cell"
             }
@@ -67,6 +67,35 @@ public struct CalibrationFit: Sendable, Equatable {
             let fitted = table.force(forCounts: measurement.counts).force
             return (measurement, Force(milligrams: fitted.milligrams - measurement.force.milligrams))
         }
+    }
+
+    /// Per knot above the zero, lightest first: the force the table would give at the knot's
+    /// counts without that knot (the straight line between its neighbours) minus the knot's
+    /// force (mg), the leave-one-out error; nil for the heaviest knot, which has no neighbour
+    /// above (the table is never extrapolated). It estimates how far the table may be off
+    /// between knots, which residuals at the knots (0 for a weight measured once) cannot.
+    public var leaveOneOutErrors: [(knot: CalibrationPoint, error: Force?)] {
+        let points = table.points
+        return (1..<points.count).map { index in
+            let knot = points[index]
+            guard index + 1 < points.count else { return (knot, nil) }
+            let (below, above) = (points[index - 1], points[index + 1])
+            let without = CalibrationTable.interpolate(
+                x: Int64(knot.counts), x0: Int64(below.counts), x1: Int64(above.counts),
+                y0: Int64(below.force.milligrams), y1: Int64(above.force.milligrams))
+            return (knot, Force(milligrams: Int32(clamping: without - Int64(knot.force.milligrams))))
+        }
+    }
+
+    /// Where the table is too sparse at `threshold`: the two knots around it when they lie
+    /// more than half the threshold apart (the table is a straight line across a wide span
+    /// there), or the heaviest knot alone (`above` nil) when the threshold lies at or above
+    /// it and reads as saturated; nil when knots lie close enough around it.
+    public func sparseKnots(around threshold: Force) -> (below: CalibrationPoint, above: CalibrationPoint?)? {
+        let points = table.points
+        guard let upper = points.firstIndex(where: { $0.force > threshold }) else { return (points[points.count - 1], nil) }
+        let (below, above) = (points[upper - 1], points[upper])
+        return Int64(above.force.milligrams - below.force.milligrams) * 2 > Int64(threshold.milligrams) ? (below, above) : nil
     }
 
     public static func == (lhs: CalibrationFit, rhs: CalibrationFit) -> Bool {

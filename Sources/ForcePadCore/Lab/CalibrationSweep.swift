@@ -29,6 +29,13 @@ public struct CalibrationSweep: Sendable {
         case referenceDidNotMove(cell: Int, counts: Int32, span: Force)
         /// The loading branch's counts did not rise with the force.
         case fit(CalibrationFit.Problem)
+        /// Reference readings came `gapMicros` apart while the cell was pressed, more than
+        /// ``referenceGapPeriods`` of the reference's period.
+        case referenceFellBehind(gapMicros: Int64, periodMicros: Int64)
+        /// The loading branch's first reading is above the touch threshold: its start was lost.
+        case startsTooHigh(cell: Int, first: Force, touch: Force)
+        /// Two neighbouring readings of the loading branch lie more than a knot step apart.
+        case gap(cell: Int, below: Force, belowCounts: Int32, above: Force, aboveCounts: Int32, stepCounts: Int32)
 
         public var description: String {
             switch self {
@@ -42,6 +49,12 @@ public struct CalibrationSweep: Sendable {
                 "the reference moved only \(span) while cell \(cell) rose \(counts) counts; check the reference sensor sits under the pad and is tared"
             case .fit(let problem):
                 "\(problem.description) (sweep again, slowly)"
+            case .referenceFellBehind(let gap, let period):
+                "the reference's readings came up to \(QuantityText.duration(gap)) apart while the cell was pressed (it reads every \(QuantityText.duration(period))): the reference or the shell fell behind on a busy machine; sweep again when it is quieter (status shows missed periods)"
+            case .startsTooHigh(let cell, let first, let touch):
+                "cell \(cell): the loading branch starts at \(first), above the touch threshold (\(touch)): the start of the press was missed; start the sweep before pressing (a trace for sim play: begin it with a second at 0 g)"
+            case .gap(let cell, let below, let belowCounts, let above, let aboveCounts, let step):
+                "cell \(cell): the loading branch has no reading between \(below) (\(belowCounts) counts) and \(above) (\(aboveCounts) counts), more than one knot step (\(step) counts): readings were missed; sweep again, slowly (on a quieter machine if status shows missed periods)"
             }
         }
     }
@@ -68,8 +81,17 @@ public struct CalibrationSweep: Sendable {
     /// noise, e.g. ±8 counts for ±0.3 g on the sim board's steepest segment).
     public static let pressedCounts: Int32 = 40
 
-    /// Fits `cell` (nil: the cell that read most) from `frames` and the reference readings.
-    public init(cell named: Int?, frames: [Frame], references: [(timeMicros: Int64, force: Force)]) throws(Problem) {
+    /// Longest gap between two reference readings while the cell is pressed, in periods of
+    /// the reference, before the sweep is refused.
+    public static let referenceGapPeriods: Int64 = 6
+
+    /// Fits `cell` (nil: the cell that read most) from `frames` and the reference readings,
+    /// taken every `referencePeriodMicros` (µs). Refused, besides the problems above, when the
+    /// readings fell behind, when the loading branch starts above `touch` (the touch
+    /// threshold) or has a hole wider than a knot step.
+    public init(
+        cell named: Int?, frames: [Frame], references: [(timeMicros: Int64, force: Force)], touch: Force, referencePeriodMicros: Int64
+    ) throws(Problem) {
         guard let first = frames.first else { throw .tooFewReadings(0) }
         let cells = first.counts.count
         var highestCounts = [Int32](repeating: 0, count: cells)
@@ -79,6 +101,7 @@ public struct CalibrationSweep: Sendable {
         let cell = named ?? highestCounts.indices.max { highestCounts[$0] < highestCounts[$1] } ?? 0
         // Pair each reading with the frame nearest its time (frames are in time order).
         var pairs: [(force: Int64, counts: Int32)] = []
+        var pairTimes: [Int64] = []
         var index = 0
         for reading in references {
             while index + 1 < frames.count, abs(frames[index + 1].timeMicros - reading.timeMicros) <= abs(frames[index].timeMicros - reading.timeMicros) {
@@ -92,6 +115,7 @@ public struct CalibrationSweep: Sendable {
                 throw .multiCell(cell: cell, other: other, counts: frame.counts[cell], otherCounts: otherCounts)
             }
             pairs.append((Int64(reading.force.milligrams), frame.counts[cell]))
+            pairTimes.append(reading.timeMicros)
         }
         guard pairs.count >= 2 * Self.knotCount else { throw .tooFewReadings(pairs.count) }
         // Loading branch: each reading above all before it; unloading: after the peak.
@@ -114,12 +138,31 @@ public struct CalibrationSweep: Sendable {
                 needed: Self.leastSpan)
         }
         guard loading.count >= Self.knotCount else { throw .tooFewReadings(loading.count) }
+        if let pressed = pairTimes.first, let released = pairTimes.last {
+            let during = references.map(\.timeMicros).filter { $0 >= pressed && $0 <= released }
+            let widest = zip(during, during.dropFirst()).map { $1 - $0 }.max() ?? 0
+            if widest > Self.referenceGapPeriods * referencePeriodMicros {
+                throw .referenceFellBehind(gapMicros: widest, periodMicros: referencePeriodMicros)
+            }
+        }
+        if lowest > Int64(touch.milligrams) {
+            throw .startsTooHigh(cell: cell, first: Force(milligrams: Int32(clamping: lowest)), touch: touch)
+        }
         // Knots at evenly spaced levels of counts up to the highest (an FSR's curve bends most
         // at light forces, where equal steps of counts are short in force): each knot is the
         // mean force and counts of the pairs within a quarter step of its level.
         var knots: [CalibrationMeasurement] = []
         let lowestCounts = Int64(loading.map(\.counts).min() ?? 0)
         let step = max((Int64(loading.map(\.counts).max() ?? 0) - lowestCounts) / Int64(Self.knotCount), 4)
+        var below = loading[0]
+        for pair in loading.dropFirst() {
+            if Int64(pair.counts) - Int64(below.counts) > step {
+                throw .gap(
+                    cell: cell, below: Force(milligrams: Int32(clamping: below.force)), belowCounts: below.counts,
+                    above: Force(milligrams: Int32(clamping: pair.force)), aboveCounts: pair.counts, stepCounts: Int32(step))
+            }
+            if pair.counts > below.counts { below = pair }
+        }
         for level in 1...Self.knotCount {
             let centre = lowestCounts + Int64(level) * step
             let members = loading.filter { abs(Int64($0.counts) - centre) <= step / 4 }

@@ -11,8 +11,7 @@
 /// counts heap allocations around it and fails on any).
 public struct ForcePipeline: Sendable {
     /// Calibration per cell (counts above zero → force).
-    public let calibrations: [CalibrationTable]
-    private let bank: CalibrationBank
+    public private(set) var calibration: CalibrationBank
     public private(set) var settings: PipelineSettings
     public private(set) var tareOutcome = TareOutcome.none
     public let geometry: PadGeometry
@@ -29,13 +28,16 @@ public struct ForcePipeline: Sendable {
     public private(set) var readings: CellValues
 
     public init(calibrations: [CalibrationTable], geometry: PadGeometry, settings: PipelineSettings) {
-        precondition(calibrations.count == geometry.cellCount && calibrations.count <= BoardDescription.maxCells)
+        self.init(calibration: CalibrationBank(calibrations), geometry: geometry, settings: settings)
+    }
+
+    public init(calibration: CalibrationBank, geometry: PadGeometry, settings: PipelineSettings) {
+        precondition(calibration.cellCount == geometry.cellCount && calibration.cellCount <= BoardDescription.maxCells)
         precondition(BoardDescription.maxCells <= 64, "cell values hold 64 cells")
-        self.calibrations = calibrations
-        bank = CalibrationBank(calibrations)
+        self.calibration = calibration
         self.geometry = geometry
         self.settings = settings
-        cellCount = calibrations.count
+        cellCount = calibration.cellCount
         spikes = SpikeRejector(cellCount: cellCount)
         baseline = BaselineTracker(cellCount: cellCount, shift: settings.baselineShift)
         filters = CellFilterBank(cellCount: cellCount, coefficients: settings.filter)
@@ -50,6 +52,15 @@ public struct ForcePipeline: Sendable {
         self.settings = settings
         baseline.shift = settings.baselineShift
         filters.apply(settings.filter)
+    }
+
+    /// Reads every cell through `calibration` from the next frame on (the zeros, filters and
+    /// baseline are kept). The pipeline holds a reference to it and lets go of the one it
+    /// used: keep that one alive elsewhere until this has run, so that it is never freed here
+    /// (in the loop).
+    public mutating func use(_ calibration: CalibrationBank) {
+        precondition(calibration.cellCount == cellCount, "a calibration for every cell")
+        self.calibration = calibration
     }
 
     /// Starts measuring every cell's zero over the configured number of frames; the result
@@ -97,7 +108,7 @@ public struct ForcePipeline: Sendable {
         for cell in 0..<cellCount {
             // Saturating: counts and zeros are Int32, their difference need not be.
             let difference = Int64(readings[unchecked: cell]) &- Int64(baseline.zero(uncheckedCell: cell))
-            let calibrated = bank.force(cell: cell, counts: Int32(clamping: max(difference, 0)))
+            let calibrated = calibration.force(cell: cell, counts: Int32(clamping: max(difference, 0)))
             output.cellMilligrams[unchecked: cell] = calibrated.milligrams
             if calibrated.saturated { saturated &+= 1 }
         }

@@ -283,6 +283,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         case .tare:
             pipeline.startTare()
             snapshot.tare = pipeline.tareOutcome
+        case .useCalibration(let calibration):
+            pipeline.use(calibration.takeUnretainedValue())
         case .simulate(let command):
             if !source.apply(command, at: timeMicros) {
                 emit(.simulationRefused(sequence: envelope.sequence))

@@ -15,5 +15,9 @@ public enum LoopCommand: Sendable, BitwiseCopyable {
     case cancelPress
     /// Start measuring every cell's zero; the outcome appears in ``LoopSnapshot/tare``.
     case tare
+    /// Read every cell through this calibration from the next frame on. The sender keeps it,
+    /// and the one it replaces, alive until the command is acknowledged (the loop takes a
+    /// reference to it and must never free the one it lets go).
+    case useCalibration(Unmanaged<CalibrationBank>)
     case simulate(SimulationCommand)
 }

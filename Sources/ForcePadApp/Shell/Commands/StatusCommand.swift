@@ -15,7 +15,8 @@ extension ShellCommand where Context == ShellContext {
                 board: controller.board, settings: controller.settings, snapshot: snapshot,
                 haptic: HapticReport(controller: controller, snapshot: snapshot),
                 configSource: controller.configSource, stateDirectory: controller.stateDirectory,
-                calibrationSource: controller.calibration.source, scheduling: controller.runtime.realTimeOutcome.summary,
+                calibrationSource: controller.calibration.source, savedCalibration: SavedCalibrationStatus(controller),
+                scheduling: controller.runtime.realTimeOutcome.summary,
                 reference: controller.reference(nearFrameAt: snapshot.force.timeMicros),
                 referenceReader: controller.runtime.referenceReader
             ).reply

@@ -12,6 +12,8 @@ struct StatusReport {
     let configSource: String
     let stateDirectory: String
     let calibrationSource: String
+    /// The saved calibration file beside the one in use.
+    let savedCalibration: SavedCalibrationStatus
     /// How the loop thread is scheduled, e.g. `SCHED_FIFO 80, memory locked`.
     let scheduling: String
     /// The reference sensor's reading beside the frame (`reference_g`); nil when none was measured.
@@ -101,7 +103,7 @@ struct StatusReport {
             "haptics     \(haptic.summary)",
             "filter      \(filterSummary.text)",
             "zero        \(zeroText)",
-            "calibration \(calibrationSource)",
+            "calibration \(calibrationSource)\(savedCalibration.statusSuffix)",
             "counters    \(CountText.of(counters.ticks, "period")), \(counters.missedPeriods) missed, \(counters.staleFrames) stale, \(CountText.of(counters.readErrors, "read error")), \(CountText.of(counters.droppedEvents, "dropped event"))",
             "config      \(configSource); state in \(stateDirectory)",
         ]
@@ -154,7 +156,7 @@ struct StatusReport {
                 ("tared", .bool(snapshot.hasTare)),
                 ("drift_counts", .array((0..<snapshot.force.cellCount).map { .int(Int64(snapshot.driftCounts[$0])) })),
             ])),
-            ("calibration", .object([("source", .string(calibrationSource))])),
+            ("calibration", .object([("source", .string(calibrationSource)), ("saved", savedCalibration.json)])),
             ("press", .object([
                 ("state", .string(snapshot.pressState.rawValue)), ("progress", .fractionQ16(snapshot.progressQ16)),
             ])),
