@@ -79,6 +79,8 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("forcepad: cannot read /nonexistent/trace.csv: "))
         #expect(result.standardError.hasSuffix("; check the path\n"))
+        // errno's own words and name, never Foundation's "The operation could not be completed".
+        #expect(result.standardError.contains("No such file or directory (ENOENT)"), "\(result.standardError)")
     }
 
     @Test func badUsageExitsTwo() throws {

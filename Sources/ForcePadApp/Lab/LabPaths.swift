@@ -1,5 +1,6 @@
 import ForcePadShell
 import FoundationEssentials
+import ForcePadHAL
 import Glibc
 
 /// Where the lab keeps its files in the state directory:
@@ -28,10 +29,12 @@ struct LabPaths {
 
     /// Creates `path` and its parents if missing.
     static func makeDirectory(_ path: String) throws(CommandFailure) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("cannot create \(path): \(error.localizedDescription); check the state directory's permissions")
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            guard mkdir(prefix, 0o755) == 0 || errno == EEXIST else {
+                throw CommandFailure("cannot create \(prefix): \(ErrnoText.describe(errno)); check the state directory's permissions")
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import ForcePadShell
 import FoundationEssentials
 import ForcePadConfig
 import ForcePadCore
+import ForcePadHAL
 import ForcePadLabFiles
 
 /// A finished recording read back from the state directory: its description, frames,
@@ -67,13 +68,12 @@ struct Recording {
         let path = LabPaths.events(in: directory)
         let text: String
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             // An oversized file is not read: a stand-in one byte over the limit is refused as it would be.
-            text = size > RecordedEventsFile.maxBytes
+            text = try TextFileContents.size(path) > RecordedEventsFile.maxBytes
                 ? String(repeating: " ", count: RecordedEventsFile.maxBytes + 1)
-                : String(decoding: try Data(contentsOf: URL(filePath: path)), as: UTF8.self)
+                : TextFileContents.read(path, maximumBytes: RecordedEventsFile.maxBytes).text
         } catch {
-            throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
+            throw CommandFailure("cannot read \(error.description); check the file's permissions")
         }
         do {
             return try RecordedEventsFile.parse(text, path: path, wholeLinesOnly: interrupted)

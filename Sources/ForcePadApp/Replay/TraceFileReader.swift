@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ForcePadCore
+import ForcePadHAL
 import ForcePadShell
 
 /// Reads a trace file for `sim play` and `replay`, with errors that name the file and line.
@@ -11,16 +12,14 @@ enum TraceFileReader {
     /// a recording that was cut short. A row more than `maxSpanMicros` after the first is
     /// refused (``ForceTrace/maxPlayedSpanMicros`` for a trace played period by period).
     static func read(path: String, wholeLinesOnly: Bool = false, maxSpanMicros: Int64 = ForceTrace.maxTimeMicros) throws(CommandFailure) -> ForceTrace {
-        var data: Data
+        let contents: (bytes: [UInt8], truncated: Bool)
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            guard size <= maxBytes else { throw CommandFailure("\(path) is larger than \(maxBytes >> 20) MiB; split the trace") }
-            data = try Data(contentsOf: URL(filePath: path))
-        } catch let failure as CommandFailure {
-            throw failure
+            contents = try TextFileContents.readBytes(path, maximumBytes: maxBytes)
         } catch {
-            throw CommandFailure("cannot read \(path): \(error.localizedDescription); check the path")
+            throw CommandFailure("cannot read \(error.description); check the path")
         }
+        guard !contents.truncated else { throw CommandFailure("\(path) is larger than \(maxBytes >> 20) MiB; split the trace") }
+        var data = Data(contents.bytes)
         if wholeLinesOnly { data = data[..<(data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.startIndex)] }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw CommandFailure("\(path) is not UTF-8 text; give a CSV trace")
