@@ -15,10 +15,19 @@ import Testing
             stage_to_line_max = "2ms"
             [trials.pop]
             tolerance = 15
+            misses_max = 0
+            miss_margin = "25g"
             """, file: "forcepad.toml")
         #expect(settings.trialLimits == TrialLimits(
             peek: StageLimits(tolerance: .grams(10), stageToLineP99Micros: 1_000, stageToLineMaxMicros: 2_000),
-            pop: StageLimits(tolerance: .grams(15)), cancelRatePermille: 50, maxChatter: 0))
+            pop: StageLimits(tolerance: .grams(15), missesMax: 0, missMargin: .grams(25)), cancelRatePermille: 50, maxChatter: 0))
+    }
+
+    @Test func aMissMarginWithoutAMissLimitIsRefused() {
+        let error = #expect(throws: ConfigError.self) {
+            try ConfigFileLoader.parse(text: "[trials.pop]\nmiss_margin = \"25g\"\n", file: "forcepad.toml")
+        }
+        #expect(error?.description.hasPrefix("forcepad.toml:2: trials.pop.miss_margin: sets when a press counts as a miss") == true)
     }
 
     @Test func aToleranceMayBeJudgedOnTheReferenceForce() throws {
@@ -52,7 +61,7 @@ import Testing
         ("[trials.pop]\n\nstage_to_line_p99 = \"2s\"", "forcepad.toml:3: trials.pop.stage_to_line_p99: 2s is out of range; allowed: 1us…1s"),
         ("[trials]\nchatter = -1", "forcepad.toml:2: trials.chatter: -1 is out of range; allowed: 0…1000000"),
         ("[trials.peek]\ntolerance = true", "forcepad.toml:2: trials.peek.tolerance: expected a force such as \"150g\" or a number of grams, found a boolean"),
-        ("[trials.peek]\ntolerence = \"10g\"", "forcepad.toml:2: trials.peek.tolerence: unknown key; did you mean 'tolerance'? (allowed here: tolerance, basis, stage_to_line_p99, stage_to_line_max)"),
+        ("[trials.peek]\ntolerence = \"10g\"", "forcepad.toml:2: trials.peek.tolerence: unknown key; did you mean 'tolerance'? (allowed here: tolerance, basis, misses_max, miss_margin, stage_to_line_p99, stage_to_line_max)"),
         ("[trials.peek]\nbasis = \"reference\"", "forcepad.toml:2: trials.peek.basis: judges the tolerance, which is not set; add tolerance (e.g. tolerance = \"15g\") or remove basis"),
         ("[trials.peek]\ntolerance = \"15g\"\nbasis = \"true\"", "forcepad.toml:3: trials.peek.basis: 'true' is not a tolerance basis; use one of pad, reference"),
         ("[trials]\nlatency_p99 = \"1ms\"", "forcepad.toml:2: trials.latency_p99: this limit is now stage_to_line_p99 in [trials.peek] and [trials.pop], one per stage, so a stage can be judged alone"),

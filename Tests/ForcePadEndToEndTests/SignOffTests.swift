@@ -13,6 +13,30 @@ import Testing
         tolerance = "1g"
         """
 
+    /// A press whose true force went well past pop without pop firing is a miss: with
+    /// `misses_max = 0` the trial FAILs naming the press, though every pop that fired was on
+    /// its threshold (here a 20 ms tap through a 3 Hz filter; the reference saw 400 g).
+    @Test func aPressThatReachedPopWithoutPoppingFailsTheTrial() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let config = try scratch.config("[filter]\ncutoff = \"3Hz\"\n[trials.pop]\nmisses_max = 0\n")
+        let result = try ForcePadProcess.run(
+            ["--config", config, "--state-dir", scratch.state.path],
+            lines: ["trial start 3 name=taps", "sim press 400g for 600ms", "sim press 400g for 20ms", "wait 400ms", "sim press 400g for 600ms",
+                    "wait 400ms", "trial report taps", "mode json", "trial report taps"])
+        let human = result.outputLines
+        #expect(human.contains { $0.hasPrefix("  missed      presses 2: true force (reference) reached 320g without it") }, "\(human)")
+        let answer = try #require(LabTests.answers(result, to: "trial").last)
+        let verdict = answer["verdict"] as? String
+        #expect(verdict == "FAIL" || verdict == "INCOMPLETE", "\(answer)")
+        let checks = try #require(answer["checks"] as? [[String: Any]])
+        let miss = try #require(checks.first { ($0["limit"] as? String)?.hasPrefix("pop fired in every press") == true }, "\(checks)")
+        #expect(miss["passed"] as? Bool == false)
+        #expect(miss["measured"] as? String == "1 miss in 3 presses judged (press 2)")
+        let pop = try #require((answer["statistics"] as? [String: Any])?["pop"] as? [String: Any] ?? answer["pop"] as? [String: Any])
+        #expect((pop["detection"] as? [String: Any])?["misses"] as? [Int] == [2], "\(pop)")
+    }
+
     /// The trial is judged by the limits it stored: a later session without the config (or
     /// with looser limits) neither erases the verdict nor turns it into a PASS.
     @Test func theVerdictFollowsTheLimitsStoredWithTheTrial() throws {

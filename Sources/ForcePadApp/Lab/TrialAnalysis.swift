@@ -1,5 +1,6 @@
 import ForcePadShell
 import ForcePadCore
+import ForcePadHAL
 import ForcePadLabFiles
 
 /// The presses of a recording or trial and their statistics: events as recorded (forces
@@ -24,6 +25,8 @@ struct TrialAnalysis {
     /// Each stage's pad estimate against the reference force at firing; empty when the
     /// recording has no reference channel.
     let referenceComparisons: [StageReferenceComparison]
+    /// Peek and pop judged against the truth: which presses missed each (``StageDetection``).
+    let detections: [StageDetection]
     /// Haptic pulses: pattern name, line on and off (µs, loop time of the periods).
     let pulses: [(pattern: String, onMicros: Int64, offMicros: Int64)]
 
@@ -66,8 +69,29 @@ struct TrialAnalysis {
         self.pulses = pulses
         statistics = TrialStatistics(records: records, thresholds: thresholds)
         referenceComparisons = Self.referenceComparisons(recording.events)
-        checks = statistics.check(limits, references: referenceComparisons)
+        let peaks = Self.truePeaks(records, references: replay.referenceSamples)
+        let stored = limits
+        let detections = [(PressStage.peek, recorded.thresholds.peek, recorded.hysteresis.peek), (.pop, recorded.thresholds.pop, recorded.hysteresis.pop)]
+            .map { stage, threshold, band in
+                StageDetection(
+                    stage: stage, records: records, peaks: peaks.forces, threshold: threshold,
+                    margin: stored.limits(of: stage).missMargin ?? band, basis: peaks.basis)
+            }
+        self.detections = detections
+        checks = statistics.check(stored, references: referenceComparisons)
+            + detections.compactMap { detection in stored.limits(of: detection.stage).missesMax.map { detection.check(missesMax: $0) } }
         incompleteBecause = TrialCompleteness.reasons(info, events: recording.events)
+    }
+
+    /// Each press's true peak force: the highest reference reading from its start to its end
+    /// when the recording has readings (nil for a press without one), else the pad's peak.
+    static func truePeaks(_ records: [PressRecord], references: [ReferenceSample]) -> (forces: [Force?], basis: StageDetection.Basis) {
+        guard !references.isEmpty else { return (records.map(\.peakForce), .pad) }
+        let forces = records.map { record -> Force? in
+            let end = record.endedMicros ?? .max
+            return references.filter { $0.timeMicros >= record.beganMicros && $0.timeMicros <= end }.map(\.force).max()
+        }
+        return (forces, .reference)
     }
 
     /// Peek and pop as recorded (`force_g`, `reference_g`), judged against the reference.

@@ -21,6 +21,10 @@ struct TrialReportText {
         }
         for stage in statistics.stages {
             lines.append("\(stage.stage.rawValue) (\(stage.threshold)): fired \(stage.fired) of \(statistics.presses)")
+            if let detection = analysis.detections.first(where: { $0.stage == stage.stage }), !detection.misses.isEmpty {
+                let truth = detection.basis == .reference ? "true force (reference)" : "pad force"
+                lines.append("  missed      presses \(detection.misses.map(String.init).joined(separator: ", ")): \(truth) reached \(detection.missLevel) without it")
+            }
             guard let force = stage.force, let overshoot = stage.overshoot, let timing = stage.touchToStage else { continue }
             lines.append("  fired at    mean \(Self.grams(force.mean))  sd \(Self.grams(force.standardDeviation))  min \(Self.grams(force.minimum))  max \(Self.grams(force.maximum))")
             lines.append("  overshoot   mean \(Self.grams(overshoot.mean))  max \(Self.grams(overshoot.maximum))")
@@ -65,7 +69,9 @@ struct TrialReportText {
             ("peak_g", Self.summary(statistics.peak, scale: 1000)),
         ]
         for stage in statistics.stages {
-            fields.append((stage.stage.rawValue, Self.json(stage, reference: analysis.referenceComparisons.first { $0.stage == stage.stage })))
+            fields.append((stage.stage.rawValue, Self.json(
+                stage, reference: analysis.referenceComparisons.first { $0.stage == stage.stage },
+                detection: analysis.detections.first { $0.stage == stage.stage })))
         }
         fields.append(("checks", .array(analysis.checks.map {
             .object([("limit", .string($0.name)), ("measured", .string($0.measured)), ("passed", .bool($0.passed))])
@@ -96,7 +102,8 @@ struct TrialReportText {
 
     /// The stage's JSON fields; `reference` adds `reference_g` (the true force at firing) and
     /// `pad_minus_reference_g` (mean, sd, max_abs), or null without a reference.
-    static func json(_ stage: StageStatistics, reference: StageReferenceComparison? = nil) -> JSONValue {
+    /// `detection` adds `misses` (the press numbers), `miss_level_g`, `judged` and `truth`.
+    static func json(_ stage: StageStatistics, reference: StageReferenceComparison? = nil, detection: StageDetection? = nil) -> JSONValue {
         func optional(_ value: Int64?) -> JSONValue { value.map { .int($0) } ?? .null }
         let referenceFields: [(String, JSONValue)] = [
             ("reference_g", summary(reference?.reference, scale: 1000)),
@@ -119,7 +126,12 @@ struct TrialReportText {
             ("chatter", .int(Int64(stage.chatter))), ("presses_with_chatter", .int(Int64(stage.pressesWithChatter))),
             ("forces_g", .array(stage.forcesMilligrams.map { .decimal($0, places: 3) })),
             ("stage_to_line_samples_us", .array(stage.latenciesMicros.map { .int($0) })),
-        ] + referenceFields)
+        ] + referenceFields + (detection.map { detection in
+            [("detection", JSONValue.object([
+                ("truth", .string(detection.basis.rawValue)), ("miss_level_g", .grams(detection.missLevel)),
+                ("judged", .int(Int64(detection.judged))), ("misses", .array(detection.misses.map { .int(Int64($0)) })),
+            ]))]
+        } ?? []))
     }
 
     /// A number with up to three decimals (µs, g, fractions).

@@ -32,7 +32,7 @@ enum TrialsSection {
     }
 
     /// `[trials.peek]` or `[trials.pop]`: tolerance (on the pad's force or the reference
-    /// force, `basis`) and stage→line latency limits.
+    /// force, `basis`), stage→line latency limits, and misses (`misses_max`, `miss_margin`).
     private static func readStage(_ table: TableReader?) throws(ConfigError) -> StageLimits {
         guard let table else { return StageLimits() }
         let tolerance = try table.force("tolerance", range: StageLimits.toleranceRange)
@@ -40,10 +40,16 @@ enum TrialsSection {
         if basis != nil, tolerance == nil {
             throw table.error("basis", "judges the tolerance, which is not set; add tolerance (e.g. tolerance = \"15g\") or remove basis")
         }
+        let missesMax = try table.integer("misses_max", expected: "a whole number of presses", range: StageLimits.missesRange)
+        let missMargin = try table.force("miss_margin", range: StageLimits.missMarginRange)
+        if missMargin != nil, missesMax == nil {
+            throw table.error("miss_margin", "sets when a press counts as a miss, which is not judged; add misses_max (e.g. misses_max = 0) or remove miss_margin")
+        }
         let limits = StageLimits(
             tolerance: tolerance, toleranceBasis: basis ?? .pad,
             stageToLineP99Micros: try table.durationMicros("stage_to_line_p99", range: StageLimits.stageToLineRangeMicros),
-            stageToLineMaxMicros: try table.durationMicros("stage_to_line_max", range: StageLimits.stageToLineRangeMicros))
+            stageToLineMaxMicros: try table.durationMicros("stage_to_line_max", range: StageLimits.stageToLineRangeMicros),
+            missesMax: missesMax, missMargin: missMargin)
         try table.finish()
         return limits
     }

@@ -1,0 +1,31 @@
+import ForcePadCore
+import Testing
+
+/// Misses judged against the truth: a finished press whose true peak reached the threshold
+/// plus the margin without the stage is a miss; cancelled presses and presses without a
+/// known peak are not judged.
+@Suite struct StageDetectionTests {
+    func record(_ began: Int64, pop: Bool, cancelled: Bool = false) -> PressRecord {
+        var record = PressRecord(beganMicros: began, beganForce: .grams(30))
+        record.endedMicros = began + 100_000
+        record.ending = cancelled ? .cancelled(.multiTouch) : .released(pop ? .pop : .peek)
+        if pop { record.pop = StageFiring(timeMicros: began + 50_000, force: .grams(301)) }
+        return record
+    }
+
+    @Test func aPressPastTheMissLevelWithoutTheStageIsAMiss() {
+        let records = [record(0, pop: true), record(1_000_000, pop: false), record(2_000_000, pop: false),
+                       record(3_000_000, pop: false, cancelled: true), record(4_000_000, pop: false)]
+        let peaks: [Force?] = [.grams(400), .grams(330), .grams(315), .grams(500), nil]
+        let detection = StageDetection(
+            stage: .pop, records: records, peaks: peaks, threshold: .grams(300), margin: .grams(20), basis: .reference)
+        #expect(detection.missLevel == .grams(320))
+        #expect(detection.judged == 3)
+        #expect(detection.misses == [2])
+        let check = detection.check(missesMax: 0)
+        #expect(!check.passed)
+        #expect(check.name == "pop fired in every press whose true force (reference) reached 320g")
+        #expect(check.measured == "1 miss in 3 presses judged (press 2)")
+        #expect(detection.check(missesMax: 1).passed)
+    }
+}
