@@ -150,8 +150,20 @@ class Zero:
 
 
 @dataclass(frozen=True)
+class SavedCalibration:
+    """The board's calibration file in the state directory: ``state`` is ``none`` (no file),
+    ``in use``, ``waiting`` (saved, not applied: ``calibrate use``) or ``unreadable``."""
+
+    state: str
+    path: str
+    crc32: str | None = None
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
 class CalibrationSource:
     source: str
+    saved: SavedCalibration | None = None
 
 
 @dataclass(frozen=True)
@@ -324,6 +336,17 @@ class ReferenceError:
 
 
 @dataclass(frozen=True)
+class StageDetection:
+    """The presses that missed the stage: their true peak (``truth``: ``reference`` or ``pad``)
+    reached ``miss_level_g`` and the stage never fired; ``misses`` are press numbers from 1."""
+
+    truth: str
+    miss_level_g: float
+    judged: int
+    misses: list[int]
+
+
+@dataclass(frozen=True)
 class StageReport:
     """What one stage did in a trial: the force it fired at (grams), overshoot, timing, chatter."""
 
@@ -339,6 +362,7 @@ class StageReport:
     stage_to_line_samples_us: list[int]
     reference_g: Summary | None = None
     pad_minus_reference_g: ReferenceError | None = None
+    detection: StageDetection | None = None
 
 
 @dataclass(frozen=True)
