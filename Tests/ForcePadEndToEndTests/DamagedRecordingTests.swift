@@ -87,6 +87,20 @@ import Testing
         try Self.expectRefusedEverywhere(scratch, listedAs: "unusable", refusal: "\(file): damaged (\(what)", key)
     }
 
+    /// Recorded thresholds are checked by the settings rules when replayed with them, even
+    /// while a preset is in force: a peek below touch is refused, not replayed.
+    @Test func recordedThresholdsThatBreakTheRulesAreRefusedUnderAPreset() throws {
+        let scratch = try Self.stateDirectory { try Self.changeDescription($0, "peek_g", "10", after: "\"thresholds\"") }
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], lines: ["mode json", "preset medium", "replay bad settings=recorded", "replay good settings=recorded"])
+        let replays = LabTests.answers(result, to: "replay")
+        #expect(replays.count == 2)
+        let refusal = replays.first?["error"] as? String ?? ""
+        #expect(refusal.contains("thresholds.peek") && refusal.contains("10g"), "\(replays.first ?? [:])")
+        #expect(replays.last?["ok"] as? Bool == true, "\(replays.last ?? [:])")
+    }
+
     @Test func aLoopEventOutOfTimeOrderIsRefusedWithItsLine() throws {
         let scratch = try Self.stateDirectory { folder in
             // The first press's began and released swap times: the press would end before it began.

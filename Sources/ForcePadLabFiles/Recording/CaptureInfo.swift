@@ -256,6 +256,9 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
     /// `settings` with the thresholds, hysteresis and filter of the recording.
     public func recordedSettings(over settings: ControllerSettings) -> ControllerSettings {
         var changed = settings
+        // The recorded thresholds are numbers, whatever preset is in force now: with a preset
+        // left set, the settings rules would check the preset's forces instead of these.
+        changed.preset = nil
         changed.thresholds = recordedThresholds
         changed.hysteresis = recordedHysteresis
         if let kind = FilterKind(rawValue: filter.kind) {
