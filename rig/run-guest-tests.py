@@ -594,21 +594,30 @@ class Checks:
         """Plays rig/traces/peek-then-pop.csv with the watcher sampling the haptic line; returns
         the press's last event (press.released or press.cancelled) and the watcher's log."""
         guest = self.guest
+        self._start_watcher(fp)
+        guest.shell.check(f"spawn player player {profile} /rig/traces/peek-then-pop.csv")
+        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
+                                     "press.released")
+        guest.shell.run("i=0; while [ ! -e /tmp/player.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done")
+        return released, self._stop_watcher()
+
+    def _start_watcher(self, fp):
+        """Starts rig/guest/watcher sampling the haptic line (low) and forgets the events so
+        far; returns once the watcher has taken its first sample, so a press starts after it."""
+        guest = self.guest
         require(guest.line_value() == 0, "the haptic line is high before any press")
         guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
-        # The press starts once the watcher has taken its first sample.
         deadline = time.monotonic() + 10
         while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
             require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
             time.sleep(0.1)
         fp.forget_events()
-        guest.shell.check(f"spawn player player {profile} /rig/traces/peek-then-pop.csv")
-        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
-                                     "press.released")
-        guest.shell.run("i=0; while [ ! -e /tmp/player.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done")
+
+    def _stop_watcher(self):
+        """Stops the watcher half a second after the last event and returns its log."""
         time.sleep(0.5)
-        guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
-        return released, guest.shell.check("cat /tmp/haptic.log")
+        self.guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
+        return self.guest.shell.check("cat /tmp/haptic.log")
 
     def sensor_lost(self, binary):
         """The ADC stops answering mid-press (i2c-stub's `absent`): sensor.lost with the line
@@ -866,13 +875,7 @@ class Checks:
         fp = Forcepad(guest, binary, DRV2605L_I2C_BOARD, DRV2605L_CONFIG, name="i2c-trigger")
         mode = guest.driver_registers()[MODE]
         require(mode == MODE_INTERNAL_TRIGGER, f"MODE 0x{mode:02X} after start, expected 0x00 (internal trigger, out of standby)")
-        require(guest.line_value() == 0, "the haptic line is high before any press")
-        guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
-        deadline = time.monotonic() + 10
-        while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
-            require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
-            time.sleep(0.1)
-        fp.forget_events()
+        self._start_watcher(fp)
         guest.shell.check(f"player {DRV2605L_PROFILE} --frame 0 200 0 0")
         fp.wait_for_event(lambda e: e["event"] == "press.peek", 20, "press.peek")
         self._wait_for_driver_log(" go ", count=1, timeout=30)
@@ -887,9 +890,7 @@ class Checks:
         guest.shell.check(f"player {DRV2605L_PROFILE} --frame 0 0 0 0")
         released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 20, "press.released")
         require(released["event"] == "press.released", f"the press ended with {released}")
-        time.sleep(0.5)
-        guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
-        log = guest.shell.check("cat /tmp/haptic.log")
+        log = self._stop_watcher()
         played = [line.split()[2:] for line in guest.shell.check("cat /tmp/drv2605l.log").splitlines() if " go " in line]
         code = fp.stop()
         guest.shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
