@@ -87,9 +87,15 @@ struct TrialAnalysis {
     /// when the recording has readings (nil for a press without one), else the pad's peak.
     static func truePeaks(_ records: [PressRecord], references: [ReferenceSample]) -> (forces: [Force?], basis: StageDetection.Basis) {
         guard !references.isEmpty else { return (records.map(\.peakForce), .pad) }
+        // Readings are oldest first: each press scans only its own, found by binary search.
         let forces = records.map { record -> Force? in
+            var low = 0, high = references.count
+            while low < high {
+                let middle = (low + high) / 2
+                if references[middle].timeMicros < record.beganMicros { low = middle + 1 } else { high = middle }
+            }
             let end = record.endedMicros ?? .max
-            return references.filter { $0.timeMicros >= record.beganMicros && $0.timeMicros <= end }.map(\.force).max()
+            return references[low...].prefix { $0.timeMicros <= end }.map(\.force).max()
         }
         return (forces, .reference)
     }
