@@ -13,14 +13,21 @@ import Synchronization
 /// The interposer replaces `malloc`, `calloc`, `realloc`, `posix_memalign` and friends
 /// process-wide because `libMallocInterposerSwift.so` is linked into the test bundle ahead
 /// of libc (see docs/performance.md), so no `LD_PRELOAD` is needed. Measurements must not
-/// overlap: the suites that use this are serialised.
+/// overlap (one would reset the other's count): each holds ``measuring`` while it runs, so
+/// suites that run side by side take turns.
 enum ThreadAllocationCounter {
     /// The measuring thread (`pthread_self`), 0 when none.
     private static let measuredThread = Atomic<UInt>(0)
     private static let allocations = Atomic<Int>(0)
+    /// Held for the whole of a measurement.
+    private static let measuring = Mutex(())
 
     /// Number of allocations the current thread made while running `body`.
     static func allocations(in body: () -> Void) -> Int {
+        measuring.withLock { _ in measure(body) }
+    }
+
+    private static func measure(_ body: () -> Void) -> Int {
         allocations.store(0, ordering: .relaxed)
         measuredThread.store(UInt(pthread_self()), ordering: .relaxed)
         MallocInterposerSwift.setAllocationHook { _ in
