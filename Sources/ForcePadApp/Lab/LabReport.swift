@@ -108,6 +108,8 @@ struct LabReport {
                 ("tolerance_basis", .string(stage.toleranceBasis.rawValue)),
                 ("stage_to_line_p99_us", stage.stageToLineP99Micros.map { .int($0) } ?? .null),
                 ("stage_to_line_max_us", stage.stageToLineMaxMicros.map { .int($0) } ?? .null),
+                ("crossing_to_line_p99_us", stage.crossingToLineP99Micros.map { .int($0) } ?? .null),
+                ("crossing_to_line_max_us", stage.crossingToLineMaxMicros.map { .int($0) } ?? .null),
             ])
         }
         return .object([

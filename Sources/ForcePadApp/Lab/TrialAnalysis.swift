@@ -62,6 +62,9 @@ struct TrialAnalysis {
         if let pulse = openPulse { pulses.append((pulse.0, pulse.1, recording.info.lastTimeMicros ?? pulse.1)) }
         assembler.measure(replay.series, thresholds: thresholds)
         var records = assembler.records
+        if let references = replay.references {
+            records = Self.measuringCrossings(records, series: replay.series, thresholds: thresholds, references: references)
+        }
         if let presses = recording.info.trialPresses {
             records = Array(records.filter(\.isFinished).prefix(presses))
         }
@@ -81,6 +84,36 @@ struct TrialAnalysis {
         checks = statistics.check(stored, references: referenceComparisons)
             + detections.compactMap { detection in stored.limits(of: detection.stage).missesMax.map { detection.check(missesMax: $0) } }
         incompleteBecause = TrialCompleteness.reasons(info, events: recording.events)
+    }
+
+    /// `records` with each firing's reference force and, when the line was driven and the
+    /// readings show the true crossing (``ReferenceReadings/crossing(of:stageMicros:windowStartMicros:)``,
+    /// looking back to the end of the press before), its ``CrossingLatency``: the crossing, the
+    /// frame where the filtered total reached the threshold (from the replay's `series`), the
+    /// stage's frame and the line's edge.
+    static func measuringCrossings(
+        _ records: [PressRecord], series: ForceSeries, thresholds: Thresholds, references: ReferenceReadings
+    ) -> [PressRecord] {
+        var measured = records
+        for index in measured.indices {
+            let windowStart = index > 0 ? measured[index - 1].endedMicros ?? .min : .min
+            func measure(_ firing: StageFiring?, threshold: Force) -> StageFiring? {
+                guard var firing else { return nil }
+                firing.referenceForce = references.force(atMicros: firing.timeMicros)
+                if let stageToLine = firing.latencyMicros,
+                    let crossing = references.crossing(of: threshold, stageMicros: firing.timeMicros, windowStartMicros: windowStart),
+                    let padCrossing = series.runStart(atOrAbove: threshold, holding: firing.timeMicros)
+                {
+                    firing.crossing = CrossingLatency(
+                        crossingMicros: crossing, padCrossingMicros: padCrossing, stageMicros: firing.timeMicros,
+                        lineMicros: firing.timeMicros + stageToLine, uncertaintyMicros: references.samplePeriodMicros)
+                }
+                return firing
+            }
+            measured[index].peek = measure(measured[index].peek, threshold: thresholds.peek)
+            measured[index].pop = measure(measured[index].pop, threshold: thresholds.pop)
+        }
+        return measured
     }
 
     /// Each press's true peak force: the highest reference reading from its start to its end

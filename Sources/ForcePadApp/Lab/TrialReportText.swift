@@ -34,6 +34,8 @@ struct TrialReportText {
             } else {
                 lines.append("  stage→line  not measured: no pulse drove the line (haptics \(info.haptics?.line ?? "off or dry run"))")
             }
+            lines.append(Self.crossingLine(stage, hasReference: analysis.replay.references != nil))
+            if let parts = Self.crossingParts(stage) { lines.append(parts) }
             lines.append("  chatter     \(CountText.of(stage.chatter, "re-crossing")) in \(CountText.of(stage.pressesWithChatter, "press"))")
             if let comparison = analysis.referenceComparisons.first(where: { $0.stage == stage.stage }) {
                 lines += Self.lines(comparison)
@@ -43,6 +45,10 @@ struct TrialReportText {
             if !stage.latenciesMicros.isEmpty {
                 lines.append("  stage→line latency:")
                 lines += TextHistogram.lines(stage.latenciesMicros, unit: "us") { String($0) }
+            }
+            if !stage.crossings.isEmpty {
+                lines.append("  crossing→line latency:")
+                lines += TextHistogram.lines(stage.crossings.map(\.crossingToLineMicros), unit: "us") { String($0) }
             }
         }
         for check in analysis.checks {
@@ -90,6 +96,31 @@ struct TrialReportText {
         ])
     }
 
+    /// The latency a lab signs (``CrossingLatency``): `crossing→line p50 6612us  p99 9800us
+    /// max 9800us ±12500us (18 firings)`, or why it was not measured; never a figure that was not.
+    static func crossingLine(_ stage: StageStatistics, hasReference: Bool) -> String {
+        let title = "  crossing→line "
+        guard let p50 = stage.crossingToLineP50Micros, let p99 = stage.crossingToLineP99Micros,
+            let max = stage.crossingToLineMaxMicros, let uncertainty = stage.crossingUncertaintyMicros
+        else {
+            return title + (hasReference
+                ? "not measured: no firing with a reference crossing and a driven line"
+                : "not measured: no reference sensor in this recording")
+        }
+        return title + "p50 \(p50)us  p99 \(p99)us  max \(max)us ±\(uncertainty)us (\(CountText.of(stage.crossings.count, "firing")); true force crossing \(stage.threshold) → line)"
+    }
+
+    /// The crossing→line parts, means over the firings: `  = filter delay 4210us + dwell 2000us + stage→line 48us`.
+    static func crossingParts(_ stage: StageStatistics) -> String? {
+        let crossings = stage.crossings
+        guard !crossings.isEmpty else { return nil }
+        func mean(_ part: (CrossingLatency) -> Int64) -> Int64 {
+            let sum = crossings.reduce(Int64(0)) { $0 + part($1) }
+            return Int64((Double(sum) / Double(crossings.count)).rounded())
+        }
+        return "    mean = filter delay \(mean(\.filterDelayMicros))us + dwell \(mean(\.dwellMicros))us + stage→line \(mean(\.stageToLineMicros))us"
+    }
+
     /// The stage against the reference sensor: the true force at firing and the pad's error.
     static func lines(_ comparison: StageReferenceComparison) -> [String] {
         let missing = comparison.withoutReference > 0 ? " (\(comparison.withoutReference) without a reference reading)" : ""
@@ -126,12 +157,36 @@ struct TrialReportText {
             ("chatter", .int(Int64(stage.chatter))), ("presses_with_chatter", .int(Int64(stage.pressesWithChatter))),
             ("forces_g", .array(stage.forcesMilligrams.map { .decimal($0, places: 3) })),
             ("stage_to_line_samples_us", .array(stage.latenciesMicros.map { .int($0) })),
-        ] + referenceFields + (detection.map { detection in
+        ] + crossingFields(stage) + referenceFields + (detection.map { detection in
             [("detection", JSONValue.object([
                 ("truth", .string(detection.basis.rawValue)), ("miss_level_g", .grams(detection.missLevel)),
                 ("judged", .int(Int64(detection.judged))), ("misses", .array(detection.misses.map { .int(Int64($0)) })),
             ]))]
         } ?? []))
+    }
+
+    /// `crossing_to_line_us` (p50, p99, max, count), `crossing_uncertainty_us`, the parts
+    /// `filter_delay_us` and `dwell_us` (mean, sd, min, max) and the per-firing samples; null
+    /// (and no samples) when no firing has a crossing.
+    static func crossingFields(_ stage: StageStatistics) -> [(String, JSONValue)] {
+        let crossings = stage.crossings
+        guard !crossings.isEmpty else {
+            return [
+                ("crossing_to_line_us", .null), ("crossing_uncertainty_us", .null), ("filter_delay_us", .null),
+                ("dwell_us", .null), ("crossing_to_line_samples_us", .array([])),
+            ]
+        }
+        func optional(_ value: Int64?) -> JSONValue { value.map { .int($0) } ?? .null }
+        return [
+            ("crossing_to_line_us", .object([
+                ("p50", optional(stage.crossingToLineP50Micros)), ("p99", optional(stage.crossingToLineP99Micros)),
+                ("max", optional(stage.crossingToLineMaxMicros)), ("count", .int(Int64(crossings.count))),
+            ])),
+            ("crossing_uncertainty_us", optional(stage.crossingUncertaintyMicros)),
+            ("filter_delay_us", summary(SampleSummary(crossings.map(\.filterDelayMicros)), scale: 1)),
+            ("dwell_us", summary(SampleSummary(crossings.map(\.dwellMicros)), scale: 1)),
+            ("crossing_to_line_samples_us", .array(crossings.map { .int($0.crossingToLineMicros) })),
+        ]
     }
 
     /// A number with up to three decimals (µs, g, fractions).

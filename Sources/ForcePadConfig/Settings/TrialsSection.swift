@@ -32,7 +32,7 @@ enum TrialsSection {
     }
 
     /// `[trials.peek]` or `[trials.pop]`: tolerance (on the pad's force or the reference
-    /// force, `basis`), stage→line latency limits, and misses (`misses_max`, `miss_margin`).
+    /// force, `basis`), stage→line and crossing→line latency limits, and misses (`misses_max`, `miss_margin`).
     private static func readStage(_ table: TableReader?) throws(ConfigError) -> StageLimits {
         guard let table else { return StageLimits() }
         let tolerance = try table.force("tolerance", range: StageLimits.toleranceRange)
@@ -49,7 +49,9 @@ enum TrialsSection {
             tolerance: tolerance, toleranceBasis: basis ?? .pad,
             stageToLineP99Micros: try table.durationMicros("stage_to_line_p99", range: StageLimits.stageToLineRangeMicros),
             stageToLineMaxMicros: try table.durationMicros("stage_to_line_max", range: StageLimits.stageToLineRangeMicros),
-            missesMax: missesMax, missMargin: missMargin)
+            missesMax: missesMax, missMargin: missMargin,
+            crossingToLineP99Micros: try table.durationMicros("crossing_to_line_p99", range: StageLimits.stageToLineRangeMicros),
+            crossingToLineMaxMicros: try table.durationMicros("crossing_to_line_max", range: StageLimits.stageToLineRangeMicros))
         try table.finish()
         return limits
     }

@@ -31,6 +31,17 @@ public struct ForceSeries: Sendable, Equatable {
         return crossings
     }
 
+    /// Time of the first frame of the run of frames at or above `threshold` that holds the
+    /// frame at `time` (µs): where the filtered total crossed the threshold for a stage fired
+    /// in that frame (its dwell counted from there); nil when that frame is not in the series
+    /// or is below the threshold.
+    public func runStart(atOrAbove threshold: Force, holding time: Int64) -> Int64? {
+        var index = firstIndex(notBefore: time)
+        guard index < count, timesMicros[index] == time, totals[index] >= threshold.milligrams else { return nil }
+        while index > 0, totals[index - 1] >= threshold.milligrams { index -= 1 }
+        return timesMicros[index]
+    }
+
     /// First index whose time is ≥ `time`.
     private func firstIndex(notBefore time: Int64) -> Int {
         var low = 0, high = timesMicros.count

@@ -5,11 +5,16 @@ public struct StageFiring: Sendable, Equatable {
     /// Total force of that frame: the force the threshold really fired at.
     public var force: Force
     /// From the frame that fired to the return of the GPIO call that raised the haptic line
-    /// (µs), when the stage's pattern drove the line.
+    /// (µs, `stage_to_line_us`), when the stage's pattern drove the line.
     public var latencyMicros: Int64?
     /// Times the filtered total crossed the stage's threshold upward again after it fired,
     /// before the press ended (each one a re-trigger, had the recogniser allowed it).
     public var chatter: Int
+    /// The reference force at the firing's frame; nil without a reference reading there.
+    public var referenceForce: Force?
+    /// From the true crossing of the threshold to the line's edge, in its parts; nil without a
+    /// reference crossing (no reference, a gap, a false fire) or without a driven line.
+    public var crossing: CrossingLatency?
 
     public init(timeMicros: Int64, force: Force, latencyMicros: Int64? = nil, chatter: Int = 0) {
         self.timeMicros = timeMicros

@@ -10,6 +10,11 @@ public struct StageLimits: Sendable, Equatable, Codable {
     public var stageToLineP99Micros: Int64?
     /// Stage→line latency maximum at most (µs).
     public var stageToLineMaxMicros: Int64?
+    /// Crossing→line latency p99 at most (µs, ``CrossingLatency``): from the true force crossing
+    /// the threshold (the reference) to the line's edge. The figure a lab signs.
+    public var crossingToLineP99Micros: Int64?
+    /// Crossing→line latency maximum at most (µs).
+    public var crossingToLineMaxMicros: Int64?
     /// Misses allowed (``StageDetection``): presses whose true force reached the threshold
     /// plus ``missMargin`` without the stage firing. 0 in a lab that signs "fires every time".
     public var missesMax: Int?
@@ -19,8 +24,11 @@ public struct StageLimits: Sendable, Equatable, Codable {
 
     public init(
         tolerance: Force? = nil, toleranceBasis: ToleranceBasis = .pad, stageToLineP99Micros: Int64? = nil,
-        stageToLineMaxMicros: Int64? = nil, missesMax: Int? = nil, missMargin: Force? = nil
+        stageToLineMaxMicros: Int64? = nil, missesMax: Int? = nil, missMargin: Force? = nil,
+        crossingToLineP99Micros: Int64? = nil, crossingToLineMaxMicros: Int64? = nil
     ) {
+        self.crossingToLineP99Micros = crossingToLineP99Micros
+        self.crossingToLineMaxMicros = crossingToLineMaxMicros
         self.tolerance = tolerance
         self.toleranceBasis = toleranceBasis
         self.stageToLineP99Micros = stageToLineP99Micros
@@ -31,7 +39,7 @@ public struct StageLimits: Sendable, Equatable, Codable {
 
     /// Tolerances a config or a recording may set (0…1000 g).
     public static let toleranceRange = Force.zero...Force.grams(1_000)
-    /// Stage→line limits a config or a recording may set (µs).
+    /// Latency limits a config or a recording may set, stage→line and crossing→line (µs).
     public static let stageToLineRangeMicros: ClosedRange<Int64> = 1...1_000_000
     /// Miss limits a config or a recording may set.
     public static let missesRange = 0...1_000_000
@@ -39,12 +47,16 @@ public struct StageLimits: Sendable, Equatable, Codable {
     public static let missMarginRange = Force.zero...Force.grams(1_000)
 
     /// Whether any limit is set.
-    public var isEmpty: Bool { tolerance == nil && stageToLineP99Micros == nil && stageToLineMaxMicros == nil && missesMax == nil }
+    public var isEmpty: Bool {
+        tolerance == nil && stageToLineP99Micros == nil && stageToLineMaxMicros == nil && missesMax == nil
+            && crossingToLineP99Micros == nil && crossingToLineMaxMicros == nil
+    }
 
     enum CodingKeys: String, CodingKey {
         case tolerance = "tolerance_mg", toleranceBasis = "tolerance_basis"
         case stageToLineP99Micros = "stage_to_line_p99_us", stageToLineMaxMicros = "stage_to_line_max_us"
         case missesMax = "misses_max", missMargin = "miss_margin_mg"
+        case crossingToLineP99Micros = "crossing_to_line_p99_us", crossingToLineMaxMicros = "crossing_to_line_max_us"
     }
 
     /// Reads stored limits, each refused outside the range a config may set; a recording made
@@ -56,6 +68,8 @@ public struct StageLimits: Sendable, Equatable, Codable {
         toleranceBasis = try container.decodeIfPresent(ToleranceBasis.self, forKey: .toleranceBasis) ?? .pad
         stageToLineP99Micros = try container.decodeIfPresent(Int64.self, forKey: .stageToLineP99Micros, in: Self.stageToLineRangeMicros, unit: " µs")
         stageToLineMaxMicros = try container.decodeIfPresent(Int64.self, forKey: .stageToLineMaxMicros, in: Self.stageToLineRangeMicros, unit: " µs")
+        crossingToLineP99Micros = try container.decodeIfPresent(Int64.self, forKey: .crossingToLineP99Micros, in: Self.stageToLineRangeMicros, unit: " µs")
+        crossingToLineMaxMicros = try container.decodeIfPresent(Int64.self, forKey: .crossingToLineMaxMicros, in: Self.stageToLineRangeMicros, unit: " µs")
         missesMax = try container.decodeIfPresent(Int.self, forKey: .missesMax, in: Self.missesRange)
         let margins = Self.missMarginRange.lowerBound.milligrams...Self.missMarginRange.upperBound.milligrams
         missMargin = try container.decodeIfPresent(Int32.self, forKey: .missMargin, in: margins, unit: " mg").map(Force.init(milligrams:))

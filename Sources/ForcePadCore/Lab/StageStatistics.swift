@@ -14,12 +14,21 @@ public struct StageStatistics: Sendable, Equatable {
     public let overshoot: SampleSummary?
     /// From `press.began` to the stage (µs).
     public let touchToStage: SampleSummary?
-    /// Crossing → GPIO latency per firing that drove the line (µs), in press order.
+    /// Stage→line latency (the stage's frame → GPIO) per firing that drove the line (µs), in press order.
     public let latenciesMicros: [Int64]
     /// Nearest-rank p50 and p99, and the maximum, of ``latenciesMicros`` (µs).
     public let latencyP50Micros: Int64?
     public let latencyP99Micros: Int64?
     public let latencyMaxMicros: Int64?
+    /// The true crossing → line latency (``CrossingLatency``) per firing that has one, in press
+    /// order; empty without a reference.
+    public let crossings: [CrossingLatency]
+    /// Nearest-rank p50 and p99, and the maximum, of the crossing → line latencies (µs).
+    public let crossingToLineP50Micros: Int64?
+    public let crossingToLineP99Micros: Int64?
+    public let crossingToLineMaxMicros: Int64?
+    /// The crossings' uncertainty: the reference's longest sample period among them (µs).
+    public let crossingUncertaintyMicros: Int64?
     /// Upward re-crossings of the threshold after the stage fired, without a release, summed
     /// over the presses; and how many presses had any.
     public let chatter: Int
@@ -38,6 +47,12 @@ public struct StageStatistics: Sendable, Equatable {
         latencyP50Micros = SampleSummary.percentile(latenciesMicros, permille: 500)
         latencyP99Micros = SampleSummary.percentile(latenciesMicros, permille: 990)
         latencyMaxMicros = latenciesMicros.max()
+        crossings = firings.compactMap { $0.1.crossing }
+        let crossingToLine = crossings.map(\.crossingToLineMicros)
+        crossingToLineP50Micros = SampleSummary.percentile(crossingToLine, permille: 500)
+        crossingToLineP99Micros = SampleSummary.percentile(crossingToLine, permille: 990)
+        crossingToLineMaxMicros = crossingToLine.max()
+        crossingUncertaintyMicros = crossings.map(\.uncertaintyMicros).max()
         chatter = firings.reduce(0) { $0 + $1.1.chatter }
         pressesWithChatter = firings.filter { $0.1.chatter > 0 }.count
     }

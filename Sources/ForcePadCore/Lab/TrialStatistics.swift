@@ -27,7 +27,7 @@ public struct TrialStatistics: Sendable, Equatable {
 
     /// Every limit that is set, checked against these statistics: per stage its tolerance
     /// (on the pad's force, or on the reference force at firing from `references` when its
-    /// basis is `reference`) and stage→line latency, then the cancel rate and chatter. A
+    /// basis is `reference`), stage→line and crossing→line latency, then the cancel rate and chatter. A
     /// stage without limits is not judged.
     public func check(_ limits: TrialLimits, references: [StageReferenceComparison] = []) -> [LimitCheck] {
         var checks: [LimitCheck] = []
@@ -53,6 +53,12 @@ public struct TrialStatistics: Sendable, Equatable {
             }
             if let limit = stageLimits.stageToLineMaxMicros {
                 checks.append(Self.latencyCheck("\(name) stage→line max ≤ \(limit)us", stage.latencyMaxMicros, limit))
+            }
+            if let limit = stageLimits.crossingToLineP99Micros {
+                checks.append(Self.crossingCheck("\(name) crossing→line p99 ≤ \(limit)us", stage, stage.crossingToLineP99Micros, limit))
+            }
+            if let limit = stageLimits.crossingToLineMaxMicros {
+                checks.append(Self.crossingCheck("\(name) crossing→line max ≤ \(limit)us", stage, stage.crossingToLineMaxMicros, limit))
             }
         }
         if let limit = limits.cancelRatePermille {
@@ -82,6 +88,17 @@ public struct TrialStatistics: Sendable, Equatable {
             name: name,
             measured: "worst \(Force(milligrams: Int32(clamping: worst)))" + (missing > 0 ? ", \(missing) firings without a reference reading" : ""),
             passed: worst <= Int64(tolerance.milligrams) && missing == 0)
+    }
+
+    /// A crossing→line limit; not measured (no firing with a reference crossing and a driven
+    /// line) fails it, and the measured figure states its uncertainty.
+    private static func crossingCheck(_ name: String, _ stage: StageStatistics, _ measured: Int64?, _ limit: Int64) -> LimitCheck {
+        guard let measured, let uncertainty = stage.crossingUncertaintyMicros else {
+            return LimitCheck(name: name, measured: "not measured: no firing with a reference crossing and a driven line", passed: false)
+        }
+        return LimitCheck(
+            name: name, measured: "\(measured)us ±\(uncertainty)us over \(CountText.of(stage.crossings.count, "firing"))",
+            passed: measured <= limit)
     }
 
     private static func latencyCheck(_ name: String, _ measured: Int64?, _ limit: Int64) -> LimitCheck {

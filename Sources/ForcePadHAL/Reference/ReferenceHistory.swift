@@ -13,10 +13,13 @@ public struct ReferenceHistory: Sendable {
     public private(set) var count = 0
     /// Longest interval between two readings that are interpolated between (µs): two sample periods.
     public let maxGapMicros: Int64
+    /// How often the sensor is read (µs): the uncertainty of a crossing time.
+    public let samplePeriodMicros: Int64
 
     /// A history for a sensor read every `samplePeriodMicros`.
     public init(samplePeriodMicros: Int64) {
         maxGapMicros = 2 * samplePeriodMicros
+        self.samplePeriodMicros = samplePeriodMicros
     }
 
     /// The newest reading, or nil before the first.
@@ -46,6 +49,15 @@ public struct ReferenceHistory: Sendable {
         guard after >= 0 else { return nil }
         return ReferenceInterpolation.force(
             atMicros: timeMicros, before: sample(after), after: after + 1 < count ? sample(after + 1) : nil, maxGapMicros: maxGapMicros)
+    }
+
+    /// When the true force last crossed `threshold` upward before a stage fired at
+    /// `stageMicros` (µs), by ``ReferenceCrossing``'s rule, looking back no further than
+    /// `windowStartMicros`; nil when the readings kept do not show it.
+    public func crossing(of threshold: Force, stageMicros: Int64, windowStartMicros: Int64) -> Int64? {
+        ReferenceCrossing.lastUpward(
+            of: threshold, stageMicros: stageMicros, windowStartMicros: windowStartMicros, maxGapMicros: maxGapMicros,
+            count: count, sample: sample)
     }
 
     /// Whether ``force(atMicros:)`` for `timeMicros` is final: a reading at or after it has

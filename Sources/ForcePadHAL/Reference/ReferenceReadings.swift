@@ -8,6 +8,8 @@ public struct ReferenceReadings: Sendable {
     private let samples: [ReferenceSample]
     /// Longest interval between two readings that are interpolated between (µs): two sample periods.
     public let maxGapMicros: Int64
+    /// How often the sensor was read (µs): the uncertainty of a crossing time.
+    public let samplePeriodMicros: Int64
 
     /// `samples` in time order (a reading not newer than the one before it is left out), for a
     /// sensor read every `samplePeriodMicros`.
@@ -17,6 +19,16 @@ public struct ReferenceReadings: Sendable {
         for sample in samples where sample.timeMicros > (kept.last?.timeMicros ?? .min) { kept.append(sample) }
         self.samples = kept
         maxGapMicros = 2 * samplePeriodMicros
+        self.samplePeriodMicros = samplePeriodMicros
+    }
+
+    /// When the true force last crossed `threshold` upward before a stage fired at
+    /// `stageMicros` (µs), by ``ReferenceCrossing``'s rule, looking back no further than
+    /// `windowStartMicros`; nil when the readings do not show it.
+    public func crossing(of threshold: Force, stageMicros: Int64, windowStartMicros: Int64) -> Int64? {
+        ReferenceCrossing.lastUpward(
+            of: threshold, stageMicros: stageMicros, windowStartMicros: windowStartMicros, maxGapMicros: maxGapMicros,
+            count: samples.count, sample: { samples[$0] })
     }
 
     public var count: Int { samples.count }

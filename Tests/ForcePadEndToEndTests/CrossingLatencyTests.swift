@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// The latency a lab signs: from the true force (the sim board's reference sensor) crossing a
+/// stage's threshold to the haptic line's edge, checked against the same figure worked out
+/// here from the recorded reference readings and line times, and absent without a reference.
+@Suite struct CrossingLatencyTests {
+    /// boards/sim.toml with the physical pad model and a slow rise, like the lab guide's.
+    static func physicalBoard() throws -> String {
+        try ReferenceForceTests.board {
+            $0.replacingOccurrences(of: "model = \"ideal\"", with: "model = \"physical\"")
+                .replacingOccurrences(of: "rise = \"20ms\"", with: "rise = \"300ms\"")
+        }
+    }
+
+    /// Press `forces` (g), one after the other, in a trial called `name`, then `trial report`.
+    static func trial(_ name: String, forces: [Int], board: String, config: String, scratch: LabTests.Scratch) throws -> ForcePadProcess.Result {
+        var lines = ["mode json", "trial start \(forces.count) name=\(name)"]
+        for (index, force) in forces.enumerated() {
+            lines.append("sim press \(force)g for 500ms at \(["0.375", "0.5", "0.625"][index % 3])")
+            lines.append("wait 100ms")
+        }
+        lines += ["trial", "trial report"]
+        return try ForcePadProcess.run(
+            ["--board", board, "--config", config, "--state-dir", scratch.state.path],
+            input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 120)
+    }
+
+    /// Each stage's true crossing → line latency (µs) in press order, worked out from the
+    /// recorded events alone: the last pair of reference readings around the threshold before
+    /// the stage (the force staying at or above it up to the stage), interpolated linearly,
+    /// to the `line_us` of the stage's `haptic.on`.
+    static func expectedLatencies(_ events: [[String: Any]], thresholds: [String: Double]) -> [String: [Double]] {
+        let readings = events.filter { $0["event"] as? String == "reference.sample" }
+            .map { (time: Double($0["t_us"] as! Int), force: $0["reference_g"] as! Double) }
+        var expected: [String: [Double]] = [:]
+        var stageTimes: [String: Int] = [:]
+        for event in events {
+            switch event["event"] as? String {
+            case "press.peek", "press.pop":
+                stageTimes[String((event["event"] as! String).dropFirst("press.".count))] = event["t_us"] as? Int
+            case "haptic.on":
+                let stage = event["pattern"] as! String
+                guard let time = stageTimes.removeValue(forKey: stage), let threshold = thresholds[stage] else { continue }
+                var newer = readings.lastIndex { $0.time <= Double(time) }!
+                if readings[newer].force < threshold { newer += 1 }
+                while readings[newer - 1].force >= threshold { newer -= 1 }
+                let before = readings[newer - 1], after = readings[newer]
+                let crossing = before.time + (threshold - before.force) / (after.force - before.force) * (after.time - before.time)
+                expected[stage, default: []].append(Double(event["line_us"] as! Int) - crossing)
+            default:
+                break
+            }
+        }
+        return expected
+    }
+
+    @Test func theCrossingLatencyIsFromTheTrueCrossingToTheLine() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let board = try Self.physicalBoard()
+        defer { try? FileManager.default.removeItem(atPath: board) }
+        let config = try scratch.config("""
+            [trials.peek]
+            crossing_to_line_p99 = "1s"
+            [trials.pop]
+            crossing_to_line_max = "1us"
+            """)
+        let result = try Self.trial("felt", forces: [200, 350, 360, 400, 250, 340], board: board, config: config, scratch: scratch)
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        let events = LabTests.objects(try scratch.text("recordings/felt/events.jsonl").split(separator: "\n").map(String.init))
+        let expected = Self.expectedLatencies(events, thresholds: ["peek": 150, "pop": 300])
+        #expect(expected["peek"]?.count == 6 && expected["pop"]?.count == 4)
+        for stage in ["peek", "pop"] {
+            let figures = try #require(report[stage] as? [String: Any])
+            let samples = try #require(figures["crossing_to_line_samples_us"] as? [Int])
+            let truth = expected[stage]!
+            #expect(samples.count == truth.count)
+            for (measured, worked) in zip(samples, truth) { #expect(abs(Double(measured) - worked) <= 1, "\(stage): \(measured) vs \(worked)") }
+            // What a finger feels is milliseconds, far more than the frame → GPIO part.
+            let stageToLine = try #require((figures["stage_to_line_us"] as? [String: Any])?["max"] as? Int)
+            #expect(samples.allSatisfy { $0 > stageToLine && $0 < 100_000 }, "\(samples)")
+            let latency = try #require(figures["crossing_to_line_us"] as? [String: Int])
+            let sorted = samples.sorted()
+            func rank(_ permille: Int) -> Int { sorted[max(1, (sorted.count * permille + 999) / 1000) - 1] }
+            #expect(latency["p50"] == rank(500) && latency["p99"] == rank(990) && latency["max"] == sorted.last && latency["count"] == samples.count)
+            #expect(figures["crossing_uncertainty_us"] as? Int == 12_500)
+            #expect((figures["filter_delay_us"] as? [String: Any])?["mean"] != nil && (figures["dwell_us"] as? [String: Any])?["min"] != nil)
+        }
+        // The limits: peek's generous p99 passes, pop's 1 µs maximum fails, naming the figure.
+        let checks = try #require(report["checks"] as? [[String: Any]])
+        #expect(checks.map { $0["limit"] as? String } == ["peek crossing→line p99 ≤ 1000000us", "pop crossing→line max ≤ 1us"])
+        #expect(checks.map { $0["passed"] as? Bool } == [true, false])
+        #expect((checks.last?["measured"] as? String)?.hasSuffix("±12500us over 4 firings") == true)
+
+        // The shell's lines, and the limits stored in the sealed report.
+        let human = try ForcePadProcess.run(["--board", board, "--config", config, "--state-dir", scratch.state.path], lines: ["trial report felt", "report felt"])
+        let crossingLines = human.outputLines.filter { $0.hasPrefix("  crossing→line p50 ") }
+        #expect(crossingLines.count == 2, "\(human.outputLines)")
+        #expect(crossingLines.allSatisfy { $0.contains("±12500us") })
+        #expect(human.outputLines.filter { $0.hasPrefix("    mean = filter delay ") && $0.contains(" + dwell ") && $0.contains(" + stage→line ") }.count == 2)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/felt.json").utf8)) as? [String: Any])
+        let stored = try #require((json["limits"] as? [String: Any])?["pop"] as? [String: Any])
+        #expect(stored["crossing_to_line_max_us"] as? Int == 1)
+    }
+
+    @Test func withoutAReferenceTheCrossingLatencyIsNotMeasured() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let board = try ReferenceForceTests.board { text in String(text[..<text.range(of: "\n# A reference force sensor")!.lowerBound]) + "\n" }
+        defer { try? FileManager.default.removeItem(atPath: board) }
+        let config = try scratch.config("[trials.peek]\ncrossing_to_line_p99 = \"20ms\"\n")
+        let result = try Self.trial("blind", forces: [200, 320], board: board, config: config, scratch: scratch)
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        let peek = try #require(report["peek"] as? [String: Any])
+        #expect(peek["crossing_to_line_us"] is NSNull && peek["crossing_uncertainty_us"] is NSNull)
+        #expect((peek["crossing_to_line_samples_us"] as? [Any])?.isEmpty == true)
+        let checks = try #require(report["checks"] as? [[String: Any]])
+        #expect(checks.first?["passed"] as? Bool == false)
+        #expect((checks.first?["measured"] as? String)?.hasPrefix("not measured") == true)
+        let human = try ForcePadProcess.run(["--board", board, "--config", config, "--state-dir", scratch.state.path], lines: ["trial report blind"])
+        #expect(human.outputLines.contains("  crossing→line not measured: no reference sensor in this recording"))
+        #expect(!human.outputLines.contains { $0.contains("crossing→line p50") })
+    }
+}
