@@ -13,14 +13,15 @@ import Testing
         }
     }
 
-    /// Press `forces` (g), one after the other, in a trial called `name`, then `trial report`.
+    /// Press `forces` (g), one after the other, in a trial called `name`, then `trial report`
+    /// and `haptic stats`.
     static func trial(_ name: String, forces: [Int], board: String, config: String, scratch: LabTests.Scratch) throws -> ForcePadProcess.Result {
         var lines = ["mode json", "trial start \(forces.count) name=\(name)"]
         for (index, force) in forces.enumerated() {
             lines.append("sim press \(force)g for 500ms at \(["0.375", "0.5", "0.625"][index % 3])")
             lines.append("wait 100ms")
         }
-        lines += ["trial", "trial report"]
+        lines += ["trial", "trial report", "haptic stats"]
         return try ForcePadProcess.run(
             ["--board", board, "--config", config, "--state-dir", scratch.state.path],
             input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 120)
@@ -87,6 +88,21 @@ import Testing
             #expect(figures["crossing_uncertainty_us"] as? Int == 12_500)
             #expect((figures["filter_delay_us"] as? [String: Any])?["mean"] != nil && (figures["dwell_us"] as? [String: Any])?["min"] != nil)
         }
+        // Live, each stage's haptic.on carried the same figure (the recording keeps it), and
+        // haptic stats counts every one of them.
+        var live: [String: [Int]] = [:]
+        for event in events where event["event"] as? String == "haptic.on" {
+            guard let figure = event["crossing_to_line_us"] as? Int else { continue }
+            #expect(event["crossing_uncertainty_us"] as? Int == 12_500)
+            live[event["pattern"] as! String, default: []].append(figure)
+        }
+        for stage in ["peek", "pop"] {
+            #expect(live[stage] == ((report[stage] as? [String: Any])?["crossing_to_line_samples_us"] as? [Int]), "\(stage)")
+        }
+        let stats = try #require(LabTests.answers(result, to: "haptic").last)
+        #expect((stats["crossing_to_line_us"] as? [String: Any])?["samples"] as? Int == 10, "\(stats)")
+        #expect(stats["crossing_uncertainty_us"] as? Int == 12_500)
+
         // The limits: peek's generous p99 passes, pop's 1 µs maximum fails, naming the figure.
         let checks = try #require(report["checks"] as? [[String: Any]])
         #expect(checks.map { $0["limit"] as? String } == ["peek crossing→line p99 ≤ 1000000us", "pop crossing→line max ≤ 1us"])
@@ -118,6 +134,10 @@ import Testing
         let checks = try #require(report["checks"] as? [[String: Any]])
         #expect(checks.first?["passed"] as? Bool == false)
         #expect((checks.first?["measured"] as? String)?.hasPrefix("not measured") == true)
+        let stats = try #require(LabTests.answers(result, to: "haptic").last)
+        #expect(stats["crossing_to_line_us"] is NSNull && stats["crossing_uncertainty_us"] is NSNull)
+        let events = LabTests.objects(try scratch.text("recordings/blind/events.jsonl").split(separator: "\n").map(String.init))
+        #expect(events.contains { $0["event"] as? String == "haptic.on" } && !events.contains { $0["crossing_to_line_us"] != nil })
         let human = try ForcePadProcess.run(["--board", board, "--config", config, "--state-dir", scratch.state.path], lines: ["trial report blind"])
         #expect(human.outputLines.contains("  crossing→line not measured: no reference sensor in this recording"))
         #expect(!human.outputLines.contains { $0.contains("crossing→line p50") })

@@ -12,7 +12,10 @@ public final class Controller {
     public let board: BoardDescription
     /// Settings in force: checked by ``SettingsRules`` and applied by the loop.
     public private(set) var settings: ControllerSettings {
-        didSet { publishUnsavedKeys() }
+        didSet {
+            publishUnsavedKeys()
+            runtime.pump.useThresholds(settings.thresholds)
+        }
     }
     /// The config files the settings came from, for messages (`a.toml + b.toml`).
     public let configSource: String
@@ -92,6 +95,7 @@ public final class Controller {
             EventPump(link: link, printer: printer, output: output, menuSlots: shortcutService.menuSlots, tap: tap, driverStages: stages)
         }
         let pump = runtime.pump
+        pump.useThresholds(settings.thresholds)
         lab = LabSession(link: runtime.link, tap: tap, stateDirectory: stateDirectory, logger: logger) { pump.pump() }
         for warning in runtime.realTimeOutcome.warnings { logger.warning("\(warning)") }
         logger.info("started on board \(board.name) at \(board.sampleRateHz) Hz, \(runtime.realTimeOutcome.summary)")

@@ -10,7 +10,9 @@ import Synchronization
 /// With a reference sensor it keeps the last readings (``ReferenceHistory``): a peek or pop
 /// carries `reference_g` at its frame's time, so such an event waits until a reading at or
 /// after that time has come (or can no longer come in time, ``ReferenceHistory/isSettled``),
-/// and the events after it wait behind it.
+/// and the events after it wait behind it. A stage's `haptic.on` then carries its
+/// crossing→line latency (``CrossingToLine``), from the true crossing of the stage's threshold
+/// in the readings to the line's edge.
 ///
 /// A background thread pumps every few milliseconds; the shell pumps before each answer so
 /// events print in order with it, and the recorder pumps once the loop has moved past its
@@ -24,6 +26,12 @@ final class EventPump: Sendable {
         var references: SPSCRingConsumer<ReferenceSample>
         /// The reference readings so far; nil without a reference sensor.
         var history: ReferenceHistory?
+        /// The thresholds in force, to find the true crossing of a stage pulse's threshold.
+        var thresholds: Thresholds?
+        /// When the last press ended (µs, loop time): a stage's crossing is looked for after it.
+        var pressWindowStartMicros: Int64 = .min
+        /// The crossing→line latency of every stage pulse measured (µs), for `haptic stats`.
+        var crossingToLine = LatencyHistogram()
         /// Events taken off the ring that wait for the reference reading after a stage, oldest first.
         var held: [LoopEvent] = []
         /// Console lines waiting for the interactive shell, oldest first.
@@ -76,6 +84,16 @@ final class EventPump: Sendable {
     /// Keeps the reference sensor's readings from now on; it is read every `samplePeriodMicros`.
     func useReference(samplePeriodMicros: Int64) {
         channels.withLock { $0.history = ReferenceHistory(samplePeriodMicros: samplePeriodMicros) }
+    }
+
+    /// Makes `thresholds` the ones a stage pulse's crossing is found for (the settings in force).
+    func useThresholds(_ thresholds: Thresholds) {
+        channels.withLock { $0.thresholds = thresholds }
+    }
+
+    /// The crossing→line latency of the stage pulses so far; nil without a reference sensor.
+    func crossingToLine() -> LatencyHistogram? {
+        channels.withLock { $0.history == nil ? nil : $0.crossingToLine }
     }
 
     /// The newest reference reading (loop time), or nil without a sensor or before its first reading.
@@ -149,6 +167,32 @@ final class EventPump: Sendable {
         }
     }
 
+    /// Follows the presses for the crossing of a stage pulse, and gives a stage's `haptic.on`
+    /// its crossing→line latency when the readings show the crossing (by then they do: the
+    /// stage it follows waited for its reading).
+    private func follow(_ event: LoopEvent, in channels: inout Channels) -> CrossingToLine? {
+        switch event {
+        case .press(.released(let time, _)), .press(.cancelled(let time, _)):
+            channels.pressWindowStartMicros = time
+        case .haptic(let haptic, .driven(let lineMicros, let stageMicros?)) where haptic.isOn:
+            guard let history = channels.history, let thresholds = channels.thresholds else { return nil }
+            let threshold: Force
+            switch PressStage(rawValue: printer.formatter.patternName(haptic.pattern)) {
+            case .peek: threshold = thresholds.peek
+            case .pop: threshold = thresholds.pop
+            default: return nil
+            }
+            guard let crossing = history.crossing(of: threshold, stageMicros: stageMicros, windowStartMicros: channels.pressWindowStartMicros)
+            else { return nil }
+            let measured = CrossingToLine(crossingMicros: crossing, lineMicros: lineMicros, uncertaintyMicros: history.samplePeriodMicros)
+            channels.crossingToLine.record(measured.micros)
+            return measured
+        default:
+            break
+        }
+        return nil
+    }
+
     private func take(_ channels: inout Channels, settlingAll: Bool = false) -> [String] {
         var lines: [String] = []
         while let sample = channels.references.pop() {
@@ -174,8 +218,9 @@ final class EventPump: Sendable {
                 reference = history.force(atMicros: stageMicros)
             }
             delivered += 1
-            if let line = printer.line(for: event, reference: reference) { lines.append(line) }
-            tap.take(event) { printer.json(event, reference: reference) }
+            let crossing = follow(event, in: &channels)
+            if let line = printer.line(for: event, reference: reference, crossing: crossing) { lines.append(line) }
+            tap.take(event) { printer.json(event, reference: reference, crossing: crossing) }
             if case .quickAction(let menu) = event, let offered = menuSlots.handle(menu) {
                 lines += printer.menuLines(offered)
             }

@@ -16,8 +16,9 @@ struct EventFormatter {
     var lineIsSimulated = true
 
     /// The event's JSON fields, or nil for a diagnostic. A stage carries `reference` as
-    /// `reference_g` when one was measured at its frame.
-    func json(_ event: LoopEvent, reference: Force? = nil) -> JSONValue? {
+    /// `reference_g` when one was measured at its frame; a stage's `haptic.on` carries
+    /// `crossing` as `crossing_to_line_us` and `crossing_uncertainty_us` when it was measured.
+    func json(_ event: LoopEvent, reference: Force? = nil, crossing: CrossingToLine? = nil) -> JSONValue? {
         switch event {
         case .press(let press):
             var fields: [(String, JSONValue)] = [("t_us", .int(press.timeMicros))]
@@ -48,6 +49,9 @@ struct EventFormatter {
                 fields.append(("line_us", .int(lineMicros)))
                 if let stageMicros, let latency = timing.stageToLineMicros {
                     fields += [("stage_t_us", .int(stageMicros)), ("stage_to_line_us", .int(latency))]
+                }
+                if let crossing {
+                    fields += [("crossing_to_line_us", .int(crossing.micros)), ("crossing_uncertainty_us", .int(crossing.uncertaintyMicros))]
                 }
             }
             return .object(fields)
@@ -80,8 +84,8 @@ struct EventFormatter {
     }
 
     /// The event as one readable line, or nil for a diagnostic; a stage shows `reference`
-    /// when one was measured at its frame.
-    func humanLine(_ event: LoopEvent, reference: Force? = nil) -> String? {
+    /// when one was measured at its frame, a stage's `haptic.on` its `crossing`→line latency.
+    func humanLine(_ event: LoopEvent, reference: Force? = nil, crossing: CrossingToLine? = nil) -> String? {
         let time: Int64
         let text: String
         switch event {
@@ -107,6 +111,7 @@ struct EventFormatter {
             let line: String = switch timing {
             case .driven(let lineMicros, let stageMicros?):
                 "\(lineState(timing)) line, stage→line \(lineMicros - stageMicros)us"
+                    + (crossing.map { ", crossing→line \($0.micros)us ±\($0.uncertaintyMicros)us" } ?? "")
             case .driven(let lineMicros, nil): "\(lineState(timing)) line, \(lineMicros - haptic.timeMicros)us after the frame"
             case .notDriven, .dryRun: lineState(timing)
             }
@@ -161,7 +166,8 @@ struct EventFormatter {
         return FixedDecimal.format(edge.timeMicros, scale: 3).leftPadded(to: 10) + " ms  " + text
     }
 
-    private func patternName(_ id: HapticPatternID) -> String {
+    /// The pattern's name (`peek`, `pop`, …; `test` for one played by `haptic test`).
+    func patternName(_ id: HapticPatternID) -> String {
         Int(id.rawValue) < patternNames.count ? patternNames[Int(id.rawValue)] : "test"
     }
 

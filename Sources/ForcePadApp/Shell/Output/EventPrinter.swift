@@ -13,18 +13,21 @@ struct EventPrinter: Sendable {
     private let limiter = LogRateLimiter()
 
     /// The console line for `event`, or nil for a diagnostic (which is logged). `reference`
-    /// is the reference force at a stage's frame (nil: none measured).
-    func line(for event: LoopEvent, reference: Force? = nil) -> String? {
+    /// is the reference force at a stage's frame (nil: none measured); `crossing` a stage
+    /// pulse's crossing→line latency (nil: none measured).
+    func line(for event: LoopEvent, reference: Force? = nil, crossing: CrossingToLine? = nil) -> String? {
         let line: String? = switch mode.mode {
-        case .human: formatter.humanLine(event, reference: reference)
-        case .json: formatter.json(event, reference: reference)?.rendered()
+        case .human: formatter.humanLine(event, reference: reference, crossing: crossing)
+        case .json: formatter.json(event, reference: reference, crossing: crossing)?.rendered()
         }
         if line == nil { log(event) }
         return line
     }
 
     /// The JSON line of the event contract for `event` (nil for a diagnostic).
-    func json(_ event: LoopEvent, reference: Force? = nil) -> String? { formatter.json(event, reference: reference)?.rendered() }
+    func json(_ event: LoopEvent, reference: Force? = nil, crossing: CrossingToLine? = nil) -> String? {
+        formatter.json(event, reference: reference, crossing: crossing)?.rendered()
+    }
 
     /// The console line and the JSON line of a change in the reference sensor's health
     /// (`reference.lost` with its error, `reference.restored`).

@@ -3,7 +3,7 @@ import ForcePadHAL
 import ForcePadShell
 
 /// The haptic output as `haptic stats` and `status` show it: mode, line access, counters, the
-/// stage-to-GPIO latency histogram and, with a `[feedback]` wire, the stage-to-measured-edge
+/// stage-to-GPIO latency histogram, with a reference sensor the crossing-to-GPIO one, and, with a `[feedback]` wire, the stage-to-measured-edge
 /// histogram.
 struct HapticReport {
     let board: BoardDescription
@@ -15,6 +15,9 @@ struct HapticReport {
     let feedback: FeedbackReport?
     /// The board's DRV2605L; nil without `[haptic.driver]`.
     var driver: HapticDriverReport?
+    /// The crossing→line latency of the stage pulses (``CrossingToLine``) and the reference's
+    /// sample period, its uncertainty (µs); nil without a reference sensor.
+    var crossing: (histogram: LatencyHistogram, uncertaintyMicros: Int64)?
 
     /// The feedback input as the report shows it.
     struct FeedbackReport {
@@ -45,6 +48,9 @@ struct HapticReport {
                     line: $0.identity, measurement: $0.currentMeasurement, failure: $0.stoppedBecause,
                     droppedEdges: $0.droppedEdges.load(ordering: .relaxed))
             })
+        if let reader = controller.runtime.referenceReader, let histogram = controller.runtime.pump.crossingToLine() {
+            crossing = (histogram, reader.samplePeriodMicros)
+        }
         driver = controller.hapticDriver.map {
             HapticDriverReport(
                 description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError,
@@ -90,9 +96,22 @@ struct HapticReport {
         }
     }
 
+    /// The crossing→line figures (the latency a finger feels, from the true crossing of the
+    /// threshold to the GPIO call), or why there are none; never a figure not measured.
+    private var crossingToLineText: String {
+        guard let crossing else { return "not measured: no reference sensor ([reference] in the board file)" }
+        guard crossing.histogram.count > 0 else { return "no stage pulse with a reference crossing yet" }
+        let text = HistogramText(histogram: crossing.histogram)
+        return "\(CountText.of(crossing.histogram.count, "sample")), p50 \(text.percentile(500)), p99 \(text.percentile(990)), max \(text.maximum), ±\(crossing.uncertaintyMicros)us (the reference's sample period)"
+    }
+
     var summary: String {
         let counters = snapshot.hapticCounters
         var text = "\(settings.mode.rawValue) on \(lineText), \(accessText); line \(snapshot.hapticLineActive ? "on" : "off"); \(CountText.of(counters.pulses, "pulse")); stage→line " + stageToLineText
+        if let crossing, crossing.histogram.count > 0 {
+            let figures = HistogramText(histogram: crossing.histogram)
+            text += "; crossing→line p50 \(figures.percentile(500)) p99 \(figures.percentile(990)) max \(figures.maximum) ±\(crossing.uncertaintyMicros)us"
+        }
         if let feedback {
             let edge = HistogramText(histogram: feedback.measurement.latency)
             text += "; stage→edge p50 \(edge.percentile(500)) p99 \(edge.percentile(990)) max \(edge.maximum)"
@@ -109,6 +128,8 @@ struct HapticReport {
             "pulses      \(counters.pulses) played, \(counters.cutByMaxOn) cut by max on, \(counters.delayedByMinOff) delayed by min off, \(CountText.of(counters.stagesDelayedOnePeriod, "stage")) one period late, \(counters.refusedByDuty) refused by duty, \(counters.replaced) replaced",
             "stage→line  frame a stage fired in → GPIO call that started its pulse returned: " + stageToLineText,
         ] + latencyText.bucketLines
+        lines.append("crossing→line true force (reference) crossing a stage's threshold → GPIO call: " + crossingToLineText)
+        if let crossing, crossing.histogram.count > 0 { lines += HistogramText(histogram: crossing.histogram).bucketLines }
         if let feedback { lines += feedbackLines(feedback) }
         if let driver { lines.append("driver      " + driver.summary) }
         if settings.rtp != .off { lines.append("rtp         " + realTimeText) }
@@ -147,6 +168,8 @@ struct HapticReport {
             ("refused_by_duty", .int(Int64(counters.refusedByDuty))),
             ("replaced", .int(Int64(counters.replaced))),
             ("stage_to_line_us", snapshot.haptics.lineAccess == .drive ? .object(latencyText.fields) : .null),
+            ("crossing_to_line_us", crossing.map { .object(HistogramText(histogram: $0.histogram).fields) } ?? .null),
+            ("crossing_uncertainty_us", crossing.map { .int($0.uncertaintyMicros) } ?? .null),
         ]
         if let line { fields.insert(("line", .string(line.summary)), at: 0) }
         if let feedback {
