@@ -30,11 +30,13 @@ import Testing
     /// Each stage's true crossing → line latency (µs) in press order, worked out from the
     /// recorded events alone: the last pair of reference readings around the threshold before
     /// the stage (the force staying at or above it up to the stage), interpolated linearly,
-    /// to the `line_us` of the stage's `haptic.on`.
-    static func expectedLatencies(_ events: [[String: Any]], thresholds: [String: Double]) -> [String: [Double]] {
+    /// to the `line_us` of the stage's `haptic.on`; nil for a stage whose readings have a gap
+    /// wider than two periods (25 ms) between that pair and the stage (a loaded machine can
+    /// starve the reference reader): the force may have crossed again unseen.
+    static func expectedLatencies(_ events: [[String: Any]], thresholds: [String: Double]) -> [String: [Double?]] {
         let readings = events.filter { $0["event"] as? String == "reference.sample" }
             .map { (time: Double($0["t_us"] as! Int), force: $0["reference_g"] as! Double) }
-        var expected: [String: [Double]] = [:]
+        var expected: [String: [Double?]] = [:]
         var stageTimes: [String: Int] = [:]
         for event in events {
             switch event["event"] as? String {
@@ -43,12 +45,14 @@ import Testing
             case "haptic.on":
                 let stage = event["pattern"] as! String
                 guard let time = stageTimes.removeValue(forKey: stage), let threshold = thresholds[stage] else { continue }
-                var newer = readings.lastIndex { $0.time <= Double(time) }!
+                let last = readings.lastIndex { $0.time <= Double(time) }!
+                var newer = last
                 if readings[newer].force < threshold { newer += 1 }
                 while readings[newer - 1].force >= threshold { newer -= 1 }
                 let before = readings[newer - 1], after = readings[newer]
+                let gap = zip(readings[(newer - 1)...max(last, newer)], readings[newer...max(last, newer)]).contains { $1.time - $0.time > 25_000 }
                 let crossing = before.time + (threshold - before.force) / (after.force - before.force) * (after.time - before.time)
-                expected[stage, default: []].append(Double(event["line_us"] as! Int) - crossing)
+                expected[stage, default: []].append(gap ? nil : Double(event["line_us"] as! Int) - crossing)
             default:
                 break
             }
@@ -75,8 +79,8 @@ import Testing
         for stage in ["peek", "pop"] {
             let figures = try #require(report[stage] as? [String: Any])
             let samples = try #require(figures["crossing_to_line_samples_us"] as? [Int])
-            let truth = expected[stage]!
-            #expect(samples.count == truth.count)
+            let truth = expected[stage]!.compactMap { $0 }
+            #expect(samples.count == truth.count && truth.count >= 2)
             for (measured, worked) in zip(samples, truth) { #expect(abs(Double(measured) - worked) <= 1, "\(stage): \(measured) vs \(worked)") }
             // What a finger feels is milliseconds, far more than the frame → GPIO part.
             let stageToLine = try #require((figures["stage_to_line_us"] as? [String: Any])?["max"] as? Int)
@@ -100,14 +104,14 @@ import Testing
             #expect(live[stage] == ((report[stage] as? [String: Any])?["crossing_to_line_samples_us"] as? [Int]), "\(stage)")
         }
         let stats = try #require(LabTests.answers(result, to: "haptic").last)
-        #expect((stats["crossing_to_line_us"] as? [String: Any])?["samples"] as? Int == 10, "\(stats)")
+        #expect((stats["crossing_to_line_us"] as? [String: Any])?["samples"] as? Int == expected.values.joined().compactMap { $0 }.count, "\(stats)")
         #expect(stats["crossing_uncertainty_us"] as? Int == 12_500)
 
         // The limits: peek's generous p99 passes, pop's 1 µs maximum fails, naming the figure.
         let checks = try #require(report["checks"] as? [[String: Any]])
         #expect(checks.map { $0["limit"] as? String } == ["peek crossing→line p99 ≤ 1000000us", "pop crossing→line max ≤ 1us"])
         #expect(checks.map { $0["passed"] as? Bool } == [true, false])
-        #expect((checks.last?["measured"] as? String)?.hasSuffix("±12500us over 4 firings") == true)
+        #expect((checks.last?["measured"] as? String)?.contains("us ±12500us over ") == true)
 
         // The shell's lines, and the limits stored in the sealed report.
         let human = try ForcePadProcess.run(["--board", board, "--config", config, "--state-dir", scratch.state.path], lines: ["trial report felt", "report felt"])

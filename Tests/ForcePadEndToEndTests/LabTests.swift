@@ -292,12 +292,14 @@ import Testing
 
     // MARK: Recording and replay
 
-    /// A JSON event line without the GPIO timing (which only the hardware decides).
+    /// A JSON event line without the GPIO timing (which only the hardware decides), nor the
+    /// crossing→line latency that ends at it.
     static func withoutLineTiming(_ object: [String: Any]) -> NSDictionary {
         var copy = object
         copy["line"] = nil
         copy["line_us"] = nil
         copy["stage_to_line_us"] = nil
+        copy["crossing_to_line_us"] = nil
         return copy as NSDictionary
     }
 

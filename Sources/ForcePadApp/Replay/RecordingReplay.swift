@@ -26,6 +26,8 @@ struct RecordingReplay {
     /// The same readings, to give a stage its `reference_g` as the live pump did; nil when
     /// the recording has no reference channel.
     let references: ReferenceReadings?
+    /// The thresholds it replayed with, for the crossing of a stage pulse.
+    let thresholds: Thresholds
 
     /// Replays `recording` on `board` with `settings`.
     init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
@@ -36,6 +38,7 @@ struct RecordingReplay {
             throw CommandFailure(error.message)
         }
         patternNames = assembly.patterns.names
+        thresholds = settings.thresholds
         let formatter = EventFormatter(patternNames: patternNames, geometry: board.geometry)
         let last = recording.info.lastTimeMicros ?? Int64.max
         var replayed: [RecordedEvent] = []
@@ -78,12 +81,20 @@ struct RecordingReplay {
     }
 
     /// The replayed events as JSON lines with the recording's reference readings among them
-    /// (`reference.sample`), in time order, a reading before the events of its own time.
+    /// (`reference.sample`), in time order, a reading before the events of its own time; a
+    /// stage's `haptic.on` carries its crossing→line latency as the live pump gives it (to the
+    /// replay's simulated line).
     func jsonLines(formatter: EventFormatter) -> [String] {
         var lines: [String] = []
         var next = 0
+        var pulses = StagePulseCrossing(thresholds: thresholds)
         for event in loopEvents {
-            guard let json = formatter.json(event, reference: reference(at: event)) else { continue }
+            let crossing = references.flatMap { readings in
+                pulses.follow(
+                    event, patternName: formatter.patternName, samplePeriodMicros: readings.samplePeriodMicros,
+                    crossing: { readings.crossing(of: $0, stageMicros: $1, windowStartMicros: $2) })
+            }
+            guard let json = formatter.json(event, reference: reference(at: event), crossing: crossing) else { continue }
             let time = RecordedEvent.parse(json.rendered())?.timeMicros ?? Int64.max
             while next < referenceSamples.count, referenceSamples[next].timeMicros <= time {
                 lines.append(EventFormatter.json(referenceSamples[next]).rendered())

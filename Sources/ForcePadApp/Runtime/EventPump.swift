@@ -26,10 +26,8 @@ final class EventPump: Sendable {
         var references: SPSCRingConsumer<ReferenceSample>
         /// The reference readings so far; nil without a reference sensor.
         var history: ReferenceHistory?
-        /// The thresholds in force, to find the true crossing of a stage pulse's threshold.
-        var thresholds: Thresholds?
-        /// When the last press ended (µs, loop time): a stage's crossing is looked for after it.
-        var pressWindowStartMicros: Int64 = .min
+        /// Finds a stage pulse's crossing, with the thresholds in force.
+        var crossing = StagePulseCrossing()
         /// The crossing→line latency of every stage pulse measured (µs), for `haptic stats`.
         var crossingToLine = LatencyHistogram()
         /// Events taken off the ring that wait for the reference reading after a stage, oldest first.
@@ -88,7 +86,7 @@ final class EventPump: Sendable {
 
     /// Makes `thresholds` the ones a stage pulse's crossing is found for (the settings in force).
     func useThresholds(_ thresholds: Thresholds) {
-        channels.withLock { $0.thresholds = thresholds }
+        channels.withLock { $0.crossing.thresholds = thresholds }
     }
 
     /// The crossing→line latency of the stage pulses so far; nil without a reference sensor.
@@ -171,26 +169,12 @@ final class EventPump: Sendable {
     /// its crossing→line latency when the readings show the crossing (by then they do: the
     /// stage it follows waited for its reading).
     private func follow(_ event: LoopEvent, in channels: inout Channels) -> CrossingToLine? {
-        switch event {
-        case .press(.released(let time, _)), .press(.cancelled(let time, _)):
-            channels.pressWindowStartMicros = time
-        case .haptic(let haptic, .driven(let lineMicros, let stageMicros?)) where haptic.isOn:
-            guard let history = channels.history, let thresholds = channels.thresholds else { return nil }
-            let threshold: Force
-            switch PressStage(rawValue: printer.formatter.patternName(haptic.pattern)) {
-            case .peek: threshold = thresholds.peek
-            case .pop: threshold = thresholds.pop
-            default: return nil
-            }
-            guard let crossing = history.crossing(of: threshold, stageMicros: stageMicros, windowStartMicros: channels.pressWindowStartMicros)
-            else { return nil }
-            let measured = CrossingToLine(crossingMicros: crossing, lineMicros: lineMicros, uncertaintyMicros: history.samplePeriodMicros)
-            channels.crossingToLine.record(measured.micros)
-            return measured
-        default:
-            break
-        }
-        return nil
+        guard let history = channels.history else { return nil }
+        let measured = channels.crossing.follow(
+            event, patternName: printer.formatter.patternName, samplePeriodMicros: history.samplePeriodMicros,
+            crossing: { history.crossing(of: $0, stageMicros: $1, windowStartMicros: $2) })
+        if let measured { channels.crossingToLine.record(measured.micros) }
+        return measured
     }
 
     private func take(_ channels: inout Channels, settlingAll: Bool = false) -> [String] {

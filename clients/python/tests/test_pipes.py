@@ -49,6 +49,12 @@ def test_events_of_a_press_come_before_its_answer_and_to_every_reader(pad: Force
     assert 150 <= peek.force_g < 300
     first_on = next(event for event in pad.last_events if isinstance(event, events.HapticOn))
     assert first_on.pattern == "peek" and first_on.stage_to_line_us is not None
+    # The sim board's reference sensor gives the latency a finger feels: milliseconds, not µs.
+    assert first_on.crossing_to_line_us is not None and first_on.crossing_to_line_us > first_on.stage_to_line_us
+    assert first_on.crossing_uncertainty_us == 12_500
+    stats = pad.haptic_stats()
+    assert stats.crossing_to_line_us is not None and stats.crossing_to_line_us.samples >= 2
+    assert stats.crossing_uncertainty_us == 12_500
     assert seen == pad.last_events
     assert pad.take_events() == pad.last_events
     pad.sim_press(400, hold_ms=100)
@@ -104,6 +110,11 @@ def test_trial_record_and_read_recording(pad: ForcePad) -> None:
     assert report.peek.fired == report.pop.fired == 3
     assert report.peek.force_g is not None and 150 <= report.peek.force_g.mean < 300
     assert len(report.pop.forces_g) == 3
+    for stage in (report.peek, report.pop):
+        assert stage.crossing_to_line_us is not None and stage.crossing_to_line_us.count == 3
+        assert stage.crossing_uncertainty_us == 12_500 and stage.filter_delay_us is not None and stage.dwell_us is not None
+        assert len(stage.crossing_to_line_samples_us) == 3
+        assert min(stage.crossing_to_line_samples_us) > max(stage.stage_to_line_samples_us)
     with pad.record("session") as session:
         pad.sim_press(300, hold_ms=100)
     assert session.started.name == "session" and session.stopped is not None and session.stopped.frames > 100

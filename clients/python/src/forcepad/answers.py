@@ -128,6 +128,11 @@ class HapticStatus:
     replaced: int
     stage_to_line_us: LatencySummary | None
     driver: HapticDriver | None = None
+    crossing_to_line_us: LatencySummary | None = None
+    """From the true force (the reference sensor) crossing a stage's threshold to the GPIO call that
+    raised the line: the latency a finger feels. None without a reference sensor."""
+    crossing_uncertainty_us: int | None = None
+    """The reference's sample period: how far off each crossing time may be."""
 
 
 @dataclass(frozen=True)
@@ -316,7 +321,8 @@ class Summary:
 
 @dataclass(frozen=True)
 class StageLatency:
-    """Stage→line latency of a stage's driven pulses (µs): None when no pulse drove the line."""
+    """A latency of a stage's firings (µs), stage→line or crossing→line: nearest-rank p50 and p99,
+    the maximum and how many firings; the figures are None when none was measured."""
 
     p50: int | None
     p99: int | None
@@ -360,6 +366,16 @@ class StageReport:
     presses_with_chatter: int
     forces_g: list[float]
     stage_to_line_samples_us: list[int]
+    crossing_to_line_us: StageLatency | None
+    """From the true force (the reference) crossing the threshold to the line's edge, the figure a
+    lab signs; None without a reference crossing (no reference sensor, or no driven line)."""
+    crossing_uncertainty_us: int | None
+    """The reference's sample period: how far off each crossing time may be."""
+    filter_delay_us: Summary | None
+    """Part of crossing→line: the true crossing → the frame where the filtered pad force crossed."""
+    dwell_us: Summary | None
+    """Part of crossing→line: that frame → the frame the stage fired in (then ``stage_to_line_us``)."""
+    crossing_to_line_samples_us: list[int]
     reference_g: Summary | None = None
     pad_minus_reference_g: ReferenceError | None = None
     detection: StageDetection | None = None

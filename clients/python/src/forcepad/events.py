@@ -67,13 +67,17 @@ class PressCancelled(Event):
 @dataclass(frozen=True, kw_only=True)
 class HapticOn(Event):
     """A pattern switched the line on. ``line`` is driven, simulated, off or dry-run; for a stage's
-    first pulse ``stage_to_line_us`` is the stage→line latency (frame → GPIO call returned)."""
+    first pulse ``stage_to_line_us`` is the stage→line latency (frame → GPIO call returned) and,
+    with a reference sensor, ``crossing_to_line_us`` the latency a finger feels (the true force
+    crossing the stage's threshold → GPIO call returned), known to ``crossing_uncertainty_us``."""
 
     pattern: str
     line: str
     line_us: int | None = None
     stage_t_us: int | None = None
     stage_to_line_us: int | None = None
+    crossing_to_line_us: int | None = None
+    crossing_uncertainty_us: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
