@@ -1,3 +1,4 @@
+import ForcePadConfig
 import ForcePadShell
 import Glibc
 
@@ -82,6 +83,21 @@ final class CaptureFile {
             fsync(descriptor)
             Glibc.close(descriptor)
         }
+    }
+
+    /// Makes a new file at `path` whole or not at all: `write` fills a temporary file beside it
+    /// (``AtomicFileWriter/temporaryName(for:using:)``, which start-up removes if forcepad is
+    /// killed meanwhile), which is closed, flushed and then given the name `path` (``publish(as:)``,
+    /// never replacing a file); the temporary name is removed either way.
+    static func writeWhole(_ path: String, _ write: (CaptureFile) throws(CommandFailure) -> Void) throws(CommandFailure) {
+        var generator = SystemRandomNumberGenerator()
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let temporary = String(path[..<slash]) + AtomicFileWriter.temporaryName(for: String(path[slash...]), using: &generator)
+        let file = try CaptureFile(creating: temporary)
+        defer { unlink(temporary) }
+        try write(file)
+        try file.close()
+        try file.publish(as: path)
     }
 
     private static func failure(_ what: String) -> CommandFailure {

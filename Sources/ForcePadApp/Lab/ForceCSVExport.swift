@@ -14,9 +14,9 @@ import Glibc
 /// arrived since the previous row (g; empty when none did, or without a reference), and the
 /// loop periods missed just before the frame (0 normally: a gap in `t_us` is never silent).
 ///
-/// The rows go to a temporary file beside `path` (``AtomicFileWriter/temporaryName(for:using:)``,
-/// which start-up removes if forcepad is killed meanwhile) that is linked to `path` once
-/// complete: an export is whole or absent, never cut short, and never replaces a file.
+/// The rows go to a temporary file beside `path` that is linked to `path` once complete
+/// (``CaptureFile/writeWhole(_:_:)``): an export is whole or absent, never cut short, and never
+/// replaces a file.
 enum ForceCSVExport {
     /// Writes the export of `recording` to `path` (which must not exist); returns the rows.
     static func write(
@@ -29,11 +29,17 @@ enum ForceCSVExport {
         } catch {
             throw CommandFailure(error.message)
         }
-        var generator = SystemRandomNumberGenerator()
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        let temporary = String(path[..<slash]) + AtomicFileWriter.temporaryName(for: String(path[slash...]), using: &generator)
-        let file = try CaptureFile(creating: temporary)
-        defer { unlink(temporary) }
+        var rows = 0
+        try CaptureFile.writeWhole(path) { file throws(CommandFailure) in
+            rows = try writeRows(recording, board: board, assembly: assembly, to: file)
+        }
+        return rows
+    }
+
+    /// Replays `recording` with `assembly` into `file`, a row per frame; returns the rows.
+    private static func writeRows(
+        _ recording: Recording, board: BoardDescription, assembly: LoopAssembly, to file: CaptureFile
+    ) throws(CommandFailure) -> Int {
         let cells = board.geometry.cellCount
         var header = "t_us," + (0..<cells).map { "g\($0)" }.joined(separator: ",") + ",total_g,x"
         if case .grid = board.geometry { header += ",y" }
@@ -89,8 +95,6 @@ enum ForceCSVExport {
             throw CommandFailure(error.message)
         }
         if let failure { throw failure }
-        try file.close()
-        try file.publish(as: path)
         return rows
     }
 

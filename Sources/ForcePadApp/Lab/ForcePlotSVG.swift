@@ -7,7 +7,8 @@ import ForcePadLabFiles
 /// hysteresis band (`rect.hysteresis`, from threshold − band to the threshold), every
 /// haptic pulse as a bar under the curve (`rect.haptic-pulse`, line on to line off, at least
 /// ``minimumPulseWidth`` wide, in a row per pattern — peek, pop, others — so a short peek
-/// pulse is never hidden under pop's) and a dot where each stage fired (`circle.fired`).
+/// pulse is never hidden under pop's), a dot where each stage fired (`circle.fired`) and each
+/// press's number (as in the report's `presses`) above its start (`text.press-number`, `data-press`).
 /// Stages and patterns are named in `data-stage` / `data-pattern` attributes, so scripts can
 /// find them. A heading names the recording, the board, when it was made and the verdict
 /// (`text.heading`, `text.verdict`) with its reasons (`text.verdict-reason`), and the
@@ -91,7 +92,9 @@ struct ForcePlotSVG {
         }
         svg.append("<polyline id=\"force\" class=\"force\" fill=\"none\" stroke=\"black\" stroke-width=\"1.2\" points=\"\(points(x: x, y: y, plotWidth: plotWidth))\"/>")
         svg += legend(withReference: !references.isEmpty)
-        for record in analysis.records {
+        for (index, record) in analysis.records.enumerated() {
+            let peakY = y(Double(record.peakForce.milligrams))
+            svg.append("<text class=\"press-number\" data-press=\"\(index + 1)\" x=\"\(Self.f(x(record.beganMicros)))\" y=\"\(Self.f(max(Self.top - 2, peakY - 8)))\" font-size=\"10\" fill=\"#555\">\(index + 1)</text>")
             for firing in [("peek", record.peek, "#1f77b4"), ("pop", record.pop, "#d62728")] {
                 guard let fired = firing.1 else { continue }
                 svg.append("<circle class=\"fired\" data-stage=\"\(firing.0)\" cx=\"\(Self.f(x(fired.timeMicros)))\" cy=\"\(Self.f(y(Double(fired.force.milligrams))))\" r=\"3.5\" fill=\"\(firing.2)\"/>")

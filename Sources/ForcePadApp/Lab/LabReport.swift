@@ -6,8 +6,8 @@ import ForcePadShell
 /// board, calibration checksum, how far the trial got and how it ended), with which settings
 /// (thresholds, hysteresis, filter, haptics) and which limits (stored with the trial, and
 /// where they came from), what came out (statistics, limit checks, verdict and why it is
-/// incomplete), whether the replay reproduced the recording, the force series, and the plot
-/// beside it. Forces in grams, times in µs.
+/// incomplete), whether the replay reproduced the recording, every press (``PressTable``), the
+/// force series, and the plot beside it. Forces in grams, times in µs.
 struct LabReport {
     let analysis: TrialAnalysis
 
@@ -24,6 +24,7 @@ struct LabReport {
             ("limits", limitsJSON), ("limits_source", .string(analysis.limitsSource)), ("checks", checks),
             ("incomplete_because", .array(analysis.incompleteBecause.map { .string($0) })),
             ("verdict", analysis.verdict.map { .string($0) } ?? .null),
+            ("presses", PressTable(analysis: analysis).json),
             ("force_series", forceSeries),
         ]
     }

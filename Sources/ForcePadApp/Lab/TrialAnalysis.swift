@@ -27,6 +27,8 @@ struct TrialAnalysis {
     let referenceComparisons: [StageReferenceComparison]
     /// Peek and pop judged against the truth: which presses missed each (``StageDetection``).
     let detections: [StageDetection]
+    /// Each press's true peak force and where it came from (``truePeaks(_:references:)``).
+    let truePeaks: (forces: [Force?], basis: StageDetection.Basis)
     /// Haptic pulses: pattern name, line on and off (µs, loop time of the periods).
     let pulses: [(pattern: String, onMicros: Int64, offMicros: Int64)]
 
@@ -73,6 +75,7 @@ struct TrialAnalysis {
         statistics = TrialStatistics(records: records, thresholds: thresholds)
         referenceComparisons = Self.referenceComparisons(recording.events)
         let peaks = Self.truePeaks(records, references: replay.referenceSamples)
+        truePeaks = peaks
         let stored = limits
         let detections = [(PressStage.peek, recorded.thresholds.peek, recorded.hysteresis.peek), (.pop, recorded.thresholds.pop, recorded.hysteresis.pop)]
             .map { stage, threshold, band in

@@ -51,6 +51,7 @@ struct TrialReportText {
                 lines += TextHistogram.lines(stage.crossings.map(\.crossingToLineMicros), unit: "us") { String($0) }
             }
         }
+        lines += PressTable(analysis: analysis).lines
         for check in analysis.checks {
             lines.append("  \(check.passed ? "pass" : "FAIL")  \(check.name): \(check.measured)")
         }

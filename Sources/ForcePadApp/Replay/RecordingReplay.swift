@@ -60,7 +60,7 @@ struct RecordingReplay {
                         loopEvents.append(event)
                     }
                 },
-                frame: { frame in series.append(timeMicros: frame.timeMicros, total: frame.total) })
+                frame: { frame in series.append(frame) })
         } catch {
             throw CommandFailure(error.message)
         }

@@ -1,16 +1,25 @@
 /// The filtered total force of every frame of a capture, as the press recogniser saw it:
-/// frame times (µs, increasing) and totals (mg, Q0).
+/// frame times (µs, increasing) and totals (mg, Q0), and where on the pad the force was.
 public struct ForceSeries: Sendable, Equatable {
     public private(set) var timesMicros: [Int64] = []
     public private(set) var totals: [Int32] = []
+    /// The strongest cell and centroid of each frame (nil: nothing on the pad, or not known).
+    public private(set) var places: [ContactPlace?] = []
 
     public init() {}
 
-    /// Appends a frame; times must increase (a frame not later than the last is ignored).
-    public mutating func append(timeMicros: Int64, total: Force) {
+    /// Appends a frame's time and total, and its `place` when known; times must increase (a
+    /// frame not later than the last is ignored).
+    public mutating func append(timeMicros: Int64, total: Force, place: ContactPlace? = nil) {
         if let last = timesMicros.last, timeMicros <= last { return }
         timesMicros.append(timeMicros)
         totals.append(total.milligrams)
+        places.append(place)
+    }
+
+    /// Appends a frame of the pipeline, with its place on the pad.
+    public mutating func append(_ frame: ForceFrame) {
+        append(timeMicros: frame.timeMicros, total: frame.total, place: ContactPlace(frame))
     }
 
     public var count: Int { timesMicros.count }

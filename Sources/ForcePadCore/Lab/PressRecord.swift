@@ -18,6 +18,10 @@ public struct PressRecord: Sendable, Equatable {
     public var pop: StageFiring?
     /// Highest frame total between began and the end (from the frames, when known).
     public var peakForce: Force
+    /// The frame of that peak (µs) and where on the pad the force was then; nil when the
+    /// frames are not known.
+    public var peakMicros: Int64?
+    public var peakPlace: ContactPlace?
 
     public init(beganMicros: Int64, beganForce: Force) {
         self.beganMicros = beganMicros

@@ -47,7 +47,7 @@ public struct PressRecordAssembler: Sendable {
         }
     }
 
-    /// Measures peak force and chatter of every press from the frame totals of `series`,
+    /// Measures peak force (and its frame and place) and chatter of every press from the frames of `series`,
     /// against `thresholds` (the ones the capture ran with).
     public mutating func measure(_ series: ForceSeries, thresholds: Thresholds) {
         for index in records.indices {
@@ -55,9 +55,11 @@ public struct PressRecordAssembler: Sendable {
             let end = record.endedMicros ?? Int64.max
             let frames = series.indices(from: record.beganMicros, through: end)
             guard !frames.isEmpty else { continue }
-            var peak = record.peakForce.milligrams
-            for frame in frames { peak = max(peak, series.totals[frame]) }
-            records[index].peakForce = Force(milligrams: peak)
+            var peak = frames.lowerBound
+            for frame in frames where series.totals[frame] > series.totals[peak] { peak = frame }
+            records[index].peakForce = Force(milligrams: max(record.peakForce.milligrams, series.totals[peak]))
+            records[index].peakMicros = series.timesMicros[peak]
+            records[index].peakPlace = series.places[peak]
             if let peek = record.peek {
                 records[index].peek?.chatter = series.upwardCrossings(of: thresholds.peek, after: peek.timeMicros, through: end)
             }

@@ -112,7 +112,8 @@ def test_trial_record_and_read_recording(pad: ForcePad) -> None:
     assert len(report.pop.forces_g) == 3
     for stage in (report.peek, report.pop):
         assert stage.crossing_to_line_us is not None and stage.crossing_to_line_us.count == 3
-        assert stage.crossing_uncertainty_us == 12_500 and stage.filter_delay_us is not None and stage.dwell_us is not None
+        assert stage.crossing_uncertainty_us == 12_500
+        assert stage.filter_delay_us is not None and stage.dwell_us is not None
         assert len(stage.crossing_to_line_samples_us) == 3
         assert min(stage.crossing_to_line_samples_us) > max(stage.stage_to_line_samples_us)
     with pad.record("session") as session:
@@ -123,6 +124,9 @@ def test_trial_record_and_read_recording(pad: ForcePad) -> None:
     frames = read_rows(os.path.join(pad.state_dir, "recordings", "session"))
     assert len(frames) == session.stopped.frames and list(frames[0])[:2] == ["t_us", "ch0"]
     exported = pad.record_export("session")
+    assert exported.presses == 1 and exported.presses_path.endswith("session.presses.csv")
+    table = read_rows(exported.presses_path)
+    assert [row["press"] for row in table] == [1] and table[0]["peek_fired"] == 1 and table[0]["peek_outcome"] == "hit"
     forces = read_rows(exported.path)
     assert max(float(row["total_g"]) for row in forces) == pytest.approx(300, abs=5)
     assert pad.replay("session").identical

@@ -16,6 +16,9 @@ extension ShellCommand where Context == ShellContext {
                 "export writes reports/NAME.forces.csv: the recording replayed in grams, one row per frame",
                 "(t_us, each cell's filtered force, total_g, x[,y] centroid (empty with nothing on the pad),",
                 "stage, line on 1/off 0, reference_g as it arrived, missed_before: periods missed before it).",
+                "Beside it, reports/NAME.presses.csv: one row per press (start, end, peak place and force,",
+                "reference peak; per stage fired, force_g, reference_g, stage_to_line_us, crossing_to_line_us",
+                "with filter_delay_us and dwell_us, outcome). Neither file is ever overwritten.",
                 "Without arguments: what is being recorded.",
             ],
             examples: ["record start session", "record stop", "record list", "record export session"],
@@ -56,14 +59,20 @@ extension ShellCommand where Context == ShellContext {
                     try arguments.end()
                     let recording = try lab.finishedRecording(name, board: controller.board)
                     let path = lab.paths.reports + "/" + name + ".forces.csv"
-                    guard !LabPaths.exists(path) else {
-                        throw CommandFailure("\(path) exists; an export is never overwritten: move it away to export again")
+                    let pressesPath = lab.paths.reports + "/" + name + ".presses.csv"
+                    for existing in [path, pressesPath] where LabPaths.exists(existing) {
+                        throw CommandFailure("\(existing) exists; an export is never overwritten: move it away to export again")
                     }
+                    let analysis = try TrialAnalysis(recording, board: controller.board, settings: controller.settings)
                     try lab.paths.makeFolder(lab.paths.reports)
                     let rows = try ForceCSVExport.write(recording, board: controller.board, settings: controller.settings, to: path)
+                    let presses = try PressTableExport.write(PressTable(analysis: analysis), to: pressesPath)
                     return CommandReply(
-                        lines: ["wrote \(path): \(CountText.of(rows, "frame")) in grams"],
-                        fields: [("action", .string("export")), ("name", .string(name)), ("path", .string(path)), ("rows", .int(Int64(rows)))])
+                        lines: ["wrote \(path): \(CountText.of(rows, "frame")) in grams", "wrote \(pressesPath): \(CountText.of(presses, "press"))"],
+                        fields: [
+                            ("action", .string("export")), ("name", .string(name)), ("path", .string(path)), ("rows", .int(Int64(rows))),
+                            ("presses_path", .string(pressesPath)), ("presses", .int(Int64(presses))),
+                        ])
                 },
                 ShellSubcommand("list") { arguments, context throws(CommandFailure) in
                     try arguments.end()

@@ -270,10 +270,15 @@ class RecordingStopped:
 
 @dataclass(frozen=True)
 class RecordingExported:
+    """``record export``: the forces CSV (``path``, ``rows`` frames) and beside it the per-press
+    table (``presses_path``, ``presses`` rows)."""
+
     action: str
     name: str
     path: str
     rows: int
+    presses_path: str
+    presses: int
 
 
 @dataclass(frozen=True)
