@@ -89,7 +89,7 @@ import Testing
         let again = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["mode json", "record export long"])
         let answer = try #require(LabTests.answers(again, to: "record").first)
         #expect(answer["rows"] as? Int == 120_000, "\(answer)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: reports) == ["long.forces.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: reports).sorted() == ["long.forces.csv", "long.presses.csv"])
     }
 
     @Test func aRecordingWithoutItsDescriptionIsListedAndReplayingItSaysWhy() throws {

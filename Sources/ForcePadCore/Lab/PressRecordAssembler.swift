@@ -30,7 +30,7 @@ public struct PressRecordAssembler: Sendable {
     /// Adds a rising haptic edge of `stage`'s pattern in the period at `timeMicros`, whose GPIO
     /// call returned at `lineMicros` (µs, loop clock). The first such edge at or after the
     /// stage fired (the same period, unless the line's minimum off time held it back) gives
-    /// the firing its crossing → GPIO latency, `lineMicros` − the firing's frame time.
+    /// the firing its stage→line latency (`stage_to_line_us`), `lineMicros` − the firing's frame time.
     public mutating func addHapticOn(stage: PressStage, atMicros timeMicros: Int64, lineMicros: Int64) {
         guard let index = records.lastIndex(where: { $0.beganMicros <= timeMicros }) else { return }
         switch stage {
