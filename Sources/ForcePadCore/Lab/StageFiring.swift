@@ -13,7 +13,8 @@ public struct StageFiring: Sendable, Equatable {
     /// The reference force at the firing's frame; nil without a reference reading there.
     public var referenceForce: Force?
     /// From the true crossing of the threshold to the line's edge, in its parts; nil without a
-    /// reference crossing (no reference, a gap, a false fire) or without a driven line.
+    /// reference crossing (no reference, a gap, the true force still below the threshold a sample
+    /// period after the firing) or without a driven line.
     public var crossing: CrossingLatency?
 
     public init(timeMicros: Int64, force: Force, latencyMicros: Int64? = nil, chatter: Int = 0) {

@@ -9,8 +9,9 @@ import ForcePadCore
 /// is one sample period of the reference: the force between two readings is not measured.
 ///
 /// No crossing is given (nil) when the force was already at or above the threshold at the
-/// window's start (the press's), when the readings around the frame stayed below it (the true
-/// force never reached it: a false fire, not a latency), or when a gap wider than
+/// window's start (the press's), when the first reading after the frame is still below it (the
+/// pad fired more than a sample period before the true force got there, or the true force never
+/// did: no crossing before the firing to measure from), or when a gap wider than
 /// `maxGapMicros` (two sample periods) lies between the crossing and the stage's frame: the force may have dipped and crossed again unseen in the gap. Used
 /// live (``ReferenceHistory``) and on a recording (``ReferenceReadings``).
 enum ReferenceCrossing {
