@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// A busy machine still gets a verdict: a loss of frames, a reference gap or a lost sensor
+/// leaves out only the presses it touched (their touch to their end, plus the filter's
+/// settling time before the touch for lost frames); the others are judged, and each press
+/// left out is listed with what touched it. Too few judged presses make the trial INCOMPLETE.
+///
+/// A trial of four presses is recorded once; each test copies it and removes frames (as a
+/// missed loop period leaves them) or reference readings at a chosen time.
+@Suite struct DisturbedTrialTests {
+    typealias Scratch = LabTests.Scratch
+
+    static let limits = """
+        [trials.peek]
+        tolerance = "200g"
+
+        """
+
+    /// The folder of a four-press trial with loose limits, recorded once; tests copy it.
+    static let template: URL = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-disturbed-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("forcepad.toml")
+        try? limits.write(to: config, atomically: true, encoding: .utf8)
+        var lines = ["trial start 4 name=t1"]
+        for force in [200, 240, 260, 220] { lines += ["sim press \(force)g for 400ms", "wait 300ms"] }
+        lines.append("trial")
+        _ = try? ForcePadProcess.run(["--config", config.path, "--state-dir", directory.appendingPathComponent("state").path], lines: lines)
+        return directory.appendingPathComponent("state/recordings/t1")
+    }()
+
+    /// Press times of the template (`press.began`, and `press.released`), µs.
+    static func presses(_ folder: URL) throws -> [(began: Int64, ended: Int64)] {
+        let events = try String(contentsOf: folder.appendingPathComponent("events.jsonl"), encoding: .utf8)
+            .split(separator: "\n").compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let began = events.filter { $0["event"] as? String == "press.began" }.compactMap { ($0["t_us"] as? NSNumber)?.int64Value }
+        let ended = events.filter { $0["event"] as? String == "press.released" }.compactMap { ($0["t_us"] as? NSNumber)?.int64Value }
+        return Array(zip(began, ended))
+    }
+
+    /// A state directory with `bad`: the template with `change` applied.
+    static func stateDirectory(_ change: (URL) throws -> Void) throws -> Scratch {
+        let scratch = try Scratch()
+        let recordings = scratch.state.appendingPathComponent("recordings")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: template, to: recordings.appendingPathComponent("bad"))
+        try change(recordings.appendingPathComponent("bad"))
+        return scratch
+    }
+
+    /// Removes the rows of `frames.csv` with `from < t_us < to` and counts them as missed periods.
+    static func removeFrames(_ folder: URL, from: Int64, to: Int64) throws {
+        let file = folder.appendingPathComponent("frames.csv")
+        let rows = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = rows.filter { row in
+            guard let time = Int64(row.prefix { $0 != "," }) else { return true }
+            return time <= from || time >= to
+        }
+        try kept.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        try DamagedRecordingTests.changeDescription(folder, "missed_periods", "\(rows.count - kept.count)", after: "{")
+    }
+
+    /// The sealed report of `bad` (`report bad`, then `reports/bad.json`).
+    static func report(_ scratch: Scratch) throws -> [String: Any] {
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["mode json", "report bad"])
+        let answer = try #require(LabTests.answers(result, to: "report").first, "\(result.standardError.suffix(400))")
+        let path = try #require(answer["json"] as? String, "\(answer)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    }
+
+    /// `report bad` in text.
+    static func text(_ scratch: Scratch) throws -> String {
+        try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["trial report bad"]).standardOutput
+    }
+
+    @Test func theTemplateIsAnUndisturbedPassingTrial() throws {
+        #expect(try Self.presses(Self.template).count == 4)
+        let scratch = try Self.stateDirectory { _ in }
+        defer { scratch.remove() }
+        let report = try Self.report(scratch)
+        #expect(report["verdict"] as? String == "PASS", "\(report)")
+        #expect((report["excluded_presses"] as? [Any])?.isEmpty == true && (report["disturbances"] as? [Any])?.isEmpty == true)
+    }
+
+    /// Before, any missed period made the whole trial INCOMPLETE.
+    @Test func framesMissingDuringAPressLeaveOutThatPressOnly() throws {
+        let press = try Self.presses(Self.template)[1]
+        let scratch = try Self.stateDirectory { folder in
+            try Self.removeFrames(folder, from: press.began + 200_000, to: press.began + 204_000)
+        }
+        defer { scratch.remove() }
+        let report = try Self.report(scratch)
+        #expect(report["verdict"] as? String == "PASS", "\(report["incomplete_because"] ?? "")")
+        #expect(report["judged_presses"] as? Int == 3)
+        let excluded = try #require(report["excluded_presses"] as? [[String: Any]])
+        #expect(excluded.map { $0["press"] as? Int } == [2])
+        let because = try #require((excluded.first?["because"] as? [[String: Any]])?.first)
+        #expect(because["kind"] as? String == "frames_missing" && because["frames"] as? Int == 3, "\(because)")
+        let text = try Self.text(scratch)
+        #expect(text.contains("judged      3 of 4 presses; 1 excluded (at least 3 needed)"), "\(text)")
+        #expect(text.contains("press 2   3 frames missing at +"), "\(text)")
+        #expect(text.contains("PASS: 1 of 1 limits met over 3 of 4 presses (1 excluded)"), "\(text)")
+    }
+
+    @Test func framesMissingBetweenPressesLeaveOutNone() throws {
+        let presses = try Self.presses(Self.template)
+        let scratch = try Self.stateDirectory { folder in
+            // After the release, but more than the filter's settling time before it.
+            try Self.removeFrames(folder, from: presses[1].ended + 20_000, to: presses[1].ended + 23_000)
+        }
+        defer { scratch.remove() }
+        let report = try Self.report(scratch)
+        #expect(report["verdict"] as? String == "PASS", "\(report["incomplete_because"] ?? "")")
+        #expect((report["excluded_presses"] as? [Any])?.isEmpty == true)
+        #expect((report["disturbances"] as? [[String: Any]])?.map { $0["frames"] as? Int } == [2])
+    }
+
+    /// Frames the filter never got just before a touch still move the press's force.
+    @Test func framesMissingJustBeforeATouchLeaveOutThatPress() throws {
+        let press = try Self.presses(Self.template)[2]
+        let scratch = try Self.stateDirectory { folder in
+            try Self.removeFrames(folder, from: press.began - 6_000, to: press.began - 3_000)
+        }
+        defer { scratch.remove() }
+        let report = try Self.report(scratch)
+        #expect((report["excluded_presses"] as? [[String: Any]])?.map { $0["press"] as? Int } == [3], "\(report["disturbances"] ?? "")")
+    }
+
+    @Test func tooFewJudgedPressesAreIncomplete() throws {
+        let presses = try Self.presses(Self.template)
+        let scratch = try Self.stateDirectory { folder in
+            try Self.removeFrames(folder, from: presses[0].began + 200_000, to: presses[0].began + 203_000)
+            try Self.removeFrames(folder, from: presses[2].began + 200_000, to: presses[2].began + 203_000)
+        }
+        defer { scratch.remove() }
+        let report = try Self.report(scratch)
+        #expect(report["verdict"] as? String == "INCOMPLETE")
+        let reasons = try #require(report["incomplete_because"] as? [String])
+        #expect(reasons == ["2 of 4 presses disturbed, 2 left to judge; at least 3 needed ([trials] judged_presses_min)"], "\(reasons)")
+    }
+
+    /// Before, a reference-basis check failed on the press without a reading; now a reference
+    /// gap (readings more than two periods apart) leaves that press out.
+    @Test func aReferenceGapLeavesOutThePressItFallsIn() throws {
+        let press = try Self.presses(Self.template)[2]
+        let scratch = try Self.stateDirectory { folder in
+            let file = folder.appendingPathComponent("events.jsonl")
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { line in
+                guard line.contains("reference.sample"), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    let time = (object["t_us"] as? NSNumber)?.int64Value
+                else { return true }
+                return time < press.began - 10_000 || time > press.ended
+            }
+            try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        }
+        defer { scratch.remove() }
+        let report = try Self.report(scratch)
+        #expect(report["verdict"] as? String == "PASS", "\(report["incomplete_because"] ?? "")")
+        let excluded = try #require(report["excluded_presses"] as? [[String: Any]])
+        #expect(excluded.map { $0["press"] as? Int } == [3])
+        #expect((excluded.first?["because"] as? [[String: Any]])?.first?["kind"] as? String == "reference_gap")
+    }
+}
