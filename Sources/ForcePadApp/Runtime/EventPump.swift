@@ -175,7 +175,9 @@ final class EventPump: Sendable {
             }
             delivered += 1
             if let line = printer.line(for: event, reference: reference) { lines.append(line) }
-            tap.take(event) { printer.json(event, reference: reference) }
+            if let notice = tap.take(event, line: { printer.json(event, reference: reference) }) {
+                lines.append(warning(notice, source: "trial"))
+            }
             if case .quickAction(let menu) = event, let offered = menuSlots.handle(menu) {
                 lines += printer.menuLines(offered)
             }

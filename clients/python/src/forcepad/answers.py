@@ -373,8 +373,29 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Disturbance:
+    """Something that disturbed a recording, from the last good sample before it to the first
+    after it (µs, loop clock): ``kind`` is ``frames_missing`` (``frames`` missing),
+    ``reference_gap``, ``sensor_lost`` or ``reference_lost``."""
+
+    kind: str
+    from_us: int
+    to_us: int
+    frames: int | None
+
+
+@dataclass(frozen=True)
+class ExcludedPress:
+    """A press a disturbance touched, left out of every figure and the verdict (number from 1)."""
+
+    press: int
+    because: list[Disturbance]
+
+
+@dataclass(frozen=True)
 class TrialReport:
-    """``trial report``: per stage, and the verdict (None without limits)."""
+    """``trial report``: per stage, and the verdict (None without limits). The figures are those
+    of the judged presses: ``excluded_presses`` lists the others and what touched them."""
 
     name: str
     presses: int
@@ -386,6 +407,10 @@ class TrialReport:
     checks: list[Check]
     verdict: str | None
     incomplete_because: list[str]
+    judged_presses: int
+    judged_presses_min: int
+    excluded_presses: list[ExcludedPress]
+    disturbances: list[Disturbance]
 
 
 @dataclass(frozen=True)
