@@ -146,11 +146,14 @@ import Testing
         let press = try Self.presses(Self.template)[2]
         let scratch = try Self.stateDirectory { folder in
             let file = folder.appendingPathComponent("events.jsonl")
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { line in
-                guard line.contains("reference.sample"), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                    let time = (object["t_us"] as? NSNumber)?.int64Value
-                else { return true }
-                return time < press.began - 10_000 || time > press.ended
+            // As a starved reference thread leaves it: no readings, and no reference_g on the
+            // stages of the press (none came within two periods of their frames).
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    let time = (object["t_us"] as? NSNumber)?.int64Value, time >= press.began - 10_000, time <= press.ended
+                else { return String(line) }
+                if line.contains("reference.sample") { return nil }
+                return line.replacingOccurrences(of: #","reference_g":-?[0-9.]+"#, with: "", options: .regularExpression)
             }
             try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         }
@@ -160,5 +163,22 @@ import Testing
         let excluded = try #require(report["excluded_presses"] as? [[String: Any]])
         #expect(excluded.map { $0["press"] as? Int } == [3])
         #expect((excluded.first?["because"] as? [[String: Any]])?.first?["kind"] as? String == "reference_gap")
+    }
+
+    /// Before, an events file that its frames do not reproduce was judged as it stood.
+    @Test func eventsThatTheFramesDoNotReplayToMakeTheTrialIncomplete() throws {
+        let scratch = try Self.stateDirectory { folder in
+            let file = folder.appendingPathComponent("events.jsonl")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let peek = try #require(text.range(of: #""event":"press.peek","force_g":"#))
+            try (text[..<peek.upperBound] + "151.5" + text[peek.upperBound...].drop { $0 != "," }).write(to: file, atomically: true, encoding: .utf8)
+        }
+        defer { scratch.remove() }
+        let report = try Self.report(scratch)
+        #expect(report["verdict"] as? String == "INCOMPLETE")
+        let reasons = try #require(report["incomplete_because"] as? [String])
+        #expect(reasons.count == 1 && reasons[0].hasPrefix("its frames do not replay to its events (event "), "\(reasons)")
+        #expect(reasons[0].contains("press.peek at ") && reasons[0].contains(" 151.5g"), "\(reasons)")
+        #expect(try Self.text(scratch).contains("INCOMPLETE: its frames do not replay to its events (event "))
     }
 }

@@ -99,7 +99,8 @@ struct TrialAnalysis {
         checks = statistics.check(stored, references: referenceComparisons)
             + detections.compactMap { detection in stored.limits(of: detection.stage).missesMax.map { detection.check(missesMax: $0) } }
         judgedPressesMin = stored.judgedPressesMin(of: info.trialPresses ?? records.count)
-        incompleteBecause = TrialCompleteness.reasons(info, screening: screening, judgedPressesMin: judgedPressesMin)
+        incompleteBecause = TrialCompleteness.reasons(
+            info, replayDifference: replay.difference, screening: screening, judgedPressesMin: judgedPressesMin)
     }
 
     /// What disturbed the recording: runs of missing frames (from the frames' own times),
