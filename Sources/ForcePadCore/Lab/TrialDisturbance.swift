@@ -69,9 +69,17 @@ public struct TrialDisturbance: Sendable, Equatable {
         let bounded = [startMicros] + timesMicros + [endMicros]
         return zip(bounded, bounded.dropFirst()).compactMap { before, after in
             let step = after.subtractingReportingOverflow(before)
-            guard !step.overflow, step.partialValue > 2 * periodMicros else { return nil }
+            guard !step.overflow, isReferenceGap(stepMicros: step.partialValue, periodMicros: periodMicros) else { return nil }
             return TrialDisturbance(kind: .referenceGap, startMicros: before, endMicros: after)
         }
+    }
+
+    /// Whether readings `stepMicros` apart, from a sensor with a reading every
+    /// `periodMicros`, leave a gap: more than two periods (the one rule for `status`, `probe`
+    /// and reports).
+    public static func isReferenceGap(stepMicros: Int64, periodMicros: Int64) -> Bool {
+        let twice = periodMicros.multipliedReportingOverflow(by: 2)
+        return periodMicros > 0 && !twice.overflow && stepMicros > twice.partialValue
     }
 
     /// Spans from each `lost` to the next `restored` in `events` (time, name; in time

@@ -176,13 +176,16 @@ class Sensor:
 
 @dataclass(frozen=True)
 class ReferenceReader:
-    """The board's reference force sensor: its name, the interval between readings (µs), and
-    the readings read and dropped since start."""
+    """The board's reference force sensor: its name, the interval between readings (µs), the
+    readings read and dropped since start, the gaps (readings more than two periods after the
+    one before) and the longest time between two readings (µs)."""
 
     name: str
     period_us: int
     read: int
     dropped: int
+    gaps: int
+    longest_gap_us: int
 
 
 @dataclass(frozen=True)
