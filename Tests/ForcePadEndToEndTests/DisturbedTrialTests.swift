@@ -81,6 +81,12 @@ import Testing
         let report = try Self.report(scratch)
         #expect(report["verdict"] as? String == "PASS", "\(report)")
         #expect((report["excluded_presses"] as? [Any])?.isEmpty == true && (report["disturbances"] as? [Any])?.isEmpty == true)
+        // Each press held still for 400 ms: its static error, which the ideal sim pad keeps
+        // within its noise (the reference's and the cells').
+        let held = try #require((report["statistics"] as? [String: Any])?["static_error_g"] as? [String: Any], "\(report.keys)")
+        #expect(held["presses"] as? Int == 4 && abs(held["mean"] as? Double ?? 99) < 1.5, "\(held)")
+        #expect((held["held"] as? [[String: Any]])?.map { $0["press"] as? Int } == [1, 2, 3, 4])
+        #expect(try Self.text(scratch).contains("held still  pad − ref mean "))
     }
 
     /// Before, any missed period made the whole trial INCOMPLETE.

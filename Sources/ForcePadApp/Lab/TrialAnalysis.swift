@@ -29,6 +29,9 @@ struct TrialAnalysis {
     let screening: PressScreening
     /// The fewest presses the verdict may judge (``TrialLimits/judgedPressesMin(of:)``).
     let judgedPressesMin: Int
+    /// The static error of each judged press that was held still against the reference
+    /// (press numbers from 1); empty without a reference channel.
+    let heldErrors: [(press: Int, error: HeldForceError)]
     /// Each stage's pad estimate against the reference force at firing; empty when the
     /// recording has no reference channel.
     let referenceComparisons: [StageReferenceComparison]
@@ -75,10 +78,9 @@ struct TrialAnalysis {
         self.records = records
         self.pulses = pulses
         disturbances = Self.disturbances(recording, replay: replay)
+        let settle = FilterDelay(settings: recorded.filter, sampleRateHz: info.sampleRateHertz).settleMicros
         let screening = PressScreening(
-            records: records, disturbances: disturbances,
-            settleMicros: FilterDelay(settings: recorded.filter, sampleRateHz: info.sampleRateHertz).settleMicros,
-            endMicros: info.lastTimeMicros ?? records.last?.beganMicros ?? 0)
+            records: records, disturbances: disturbances, settleMicros: settle, endMicros: info.lastTimeMicros ?? records.last?.beganMicros ?? 0)
         self.screening = screening
         let judged = records.indices.filter { !screening.isExcluded(index: $0) }.map { records[$0] }
         statistics = TrialStatistics(records: judged, thresholds: thresholds)
@@ -86,6 +88,7 @@ struct TrialAnalysis {
         referenceComparisons = Self.referenceComparisons(recording.events.filter { event in
             !excludedSpans.contains { event.timeMicros >= $0.0 && event.timeMicros <= $0.1 }
         })
+        heldErrors = Self.heldErrors(records, screening: screening, replay: replay, settleMicros: settle)
         let allPeaks = Self.truePeaks(records, references: replay.referenceSamples)
         let peaks = allPeaks.forces.indices.map { screening.isExcluded(index: $0) ? nil : allPeaks.forces[$0] }
         let stored = limits
@@ -101,6 +104,20 @@ struct TrialAnalysis {
         judgedPressesMin = stored.judgedPressesMin(of: info.trialPresses ?? records.count)
         incompleteBecause = TrialCompleteness.reasons(
             info, replayDifference: replay.difference, screening: screening, judgedPressesMin: judgedPressesMin)
+    }
+
+    /// The static error of each judged press held still (``HeldForceError``), numbered from 1.
+    static func heldErrors(
+        _ records: [PressRecord], screening: PressScreening, replay: RecordingReplay, settleMicros: Int64
+    ) -> [(press: Int, error: HeldForceError)] {
+        let times = replay.referenceSamples.map(\.timeMicros)
+        let forces = replay.referenceSamples.map { Int64($0.force.milligrams) }
+        return records.indices.filter { !screening.isExcluded(index: $0) }.compactMap { index in
+            HeldForceError(
+                series: replay.series, referenceTimes: times, referenceForces: forces,
+                from: records[index].beganMicros, to: records[index].endedMicros ?? .max, settleMicros: settleMicros
+            ).map { (index + 1, $0) }
+        }
     }
 
     /// What disturbed the recording: runs of missing frames (from the frames' own times),

@@ -376,6 +376,28 @@ class Check:
 
 
 @dataclass(frozen=True)
+class HeldPress:
+    """One press held still: the pad's and the reference's mean force over its settled stretch
+    (grams) and the error, pad minus reference."""
+
+    press: int
+    pad_g: float
+    reference_g: float
+    error_g: float
+
+
+@dataclass(frozen=True)
+class StaticError:
+    """pad minus reference on presses held still (grams), apart from the error at firing."""
+
+    presses: int
+    mean: float | None
+    sd: float | None
+    max_abs: float | None
+    held: list[HeldPress]
+
+
+@dataclass(frozen=True)
 class Disturbance:
     """Something that disturbed a recording, from the last good sample before it to the first
     after it (µs, loop clock): ``kind`` is ``frames_missing`` (``frames`` missing),
@@ -410,6 +432,7 @@ class TrialReport:
     checks: list[Check]
     verdict: str | None
     incomplete_because: list[str]
+    static_error_g: StaticError | None
     judged_presses: int
     judged_presses_min: int
     excluded_presses: list[ExcludedPress]
