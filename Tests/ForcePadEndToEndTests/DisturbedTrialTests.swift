@@ -17,7 +17,10 @@ import Testing
 
         """
 
-    /// The folder of a four-press trial with loose limits, recorded once; tests copy it.
+    /// The folder of a four-press trial with loose limits, recorded once; tests copy it. A
+    /// loaded machine may make the loop miss periods in it too: of up to three recordings, the
+    /// one with the fewest frames missing is kept, and tests judge their own change against
+    /// what the template already had (``baseline``).
     static let template: URL = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-disturbed-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -26,9 +29,43 @@ import Testing
         var lines = ["trial start 4 name=t1"]
         for force in [200, 240, 260, 220] { lines += ["sim press \(force)g for 400ms", "wait 300ms"] }
         lines.append("trial")
-        _ = try? ForcePadProcess.run(["--config", config.path, "--state-dir", directory.appendingPathComponent("state").path], lines: lines)
-        return directory.appendingPathComponent("state/recordings/t1")
+        var best: (folder: URL, gaps: Int)?
+        for attempt in 1...3 {
+            let state = directory.appendingPathComponent("state\(attempt)")
+            _ = try? ForcePadProcess.run(["--config", config.path, "--state-dir", state.path], lines: lines)
+            let folder = state.appendingPathComponent("recordings/t1")
+            let gaps = frameGaps(folder)
+            if best == nil || gaps < best!.gaps { best = (folder, gaps) }
+            if gaps == 0 { break }
+        }
+        return best!.folder
     }()
+
+    /// Steps of more than one period between the frames of `folder`'s `frames.csv`.
+    static func frameGaps(_ folder: URL) -> Int {
+        let rows = (try? String(contentsOf: folder.appendingPathComponent("frames.csv"), encoding: .utf8)) ?? ""
+        let times = rows.split(separator: "\n").compactMap { Int64($0.prefix { $0 != "," }) }
+        return zip(times, times.dropFirst()).filter { $1 - $0 > 1500 }.count
+    }
+
+    /// The template's own report: what a busy machine already disturbed in it.
+    static let baseline: (excluded: Set<Int>, disturbances: Int) = {
+        guard let scratch = try? stateDirectory({ _ in }), let report = try? report(scratch) else { return ([], 0) }
+        defer { scratch.remove() }
+        let excluded = (report["excluded_presses"] as? [[String: Any]] ?? []).compactMap { $0["press"] as? Int }
+        return (Set(excluded), (report["disturbances"] as? [Any])?.count ?? 0)
+    }()
+
+    /// The presses (from 1) the template's own disturbances did not touch, in `preference` order.
+    static func untouched(_ preference: [Int]) -> [Int] { preference.filter { !baseline.excluded.contains($0) } }
+
+    /// The verdict of a trial of four presses with `excluded` left out and its limit met.
+    static func verdict(excluded: Set<Int>) -> String { 4 - excluded.count >= 3 ? "PASS" : "INCOMPLETE" }
+
+    /// The presses a report left out.
+    static func excluded(_ report: [String: Any]) -> Set<Int> {
+        Set((report["excluded_presses"] as? [[String: Any]] ?? []).compactMap { $0["press"] as? Int })
+    }
 
     /// Press times of the template (`press.began`, and `press.released`), µs.
     static func presses(_ folder: URL) throws -> [(began: Int64, ended: Int64)] {
@@ -74,82 +111,95 @@ import Testing
         try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["trial report bad"]).standardOutput
     }
 
-    @Test func theTemplateIsAnUndisturbedPassingTrial() throws {
+    @Test func theTemplateIsATrialOfFourJudgedByItsOwnDisturbances() throws {
         #expect(try Self.presses(Self.template).count == 4)
         let scratch = try Self.stateDirectory { _ in }
         defer { scratch.remove() }
         let report = try Self.report(scratch)
-        #expect(report["verdict"] as? String == "PASS", "\(report)")
-        #expect((report["excluded_presses"] as? [Any])?.isEmpty == true && (report["disturbances"] as? [Any])?.isEmpty == true)
+        #expect(report["verdict"] as? String == Self.verdict(excluded: Self.baseline.excluded), "\(report["incomplete_because"] ?? "")")
+        #expect(report["judged_presses"] as? Int == 4 - Self.baseline.excluded.count)
         // Each press held still for 400 ms: its static error, which the ideal sim pad keeps
         // within its noise (the reference's and the cells').
         let held = try #require((report["statistics"] as? [String: Any])?["static_error_g"] as? [String: Any], "\(report.keys)")
-        #expect(held["presses"] as? Int == 4 && abs(held["mean"] as? Double ?? 99) < 1.5, "\(held)")
-        #expect((held["held"] as? [[String: Any]])?.map { $0["press"] as? Int } == [1, 2, 3, 4])
+        let judged = [1, 2, 3, 4].filter { !Self.baseline.excluded.contains($0) }
+        #expect(held["presses"] as? Int == judged.count && abs(held["mean"] as? Double ?? 99) < 1.5, "\(held)")
+        #expect((held["held"] as? [[String: Any]])?.map { $0["press"] as? Int } == judged)
         #expect(try Self.text(scratch).contains("held still  pad − ref mean "))
     }
 
     /// Before, any missed period made the whole trial INCOMPLETE.
     @Test func framesMissingDuringAPressLeaveOutThatPressOnly() throws {
-        let press = try Self.presses(Self.template)[1]
+        let target = try #require(Self.untouched([2, 3, 4, 1]).first)
+        let press = try Self.presses(Self.template)[target - 1]
         let scratch = try Self.stateDirectory { folder in
             try Self.removeFrames(folder, from: press.began + 200_000, to: press.began + 204_000)
         }
         defer { scratch.remove() }
         let report = try Self.report(scratch)
-        #expect(report["verdict"] as? String == "PASS", "\(report["incomplete_because"] ?? "")")
-        #expect(report["judged_presses"] as? Int == 3)
+        let expected = Self.baseline.excluded.union([target])
+        #expect(Self.excluded(report) == expected)
+        #expect(report["verdict"] as? String == Self.verdict(excluded: expected), "\(report["incomplete_because"] ?? "")")
+        #expect(report["judged_presses"] as? Int == 4 - expected.count)
         let excluded = try #require(report["excluded_presses"] as? [[String: Any]])
-        #expect(excluded.map { $0["press"] as? Int } == [2])
-        let because = try #require((excluded.first?["because"] as? [[String: Any]])?.first)
-        #expect(because["kind"] as? String == "frames_missing" && because["frames"] as? Int == 3, "\(because)")
+        let because = try #require(excluded.first { $0["press"] as? Int == target }?["because"] as? [[String: Any]])
+        #expect(because.contains { $0["kind"] as? String == "frames_missing" && $0["frames"] as? Int == 3 }, "\(because)")
         let text = try Self.text(scratch)
-        #expect(text.contains("judged      3 of 4 presses; 1 excluded (at least 3 needed)"), "\(text)")
-        #expect(text.contains("press 2   3 frames missing at +"), "\(text)")
-        #expect(text.contains("PASS: 1 of 1 limits met over 3 of 4 presses (1 excluded)"), "\(text)")
+        #expect(text.contains("judged      \(4 - expected.count) of 4 presses; \(expected.count) excluded (at least 3 needed)"), "\(text)")
+        #expect(text.contains("press \(target)   3 frames missing at +"), "\(text)")
+        if expected.count == 1 {
+            #expect(text.contains("PASS: 1 of 1 limits met over 3 of 4 presses (1 excluded)"), "\(text)")
+        }
     }
 
     @Test func framesMissingBetweenPressesLeaveOutNone() throws {
         let presses = try Self.presses(Self.template)
         let scratch = try Self.stateDirectory { folder in
-            // After the release, but more than the filter's settling time before it.
+            // After the release, more than the filter's settling time before the next touch.
             try Self.removeFrames(folder, from: presses[1].ended + 20_000, to: presses[1].ended + 23_000)
         }
         defer { scratch.remove() }
         let report = try Self.report(scratch)
-        #expect(report["verdict"] as? String == "PASS", "\(report["incomplete_because"] ?? "")")
-        #expect((report["excluded_presses"] as? [Any])?.isEmpty == true)
-        #expect((report["disturbances"] as? [[String: Any]])?.map { $0["frames"] as? Int } == [2])
+        #expect(Self.excluded(report) == Self.baseline.excluded)
+        #expect(report["verdict"] as? String == Self.verdict(excluded: Self.baseline.excluded), "\(report["incomplete_because"] ?? "")")
+        let disturbances = try #require(report["disturbances"] as? [[String: Any]])
+        #expect(disturbances.count == Self.baseline.disturbances + 1)
+        #expect(disturbances.contains { ($0["from_us"] as? Int).map { $0 > presses[1].ended + 19_000 } == true && $0["frames"] as? Int == 2 })
     }
 
     /// Frames the filter never got just before a touch still move the press's force.
     @Test func framesMissingJustBeforeATouchLeaveOutThatPress() throws {
-        let press = try Self.presses(Self.template)[2]
+        let target = try #require(Self.untouched([3, 2, 4]).first)
+        let press = try Self.presses(Self.template)[target - 1]
         let scratch = try Self.stateDirectory { folder in
             try Self.removeFrames(folder, from: press.began - 6_000, to: press.began - 3_000)
         }
         defer { scratch.remove() }
         let report = try Self.report(scratch)
-        #expect((report["excluded_presses"] as? [[String: Any]])?.map { $0["press"] as? Int } == [3], "\(report["disturbances"] ?? "")")
+        #expect(Self.excluded(report) == Self.baseline.excluded.union([target]), "\(report["disturbances"] ?? "")")
     }
 
     @Test func tooFewJudgedPressesAreIncomplete() throws {
         let presses = try Self.presses(Self.template)
+        let targets = Self.untouched([1, 3, 2, 4]).prefix(2)
         let scratch = try Self.stateDirectory { folder in
-            try Self.removeFrames(folder, from: presses[0].began + 200_000, to: presses[0].began + 203_000)
-            try Self.removeFrames(folder, from: presses[2].began + 200_000, to: presses[2].began + 203_000)
+            for target in targets {
+                try Self.removeFrames(folder, from: presses[target - 1].began + 200_000, to: presses[target - 1].began + 203_000)
+            }
         }
         defer { scratch.remove() }
         let report = try Self.report(scratch)
+        let expected = Self.baseline.excluded.union(targets)
+        #expect(expected.count >= 2 && Self.excluded(report) == expected)
         #expect(report["verdict"] as? String == "INCOMPLETE")
         let reasons = try #require(report["incomplete_because"] as? [String])
-        #expect(reasons == ["2 of 4 presses disturbed, 2 left to judge; at least 3 needed ([trials] judged_presses_min)"], "\(reasons)")
+        #expect(reasons == ["\(expected.count) of 4 presses disturbed, \(4 - expected.count) left to judge; at least 3 needed ([trials] judged_presses_min)"], "\(reasons)")
     }
 
     /// Before, a reference-basis check failed on the press without a reading; now a reference
     /// gap (readings more than two periods apart) leaves that press out.
     @Test func aReferenceGapLeavesOutThePressItFallsIn() throws {
-        let press = try Self.presses(Self.template)[2]
+        let target = try #require(Self.untouched([3, 2, 1]).first)
+        let press = try Self.presses(Self.template)[target - 1]
         let scratch = try Self.stateDirectory { folder in
             let file = folder.appendingPathComponent("events.jsonl")
             // As a starved reference thread leaves it: no readings, and no reference_g on the
@@ -165,10 +215,12 @@ import Testing
         }
         defer { scratch.remove() }
         let report = try Self.report(scratch)
-        #expect(report["verdict"] as? String == "PASS", "\(report["incomplete_because"] ?? "")")
+        let expected = Self.baseline.excluded.union([target])
+        #expect(report["verdict"] as? String == Self.verdict(excluded: expected), "\(report["incomplete_because"] ?? "")")
+        #expect(Self.excluded(report) == expected)
         let excluded = try #require(report["excluded_presses"] as? [[String: Any]])
-        #expect(excluded.map { $0["press"] as? Int } == [3])
-        #expect((excluded.first?["because"] as? [[String: Any]])?.first?["kind"] as? String == "reference_gap")
+        let because = try #require(excluded.first { $0["press"] as? Int == target }?["because"] as? [[String: Any]])
+        #expect(because.contains { $0["kind"] as? String == "reference_gap" }, "\(because)")
     }
 
     /// Before, an events file that its frames do not reproduce was judged as it stood.
@@ -183,7 +235,7 @@ import Testing
         let report = try Self.report(scratch)
         #expect(report["verdict"] as? String == "INCOMPLETE")
         let reasons = try #require(report["incomplete_because"] as? [String])
-        #expect(reasons.count == 1 && reasons[0].hasPrefix("its frames do not replay to its events (event "), "\(reasons)")
+        #expect(reasons.first?.hasPrefix("its frames do not replay to its events (event ") == true, "\(reasons)")
         #expect(reasons[0].contains("press.peek at ") && reasons[0].contains(" 151.5g"), "\(reasons)")
         #expect(try Self.text(scratch).contains("INCOMPLETE: its frames do not replay to its events (event "))
     }
