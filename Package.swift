@@ -84,6 +84,8 @@ let package = Package(
         .testTarget(name: "ForcePadConfigTests", dependencies: ["ForcePadConfig", "ForcePadCore"]),
         .testTarget(name: "ForcePadShellTests", dependencies: ["ForcePadShell", "ForcePadCore"]),
         .testTarget(name: "ForcePadLabFilesTests", dependencies: ["ForcePadLabFiles", "ForcePadCore"]),
+        // The program's own types, driven in-process (no forcepad binary).
+        .testTarget(name: "ForcePadAppTests", dependencies: ["ForcePadApp", "ForcePadHAL", "ForcePadCore"]),
         .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad", "ForcePadHAL"]),
     ],
     swiftLanguageModes: [.v6]

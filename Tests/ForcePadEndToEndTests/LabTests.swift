@@ -352,7 +352,9 @@ import Testing
 
         // A report of a plain recording covers all its presses, with no verdict when no limit is set.
         let report = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/session.json").utf8)) as? [String: Any])
-        #expect((report["statistics"] as? [String: Any])?["presses"] as? Int == 4)
+        // (less those a busy machine's missed loop periods touched, listed in the report)
+        let excluded = (report["excluded_presses"] as? [Any])?.count ?? -1
+        #expect((report["statistics"] as? [String: Any])?["presses"] as? Int == 4 - excluded)
         #expect(report["verdict"] is NSNull)
         #expect((report["thresholds"] as? [String: Any])?["peek_g"] as? Int == 150)
 
@@ -476,11 +478,16 @@ import Testing
             }
         }
         #expect(presses.count == 20)
-        #expect(report["presses"] as? Int == 20)
+        // A loaded machine may make the loop miss periods: the presses that touches are left
+        // out of every figure, as here.
+        let excluded = Set((report["excluded_presses"] as? [[String: Any]] ?? []).compactMap { $0["press"] as? Int })
+        let allPresses = presses
+        presses = presses.indices.filter { !excluded.contains($0 + 1) }.map { presses[$0] }
+        #expect(report["presses"] as? Int == presses.count && report["judged_presses"] as? Int == presses.count)
         let cancelled = presses.filter(\.cancelled).count
-        #expect(cancelled >= 1)
+        #expect(cancelled >= 1 || allPresses.filter(\.cancelled).count > cancelled)
         #expect(report["cancelled"] as? Int == cancelled)
-        #expect(report["cancel_rate"] as? Double == Double(cancelled) / 20)
+        #expect(report["cancel_rate"] as? Double == (Double(cancelled) / Double(presses.count) * 1000).rounded() / 1000)
         let thresholds = ["peek": 150.0, "pop": 300.0]
         for stage in ["peek", "pop"] {
             let figures = try #require(report[stage] as? [String: Any])
@@ -523,24 +530,26 @@ import Testing
         #expect((report["peek"] as? [String: Any])?["chatter"] as? Int == 1)
         #expect((report["pop"] as? [String: Any])?["chatter"] as? Int == 0)
         let checks = try #require(report["checks"] as? [[String: Any]])
-        let cancelRatePasses = cancelled * 1000 <= 100 * 20
+        let cancelRatePasses = cancelled * 1000 <= 100 * presses.count
         #expect(checks.map { $0["passed"] as? Bool } == [true, true, true, cancelRatePasses, false])
-        // FAIL; or INCOMPLETE when a loaded machine made the loop miss periods (nothing else
-        // may make it incomplete).
+        // FAIL; or INCOMPLETE when a very loaded machine disturbed more than a quarter of the
+        // presses (nothing else may make it incomplete).
         let incomplete = report["incomplete_because"] as? [String] ?? []
-        #expect(incomplete.allSatisfy { $0.hasSuffix("loop period missed") || $0.hasSuffix("loop periods missed") }, "\(incomplete)")
+        #expect(incomplete.allSatisfy { $0.contains("([trials] judged_presses_min)") }, "\(incomplete)")
         let verdict = incomplete.isEmpty ? "FAIL" : "INCOMPLETE"
         #expect(report["verdict"] as? String == verdict)
 
         // The shell's own view: histograms and the verdict line.
         let human = try ForcePadProcess.run(["--config", config, "--state-dir", scratch.state.path], lines: ["trial report firm"])
-        #expect(human.outputLines.first { $0.hasPrefix("trial firm: ") }?.hasPrefix("trial firm: 20 presses, \(cancelled) cancelled (rate 0.") == true)
+        #expect(human.outputLines.first { $0.hasPrefix("trial firm: ") }?.hasPrefix("trial firm: \(presses.count) presses, \(cancelled) cancelled (rate 0.") == true)
         #expect(human.outputLines.contains { $0.hasPrefix("  fired force:") || $0 == "  fired force:" })
         #expect(human.outputLines.contains { $0.contains("█") })
         #expect(human.outputLines.contains { $0.hasPrefix("  reference   true force at firing mean ") })
         #expect(human.outputLines.contains { $0.hasPrefix("  pad − ref   mean ") && $0.contains("max |error| ") })
         #expect(human.outputLines.contains(
-            incomplete.isEmpty ? "FAIL: \(cancelRatePasses ? 4 : 3) of 5 limits met" : "INCOMPLETE: " + incomplete.joined(separator: "; ")))
+            incomplete.isEmpty
+                ? "FAIL: \(cancelRatePasses ? 4 : 3) of 5 limits met" + (excluded.isEmpty ? "" : " over \(presses.count) of 20 presses (\(excluded.count) excluded)")
+                : "INCOMPLETE: " + incomplete.joined(separator: "; ")))
 
         // The report: self-describing JSON and an SVG plot with the expected series.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/firm.json").utf8)) as? [String: Any])
@@ -568,7 +577,7 @@ import Testing
         let pulses = try nodes("//*[local-name()='rect'][@class='haptic-pulse']")
         #expect(pulses.count == events.filter { $0["event"] as? String == "haptic.on" }.count)
         let fired = try nodes("//*[local-name()='circle'][@class='fired']")
-        #expect(fired.count == presses.reduce(0) { $0 + $1.stages.count })
+        #expect(fired.count == allPresses.reduce(0) { $0 + $1.stages.count })
         // Every pulse can be seen: at least 2 px wide, peek's in a row of their own, so a
         // 2 ms peek pulse is never under pop's.
         #expect(pulses.allSatisfy { (Double(attribute("width", of: $0) ?? "0") ?? 0) >= 2 })

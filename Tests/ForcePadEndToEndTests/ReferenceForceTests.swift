@@ -28,6 +28,7 @@ import Testing
         let channel = try #require((objects.first { $0["cmd"] as? String == "status" })?["reference"] as? [String: Any])
         #expect(channel["name"] as? String == "sim reference" && channel["period_us"] as? Int == 12_500)
         #expect((channel["read"] as? Int ?? 0) >= 10 && channel["dropped"] as? Int == 0)
+        #expect(channel["gaps"] is Int && (channel["longest_gap_us"] as? Int ?? 0) >= 12_000, "\(channel)")
         #expect(abs((status["reference_g"] as? Double ?? 0) - 320) <= 0.5)
         let stages = objects.filter { ["press.peek", "press.pop"].contains($0["event"] as? String) }
         #expect(stages.map { $0["event"] as? String } == ["press.peek", "press.pop"])

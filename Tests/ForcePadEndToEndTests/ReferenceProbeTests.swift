@@ -32,6 +32,7 @@ import Testing
         #expect(checks.count == 4)
         #expect(checks.first == "reference mark10: ok: answered on \(terminal.subordinatePath) at 115200 baud: 12.237g")
         #expect(checks.contains { $0.hasPrefix("reference rate: ok: ") && $0.hasSuffix(" Hz of 20 set") })
+        #expect(checks.contains { $0.contains(" gaps over two periods (longest ") || $0.contains(" 1 gap over two periods (longest ") })
         #expect(checks.contains("reference reading: ok: spread 0g over 20 readings with nothing on the pad: steady")
             || checks.contains("reference reading: ok: spread 0g over 21 readings with nothing on the pad: steady"))
         #expect(checks.contains { $0.hasPrefix("reference answer delay: ok: min ") && $0.contains(" answers") })

@@ -131,4 +131,34 @@ import Testing
         #expect(consumer.pop() == nil)
         #expect(reader.samplesRead.load(ordering: .relaxed) == 0)
     }
+
+    /// Readings stamped 10 ms apart, with one stamp 60 ms after the one before on readings 5
+    /// and 9 (as a starved thread or a sensor that fell behind leaves them).
+    struct LateSource: ReferenceForceSource {
+        let name = "late"
+        let samplePeriodMicros: Int64 = 10_000
+        var readings = 0
+        var stampMicros: Int64 = 1_000_000
+
+        mutating func read(clock: borrowing some LoopClock & ~Copyable) throws(DeviceError) -> ReferenceSample {
+            readings += 1
+            usleep(1_000)
+            stampMicros += readings == 5 || readings == 9 ? 60_000 : 10_000
+            return ReferenceSample(timeMicros: stampMicros, force: .grams(1))
+        }
+    }
+
+    @Test func readingsMoreThanTwoPeriodsApartAreCountedAsGaps() throws {
+        let link = Self.link()
+        link.originMicros.store(0, ordering: .releasing)
+        let reader = ReferenceReader(source: LateSource(), link: link)
+        try reader.start()
+        usleep(100_000)
+        reader.stop()
+        #expect(reader.samplesRead.load(ordering: .relaxed) + reader.droppedSamples.load(ordering: .relaxed) > 10)
+        #expect(reader.gaps.load(ordering: .relaxed) == 2)
+        #expect(reader.longestGapMicros.load(ordering: .relaxed) == 60_000)
+        #expect(!TrialDisturbance.isReferenceGap(stepMicros: 20_000, periodMicros: 10_000))
+        #expect(TrialDisturbance.isReferenceGap(stepMicros: 20_001, periodMicros: 10_000))
+    }
 }

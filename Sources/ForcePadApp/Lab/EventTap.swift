@@ -16,6 +16,8 @@ final class EventTap: Sendable {
         var ended = 0
         /// Time of the event that ended the trial's last press.
         var trialEndMicros: Int64?
+        /// Whether the trial has said that a missed loop period cost it a press.
+        var toldOfLostPress = false
     }
 
     private let state = PosixMutex(State())
@@ -31,22 +33,32 @@ final class EventTap: Sendable {
     }
 
     /// The printer's call for each event; `line` makes its JSON line (nil for diagnostics)
-    /// and is called only while collecting.
-    func take(_ event: LoopEvent, line: () -> String?) {
-        state.withLock { state in
-            guard state.collecting else { return }
+    /// and is called only while collecting. Returns, once per trial, a notice for the prompt
+    /// when the loop missed periods during one of the trial's presses: that press will be left
+    /// out of the verdict (``PressScreening``).
+    @discardableResult
+    func take(_ event: LoopEvent, line: () -> String?) -> String? {
+        state.withLock { state -> String? in
+            guard state.collecting else { return nil }
             if let line = line() { state.lines.append((Self.time(of: event), line)) }
-            guard state.trialPresses > 0, state.trialEndMicros == nil, case .press(let press) = event else { return }
+            guard state.trialPresses > 0, state.trialEndMicros == nil else { return nil }
+            if case .overrun(_, let missed) = event, state.begun > state.ended, !state.toldOfLostPress {
+                state.toldOfLostPress = true
+                return "press \(state.begun) of the trial lost \(CountText.of(missed, "loop period")) (a busy machine): "
+                    + "it is left out of the verdict and the trial goes on; trial report lists every press left out"
+            }
+            guard case .press(let press) = event else { return nil }
             switch press {
             case .began:
                 state.begun += 1
             case .released(let time, _), .cancelled(let time, _):
-                guard state.begun > state.ended else { return }
+                guard state.begun > state.ended else { return nil }
                 state.ended += 1
                 if state.ended == state.trialPresses { state.trialEndMicros = time }
             default:
                 break
             }
+            return nil
         }
     }
 

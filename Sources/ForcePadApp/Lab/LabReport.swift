@@ -20,14 +20,20 @@ struct LabReport {
             ("calibration_crc32", .string(info.calibrationChecksum)), ("recorded_by", .string(info.forcepadVersion)),
             ("thresholds", thresholds), ("hysteresis", hysteresis), ("filter", filter), ("haptics", haptics),
             ("replay", replay),
-            ("statistics", .object(TrialReportText(analysis: analysis).fields.filter { !["checks", "verdict", "name", "incomplete_because"].contains($0.0) })),
+            ("statistics", .object(TrialReportText(analysis: analysis).fields.filter { !Self.outsideStatistics.contains($0.0) })),
             ("limits", limitsJSON), ("limits_source", .string(analysis.limitsSource)), ("checks", checks),
             ("incomplete_because", .array(analysis.incompleteBecause.map { .string($0) })),
+        ] + PressExclusionText(analysis: analysis).fields + [
             ("verdict", analysis.verdict.map { .string($0) } ?? .null),
             ("presses", PressTable(analysis: analysis).json),
             ("force_series", forceSeries),
         ]
     }
+
+    /// Fields of the shell's trial report that the report keeps at its top level instead.
+    private static let outsideStatistics: Set<String> = [
+        "checks", "verdict", "name", "incomplete_because", "judged_presses", "judged_presses_min", "excluded_presses", "disturbances",
+    ]
 
     /// The report file's object: the content with its format, its revision, when and by
     /// which version it was written, the one it follows, and the content's digest.

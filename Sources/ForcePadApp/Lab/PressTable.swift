@@ -1,7 +1,8 @@
 import ForcePadCore
 import ForcePadShell
 
-/// A trial's presses one by one: number, start and end, where on the pad and how hard the peak
+/// A trial's presses one by one: number, start and end, whether it was left out of the verdict
+/// (``PressScreening``: why is in the report's exclusions), where on the pad and how hard the peak
 /// was (the pad's, and the reference's when there is one), and per stage whether it fired, the
 /// pad's and the reference's force at firing, `stage_to_line_us`, `crossing_to_line_us` with its
 /// parts (``CrossingLatency``), and the outcome against the truth (``StageDetection/Outcome``).
@@ -29,6 +30,7 @@ struct PressTable {
         var fields: [(String, JSONValue)] = [
             ("press", .int(Int64(index + 1))), ("began_us", .int(record.beganMicros)),
             ("ended_us", record.endedMicros.map { .int($0) } ?? .null), ("ending", .string(ending)),
+            ("excluded", .bool(analysis.screening.isExcluded(index: index))),
             ("peak_us", record.peakMicros.map { .int($0) } ?? .null),
             ("peak_cell", place.map { .int(Int64($0.cell)) } ?? .null),
             ("peak_x", place.map { .fractionQ16($0.centroid.x) } ?? .null),
@@ -85,7 +87,7 @@ struct PressTable {
 
     /// The field names of a row, for the header of a table with no press.
     private static let emptyRow: [(String, JSONValue)] = [
-        "press", "began_us", "ended_us", "ending", "peak_us", "peak_cell", "peak_x", "peak_y", "pad_peak_g", "reference_peak_g",
+        "press", "began_us", "ended_us", "ending", "excluded", "peak_us", "peak_cell", "peak_x", "peak_y", "pad_peak_g", "reference_peak_g",
     ].map { ($0, JSONValue.null) } + [PressStage.peek, .pop].map { ($0.rawValue, .object(stageFields(nil, outcome: nil))) }
 
     /// `trial report`'s rows: a heading, then one line a press, e.g.
@@ -96,7 +98,7 @@ struct PressTable {
         for (index, record) in analysis.records.enumerated() {
             let fields = Dictionary(row(index), uniquingKeysWith: { first, _ in first })
             var line = String(index + 1).leftPadded(to: 4) + "  " + Self.seconds(record.beganMicros) + "–"
-                + (record.endedMicros.map(Self.seconds) ?? "open")
+                + (record.endedMicros.map(Self.seconds) ?? "open") + (analysis.screening.isExcluded(index: index) ? " excluded" : "")
             line += record.peakPlace.map { "  cell \($0.cell) x \(Self.fraction($0.centroid.x))" } ?? "  cell -"
             line += "  peak \(Self.grams(fields["pad_peak_g"]))"
             if analysis.truePeaks.basis == .reference { line += " ref \(Self.grams(fields["reference_peak_g"]))" }

@@ -19,9 +19,19 @@ struct TrialAnalysis {
     let limits: TrialLimits
     /// Where ``limits`` came from, as the report says it.
     let limitsSource: String
-    /// Why the trial cannot be judged (stopped early, frames lost, sensor lost, settings
-    /// changed); empty when it is complete.
+    /// Why the trial cannot be judged (stopped early, settings changed, too few presses left
+    /// once the disturbed ones are out); empty when it is complete.
     let incompleteBecause: [String]
+    /// Everything that disturbed the recording (frames missing, reference gaps, sensor or
+    /// reference lost), oldest first.
+    let disturbances: [TrialDisturbance]
+    /// The presses those touched, left out of the statistics, the checks and the verdict.
+    let screening: PressScreening
+    /// The fewest presses the verdict may judge (``TrialLimits/judgedPressesMin(of:)``).
+    let judgedPressesMin: Int
+    /// The static error of each judged press that was held still against the reference
+    /// (press numbers from 1); empty without a reference channel.
+    let heldErrors: [(press: Int, error: HeldForceError)]
     /// Each stage's pad estimate against the reference force at firing; empty when the
     /// recording has no reference channel.
     let referenceComparisons: [StageReferenceComparison]
@@ -72,21 +82,67 @@ struct TrialAnalysis {
         }
         self.records = records
         self.pulses = pulses
-        statistics = TrialStatistics(records: records, thresholds: thresholds)
-        referenceComparisons = Self.referenceComparisons(recording.events)
-        let peaks = Self.truePeaks(records, references: replay.referenceSamples)
-        truePeaks = peaks
+        disturbances = Self.disturbances(recording, replay: replay)
+        let settle = FilterDelay(settings: recorded.filter, sampleRateHz: info.sampleRateHertz).settleMicros
+        let screening = PressScreening(
+            records: records, disturbances: disturbances, settleMicros: settle, endMicros: info.lastTimeMicros ?? records.last?.beganMicros ?? 0)
+        self.screening = screening
+        let judged = records.indices.filter { !screening.isExcluded(index: $0) }.map { records[$0] }
+        statistics = TrialStatistics(records: judged, thresholds: thresholds)
+        let excludedSpans = screening.exclusions.map { records[$0.press - 1] }.map { ($0.beganMicros, $0.endedMicros ?? .max) }
+        referenceComparisons = Self.referenceComparisons(recording.events.filter { event in
+            !excludedSpans.contains { event.timeMicros >= $0.0 && event.timeMicros <= $0.1 }
+        })
+        heldErrors = Self.heldErrors(records, screening: screening, replay: replay, settleMicros: settle)
+        let allPeaks = Self.truePeaks(records, references: replay.referenceSamples)
+        let peaks = allPeaks.forces.indices.map { screening.isExcluded(index: $0) ? nil : allPeaks.forces[$0] }
+        truePeaks = allPeaks
         let stored = limits
         let detections = [(PressStage.peek, recorded.thresholds.peek, recorded.hysteresis.peek), (.pop, recorded.thresholds.pop, recorded.hysteresis.pop)]
             .map { stage, threshold, band in
                 StageDetection(
-                    stage: stage, records: records, peaks: peaks.forces, threshold: threshold,
-                    margin: stored.limits(of: stage).missMargin ?? band, basis: peaks.basis)
+                    stage: stage, records: records, peaks: peaks, threshold: threshold,
+                    margin: stored.limits(of: stage).missMargin ?? band, basis: allPeaks.basis)
             }
         self.detections = detections
         checks = statistics.check(stored, references: referenceComparisons)
             + detections.compactMap { detection in stored.limits(of: detection.stage).missesMax.map { detection.check(missesMax: $0) } }
-        incompleteBecause = TrialCompleteness.reasons(info, events: recording.events)
+        judgedPressesMin = stored.judgedPressesMin(of: info.trialPresses ?? records.count)
+        incompleteBecause = TrialCompleteness.reasons(
+            info, replayDifference: replay.difference, screening: screening, judgedPressesMin: judgedPressesMin)
+    }
+
+    /// The static error of each judged press held still (``HeldForceError``), numbered from 1.
+    static func heldErrors(
+        _ records: [PressRecord], screening: PressScreening, replay: RecordingReplay, settleMicros: Int64
+    ) -> [(press: Int, error: HeldForceError)] {
+        let times = replay.referenceSamples.map(\.timeMicros)
+        let forces = replay.referenceSamples.map { Int64($0.force.milligrams) }
+        return records.indices.filter { !screening.isExcluded(index: $0) }.compactMap { index in
+            HeldForceError(
+                series: replay.series, referenceTimes: times, referenceForces: forces,
+                from: records[index].beganMicros, to: records[index].endedMicros ?? .max, settleMicros: settleMicros
+            ).map { (index + 1, $0) }
+        }
+    }
+
+    /// What disturbed the recording: runs of missing frames (from the frames' own times),
+    /// reference gaps (readings more than two of its periods apart), and the spans the
+    /// sensor or the reference was lost; oldest first.
+    static func disturbances(_ recording: Recording, replay: RecordingReplay) -> [TrialDisturbance] {
+        let info = recording.info
+        let start = info.firstTimeMicros ?? replay.series.timesMicros.first ?? 0
+        let end = info.lastTimeMicros ?? replay.series.timesMicros.last ?? 0
+        let named = recording.events.map { (timeMicros: $0.timeMicros, name: $0.event) }
+        var found = TrialDisturbance.missingFrames(
+            timesMicros: replay.series.timesMicros, periodMicros: Int64(1_000_000 / max(info.sampleRateHertz, 1)))
+        if let period = info.referencePeriodMicros {
+            found += TrialDisturbance.referenceGaps(
+                timesMicros: replay.referenceSamples.map(\.timeMicros), periodMicros: period, startMicros: start, endMicros: end)
+        }
+        found += TrialDisturbance.losses(named, lost: "sensor.lost", restored: "sensor.restored", kind: .sensorLost, endMicros: end)
+        found += TrialDisturbance.losses(named, lost: "reference.lost", restored: "reference.restored", kind: .referenceLost, endMicros: end)
+        return found.sorted { $0.startMicros < $1.startMicros }
     }
 
     /// `records` with each firing's reference force and, when the line was driven and the
@@ -159,10 +215,22 @@ struct TrialAnalysis {
     var verdictLine: String {
         switch verdict {
         case "INCOMPLETE": "INCOMPLETE: " + incompleteBecause.joined(separator: "; ")
-        case "PASS": "PASS: \(checks.count) of \(checks.count) limits met"
-        case "FAIL": "FAIL: \(checks.filter(\.passed).count) of \(checks.count) limits met"
+        case "PASS": "PASS: \(checks.count) of \(checks.count) limits met" + judgedNote
+        case "FAIL": "FAIL: \(checks.filter(\.passed).count) of \(checks.count) limits met" + judgedNote
         default:
             "no limits set: statistics only" + (incompleteBecause.isEmpty ? "" : " (incomplete: " + incompleteBecause.joined(separator: "; ") + ")")
         }
+    }
+
+    /// ` over 17 of 20 presses (3 excluded)` when presses were left out, else nothing.
+    private var judgedNote: String {
+        screening.exclusions.isEmpty ? "" : " over \(screening.judged) of \(CountText.of(screening.presses, "press")) (\(screening.exclusions.count) excluded)"
+    }
+
+    /// Where `time` (µs, loop clock) lies in the recording: seconds after its first frame, `+4.512s`.
+    func offset(_ time: Int64) -> String {
+        let first = recording.info.firstTimeMicros ?? replay.series.timesMicros.first ?? 0
+        let since = time.subtractingReportingOverflow(first)
+        return "+" + FixedDecimal.format(since.overflow ? 0 : max(since.partialValue, 0) / 1000, scale: 3) + "s"
     }
 }

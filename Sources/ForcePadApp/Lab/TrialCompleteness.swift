@@ -2,12 +2,15 @@ import ForcePadCore
 import ForcePadLabFiles
 
 /// Whether a recording holds everything its verdict needs. A trial that stopped before its
-/// presses were done, lost frames (the recorder fell behind, or the loop missed periods),
-/// saw the sensor lost, had settings changed while it ran, or was interrupted cannot PASS:
-/// its verdict is INCOMPLETE, with these reasons.
+/// presses were done, had settings changed while it ran, was interrupted, or whose frames do
+/// not replay to the events it recorded (what was judged cannot be reproduced) cannot PASS; nor
+/// can one left with too few presses once those a disturbance touched (frames missing, a
+/// reference gap, a lost sensor: ``PressScreening``) are out. Its verdict is INCOMPLETE,
+/// with these reasons.
 enum TrialCompleteness {
-    /// Why `info` (with its recorded `events`) cannot be judged; empty when it can.
-    static func reasons(_ info: CaptureInfo, events: [RecordedEvent]) -> [String] {
+    /// Why `info` cannot be judged, with `screening`'s presses left out and at least
+    /// `judgedPressesMin` needed; empty when it can.
+    static func reasons(_ info: CaptureInfo, replayDifference: String?, screening: PressScreening, judgedPressesMin: Int) -> [String] {
         var reasons: [String] = []
         if info.stopped == nil {
             reasons.append("interrupted: the recording was never stopped")
@@ -20,11 +23,15 @@ enum TrialCompleteness {
             }
         }
         if let error = info.stoppedBy, error.hasPrefix("error") { reasons.append("the recording failed (\(error))") }
-        if info.droppedFrames > 0 { reasons.append("\(CountText.of(info.droppedFrames, "frame")) dropped by the recorder") }
-        if let missed = info.missedPeriods, missed > 0 { reasons.append("\(CountText.of(missed, "loop period")) missed") }
-        let losses = events.filter { $0.event == "sensor.lost" }.count
-        if losses > 0 { reasons.append("the sensor was lost \(CountText.of(losses, "time"))") }
         if info.settingsChanged { reasons.append("settings changed while it ran") }
+        if let difference = replayDifference, !info.settingsChanged {
+            reasons.append("its frames do not replay to its events (\(difference))")
+        }
+        if !screening.exclusions.isEmpty, screening.judged < judgedPressesMin {
+            reasons.append(
+                "\(screening.exclusions.count) of \(CountText.of(screening.presses, "press")) disturbed, \(screening.judged) left to judge; "
+                    + "at least \(judgedPressesMin) needed ([trials] judged_presses_min)")
+        }
         return reasons
     }
 }

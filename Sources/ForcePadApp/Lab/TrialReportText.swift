@@ -51,6 +51,8 @@ struct TrialReportText {
                 lines += TextHistogram.lines(stage.crossings.map(\.crossingToLineMicros), unit: "us") { String($0) }
             }
         }
+        lines += HeldForceErrorText(analysis: analysis).lines
+        lines += PressExclusionText(analysis: analysis).lines
         lines += PressTable(analysis: analysis).lines
         for check in analysis.checks {
             lines.append("  \(check.passed ? "pass" : "FAIL")  \(check.name): \(check.measured)")
@@ -83,6 +85,8 @@ struct TrialReportText {
         fields.append(("checks", .array(analysis.checks.map {
             .object([("limit", .string($0.name)), ("measured", .string($0.measured)), ("passed", .bool($0.passed))])
         })))
+        fields += HeldForceErrorText(analysis: analysis).fields
+        fields += PressExclusionText(analysis: analysis).fields
         fields.append(("verdict", analysis.verdict.map { .string($0) } ?? .null))
         fields.append(("incomplete_because", .array(analysis.incompleteBecause.map { .string($0) })))
         return fields

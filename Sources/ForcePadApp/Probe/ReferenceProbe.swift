@@ -29,6 +29,7 @@ struct ReferenceProbe {
         let subject = "reference NAU7802 \(DeviceProbe.hex(description.address))"
         let clock = MonotonicClock()
         var counts: [Int32] = []
+        var times: [Int64] = []
         let elapsed: Int64
         let revision: UInt8
         do {
@@ -38,6 +39,7 @@ struct ReferenceProbe {
             let started = clock.nowMicros()
             while clock.nowMicros() - started < Self.probeMicros {
                 counts.append(try adc.readConversion(clock: clock).counts)
+                times.append(clock.nowMicros() - started)
             }
             elapsed = clock.nowMicros() - started
         } catch {
@@ -47,7 +49,9 @@ struct ReferenceProbe {
             subject,
             "answered on \(description.device): revision \(DeviceProbe.hex(revision)), powered up and calibrated; gain \(description.gain)"
                 + " at \(description.rateSPS) SPS")
-        let rate = rateCheck(count: counts.count, elapsedMicros: elapsed, setRate: description.rateSPS, unit: "SPS")
+        let rate = rateCheck(
+            readingMicros: times, elapsedMicros: elapsed, setRate: description.rateSPS, periodMicros: 1_000_000 / Int64(description.rateSPS),
+            unit: "SPS")
         let lowest = counts.min() ?? 0
         let highest = counts.max() ?? 0
         let fullScale: Int32 = (1 << 23) - 1
@@ -73,7 +77,9 @@ struct ReferenceProbe {
         let subject = "reference \(description.model.rawValue)"
         var clock = MonotonicClock()
         var forces: [Int32] = []
+        var times: [Int64] = []
         let elapsed: Int64
+        let period: Int64
         let delay: GaugeAnswerDelay
         let first: Force
         do {
@@ -83,10 +89,12 @@ struct ReferenceProbe {
             var next = started
             while clock.nowMicros() - started < Self.probeMicros {
                 forces.append(try gauge.read(clock: clock).force.milligrams)
+                times.append(clock.nowMicros() - started)
                 next += gauge.samplePeriodMicros
                 clock.sleep(untilMicros: next)
             }
             elapsed = clock.nowMicros() - started
+            period = gauge.samplePeriodMicros
             delay = gauge.answerDelay
         } catch {
             return [.fail(subject, error.description)]
@@ -94,7 +102,7 @@ struct ReferenceProbe {
         let spread = Int64(forces.max() ?? 0) - Int64(forces.min() ?? 0)
         return [
             .pass(subject, "answered on \(description.device) at \(description.baud) baud: \(first)"),
-            rateCheck(count: forces.count, elapsedMicros: elapsed, setRate: description.rateHz, unit: "Hz"),
+            rateCheck(readingMicros: times, elapsedMicros: elapsed, setRate: description.rateHz, periodMicros: period, unit: "Hz"),
             steadiness(spreadMilligrams: spread, readings: forces.count),
             .pass(
                 "reference answer delay",
@@ -103,9 +111,16 @@ struct ReferenceProbe {
         ]
     }
 
-    private func rateCheck(count: Int, elapsedMicros: Int64, setRate: Int, unit: String) -> ProbeCheck {
+    /// The rate the readings at `readingMicros` (µs from the start) reached, and their gaps
+    /// (more than two periods `periodMicros` between two readings, or before the first).
+    private func rateCheck(readingMicros: [Int64], elapsedMicros: Int64, setRate: Int, periodMicros: Int64, unit: String) -> ProbeCheck {
+        let count = readingMicros.count
         let tenths = elapsedMicros > 0 ? Int64(count) * 10_000_000 / elapsedMicros : 0
-        let detail = "\(count) readings in \(Self.millis(elapsedMicros)) ms: \(FixedDecimal.format(tenths, scale: 1)) \(unit) of \(setRate) set"
+        let gaps = TrialDisturbance.referenceGaps(
+            timesMicros: readingMicros, periodMicros: periodMicros, startMicros: 0, endMicros: readingMicros.last ?? 0)
+        let longest = zip([0] + readingMicros, readingMicros).map { $1 - $0 }.max() ?? 0
+        let detail = "\(count) readings in \(Self.millis(elapsedMicros)) ms, \(CountText.of(gaps.count, "gap")) over two periods "
+            + "(longest \(Self.millis(longest)) ms): \(FixedDecimal.format(tenths, scale: 1)) \(unit) of \(setRate) set"
         guard tenths * 100 >= Int64(setRate) * 10 * Self.leastRatePercent else {
             return .fail(
                 "reference rate",

@@ -361,13 +361,8 @@ public final class Controller {
         return snapshot().tare
     }
 
-    /// Time for the pipeline to settle after a step (µs): eight group delays of the filter
-    /// plus spike rejection, plus two frames, which brings a one-pole or Butterworth filter
-    /// within 0.1 % of the step.
-    public var settleMicros: Int64 {
-        let frames = 2 + 8 * FilterSummary(settings: settings.filter, sampleRateHz: board.sampleRateHz).delayFrames
-        return Int64((frames * 1_000_000 / Double(board.sampleRateHz)).rounded(.up))
-    }
+    /// Time for the pipeline to settle after a step (µs), ``FilterDelay/settleMicros``.
+    public var settleMicros: Int64 { FilterDelay(settings: settings.filter, sampleRateHz: board.sampleRateHz).settleMicros }
 
     /// Lets `micros` of loop time pass on the shell thread (the loop keeps running).
     public func pause(micros: Int64) {

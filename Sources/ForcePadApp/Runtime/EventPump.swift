@@ -204,7 +204,9 @@ final class EventPump: Sendable {
             delivered += 1
             let crossing = follow(event, in: &channels)
             if let line = printer.line(for: event, reference: reference, crossing: crossing) { lines.append(line) }
-            tap.take(event) { printer.json(event, reference: reference, crossing: crossing) }
+            if let notice = tap.take(event, line: { printer.json(event, reference: reference, crossing: crossing) }) {
+                lines.append(warning(notice, source: "trial"))
+            }
             if case .quickAction(let menu) = event, let offered = menuSlots.handle(menu) {
                 lines += printer.menuLines(offered)
             }

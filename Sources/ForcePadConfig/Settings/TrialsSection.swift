@@ -27,6 +27,8 @@ enum TrialsSection {
             limits.cancelRatePermille = Int((rate * 1000).rounded())
         }
         limits.maxChatter = try table.integer("chatter", expected: "a whole number of re-crossings", range: TrialLimits.chatterRange)
+        limits.judgedPressesMin = try table.integer(
+            "judged_presses_min", expected: "a whole number of presses", range: TrialLimits.judgedPressesRange)
         try table.finish()
         return limits
     }

@@ -24,6 +24,12 @@ public final class ReferenceReader: Sendable {
     public let samplesRead = Atomic<UInt64>(0)
     /// Readings not pushed because the ring was full (the pump fell behind).
     public let droppedSamples = Atomic<UInt64>(0)
+    /// Readings that came more than two sample periods after the one before
+    /// (``TrialDisturbance/isReferenceGap(stepMicros:periodMicros:)``): the sensor fell behind
+    /// or this thread was starved.
+    public let gaps = Atomic<UInt64>(0)
+    /// The longest time between two readings (µs, loop clock).
+    public let longestGapMicros = Atomic<Int64>(0)
     /// Wait before asking a failing sensor again (µs).
     static let retryMicros: Int64 = 100_000
 
@@ -69,6 +75,7 @@ public final class ReferenceReader: Sendable {
                 guard origin >= 0 else { continue }
                 let loopSample = ReferenceSample(timeMicros: sample.timeMicros - origin, force: sample.force)
                 guard loopSample.timeMicros > lastMicros else { continue }
+                if lastMicros != Int64.min { note(stepMicros: loopSample.timeMicros - lastMicros) }
                 lastMicros = loopSample.timeMicros
                 if link.references.push(loopSample) {
                     samplesRead.add(1, ordering: .relaxed)
@@ -80,6 +87,14 @@ public final class ReferenceReader: Sendable {
                 pause.sleep(untilMicros: pause.nowMicros() + Self.retryMicros)
             }
         }
+    }
+}
+
+extension ReferenceReader {
+    /// Counts the time between two readings towards ``gaps`` and ``longestGapMicros``.
+    fileprivate func note(stepMicros: Int64) {
+        if TrialDisturbance.isReferenceGap(stepMicros: stepMicros, periodMicros: samplePeriodMicros) { gaps.add(1, ordering: .relaxed) }
+        if stepMicros > longestGapMicros.load(ordering: .relaxed) { longestGapMicros.store(stepMicros, ordering: .relaxed) }
     }
 }
 

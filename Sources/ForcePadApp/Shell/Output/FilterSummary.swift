@@ -7,11 +7,9 @@ struct FilterSummary {
     let sampleRateHz: Int
 
     /// Group delay at DC of the quantised filter plus one frame for spike rejection.
-    var delayFrames: Double {
-        LowPassCoefficients(settings: settings, sampleRateHz: sampleRateHz).groupDelayFrames + (settings.spikeRejection ? 1 : 0)
-    }
+    var delayFrames: Double { FilterDelay(settings: settings, sampleRateHz: sampleRateHz).frames }
 
-    var delayMilliseconds: Double { delayFrames * 1000 / Double(sampleRateHz) }
+    var delayMilliseconds: Double { FilterDelay(settings: settings, sampleRateHz: sampleRateHz).milliseconds }
 
     var text: String {
         let kind = settings.kind == .none ? "none" : "\(settings.kind.rawValue) \(QuantityText.frequency(settings.cutoffMilliHertz))"

@@ -111,11 +111,16 @@ struct StatusReport {
     }
 
     /// The reference sensor itself, apart from its reading (the `reference` line of the force
-    /// summary): `ref sensor  sim reference, a reading every 12500us: 812 read, 0 dropped`.
+    /// summary): `ref sensor  sim reference, a reading every 12500us: 812 read, 0 dropped, 0 gaps
+    /// over two periods (longest 13000us)`.
     private var referenceLines: [String] {
         guard let reader = referenceReader else { return [] }
         let read = reader.samplesRead.load(ordering: .relaxed), dropped = reader.droppedSamples.load(ordering: .relaxed)
-        return ["ref sensor  \(reader.name), a reading every \(reader.samplePeriodMicros)us: \(read) read, \(dropped) dropped"]
+        let gaps = reader.gaps.load(ordering: .relaxed), longest = reader.longestGapMicros.load(ordering: .relaxed)
+        return [
+            "ref sensor  \(reader.name), a reading every \(reader.samplePeriodMicros)us: \(read) read, \(dropped) dropped, "
+                + "\(CountText.of(gaps, "gap")) over two periods (longest \(longest)us)"
+        ]
     }
 
     private var referenceFields: JSONValue {
@@ -124,6 +129,8 @@ struct StatusReport {
             ("name", .string(reader.name)), ("period_us", .int(reader.samplePeriodMicros)),
             ("read", .int(Int64(reader.samplesRead.load(ordering: .relaxed)))),
             ("dropped", .int(Int64(reader.droppedSamples.load(ordering: .relaxed)))),
+            ("gaps", .int(Int64(reader.gaps.load(ordering: .relaxed)))),
+            ("longest_gap_us", .int(reader.longestGapMicros.load(ordering: .relaxed))),
         ])
     }
 

@@ -181,13 +181,16 @@ class Sensor:
 
 @dataclass(frozen=True)
 class ReferenceReader:
-    """The board's reference force sensor: its name, the interval between readings (µs), and
-    the readings read and dropped since start."""
+    """The board's reference force sensor: its name, the interval between readings (µs), the
+    readings read and dropped since start, the gaps (readings more than two periods after the
+    one before) and the longest time between two readings (µs)."""
 
     name: str
     period_us: int
     read: int
     dropped: int
+    gaps: int
+    longest_gap_us: int
 
 
 @dataclass(frozen=True)
@@ -394,8 +397,51 @@ class Check:
 
 
 @dataclass(frozen=True)
+class HeldPress:
+    """One press held still: the pad's and the reference's mean force over its settled stretch
+    (grams) and the error, pad minus reference."""
+
+    press: int
+    pad_g: float
+    reference_g: float
+    error_g: float
+
+
+@dataclass(frozen=True)
+class StaticError:
+    """pad minus reference on presses held still (grams), apart from the error at firing."""
+
+    presses: int
+    mean: float | None
+    sd: float | None
+    max_abs: float | None
+    held: list[HeldPress]
+
+
+@dataclass(frozen=True)
+class Disturbance:
+    """Something that disturbed a recording, from the last good sample before it to the first
+    after it (µs, loop clock): ``kind`` is ``frames_missing`` (``frames`` missing),
+    ``reference_gap``, ``sensor_lost`` or ``reference_lost``."""
+
+    kind: str
+    from_us: int
+    to_us: int
+    frames: int | None
+
+
+@dataclass(frozen=True)
+class ExcludedPress:
+    """A press a disturbance touched, left out of every figure and the verdict (number from 1)."""
+
+    press: int
+    because: list[Disturbance]
+
+
+@dataclass(frozen=True)
 class TrialReport:
-    """``trial report``: per stage, and the verdict (None without limits)."""
+    """``trial report``: per stage, and the verdict (None without limits). The figures are those
+    of the judged presses: ``excluded_presses`` lists the others and what touched them."""
 
     name: str
     presses: int
@@ -407,6 +453,11 @@ class TrialReport:
     checks: list[Check]
     verdict: str | None
     incomplete_because: list[str]
+    static_error_g: StaticError | None
+    judged_presses: int
+    judged_presses_min: int
+    excluded_presses: list[ExcludedPress]
+    disturbances: list[Disturbance]
 
 
 @dataclass(frozen=True)
