@@ -161,4 +161,14 @@ import Testing
         #expect(!TrialDisturbance.isReferenceGap(stepMicros: 20_000, periodMicros: 10_000))
         #expect(TrialDisturbance.isReferenceGap(stepMicros: 20_001, periodMicros: 10_000))
     }
+
+    /// Real-time below the loop when asked (as root, which the tests run as in CI; refused
+    /// otherwise, when it reads with normal scheduling and says so).
+    @Test func theReaderRunsAtTheFIFOPriorityItIsGiven() throws {
+        let link = Self.link()
+        let reader = ReferenceReader(source: FlakySource(readings: 10), link: link)
+        try reader.start(fifoPriority: 70)
+        defer { reader.stop() }
+        #expect(reader.fifoPriority == (getuid() == 0 ? 70 : nil))
+    }
 }

@@ -35,6 +35,9 @@ final class LoopRuntime {
     static let acknowledgeTimeoutMicros: Int64 = 2_000_000
     /// How often the background thread pumps events (µs).
     static let pumpIntervalMicros: useconds_t = 5_000
+    /// How far below the loop's `SCHED_FIFO` priority the reference reader runs: above every
+    /// normal thread (a busy machine cannot starve it into gaps), never ahead of the loop.
+    static let referencePriorityBelowLoop = 10
 
     /// Opens the board's hardware (or the simulated pad), reads one frame from the converters
     /// (so a converter that does not answer fails the start with its bus, address and errno,
@@ -158,7 +161,7 @@ final class LoopRuntime {
             try edgeWatcher?.start()
             if let referenceReader {
                 pump.useReference(samplePeriodMicros: referenceReader.samplePeriodMicros)
-                try referenceReader.start()
+                try referenceReader.start(fifoPriority: realTimeOutcome.fifoPriority.map { max(1, $0 - Self.referencePriorityBelowLoop) })
             }
             let reader = referenceReader
             pumpThread = try PosixThread {

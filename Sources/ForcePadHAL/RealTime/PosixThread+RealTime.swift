@@ -91,6 +91,12 @@ extension PosixThread {
         return count > 0 ? cpus[..<Int(count)].map(Int.init) : []
     }
 
+    /// Moves the thread to `SCHED_FIFO` at `priority`; nil when done, else the errno refusal.
+    public func raiseToFIFO(priority: Int) -> Int32? {
+        let result = fp_rt_set_fifo(handle, Int32(priority))
+        return result == 0 ? nil : -result
+    }
+
     /// The thread's scheduling as the kernel reports it: its `SCHED_FIFO` priority, or nil.
     public var fifoPriority: Int? {
         var priority: Int32 = 0

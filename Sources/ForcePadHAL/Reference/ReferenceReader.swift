@@ -42,11 +42,17 @@ public final class ReferenceReader: Sendable {
         readNext = { () throws(DeviceError) -> ReferenceSample in try box.read() }
     }
 
-    /// Starts the reader's thread; it returns once ``stop()`` is called.
-    public func start() throws(DeviceError) {
+    /// Starts the reader's thread; it returns once ``stop()`` is called. With `fifoPriority`
+    /// (below the loop's) the thread is real-time too, so a busy machine cannot starve it into
+    /// gaps between readings; refused, it reads with normal scheduling (``fifoPriority`` says which).
+    public func start(fifoPriority: Int? = nil) throws(DeviceError) {
         let started = try PosixThread { self.run() }
+        if let fifoPriority { _ = started.raiseToFIFO(priority: fifoPriority) }
         thread.withLock { $0 = started }
     }
+
+    /// The reading thread's `SCHED_FIFO` priority, or nil under normal scheduling (or stopped).
+    public var fifoPriority: Int? { thread.withLock { $0?.fifoPriority } }
 
     /// Asks the reader's thread to return and waits for it (at most one reading: about two
     /// sample periods plus a transfer); does nothing once stopped.

@@ -119,7 +119,8 @@ struct StatusReport {
         let gaps = reader.gaps.load(ordering: .relaxed), longest = reader.longestGapMicros.load(ordering: .relaxed)
         return [
             "ref sensor  \(reader.name), a reading every \(reader.samplePeriodMicros)us: \(read) read, \(dropped) dropped, "
-                + "\(CountText.of(gaps, "gap")) over two periods (longest \(longest)us)"
+                + "\(CountText.of(gaps, "gap")) over two periods (longest \(longest)us); "
+                + (reader.fifoPriority.map { "SCHED_FIFO \($0)" } ?? "normal scheduling")
         ]
     }
 
@@ -131,6 +132,7 @@ struct StatusReport {
             ("dropped", .int(Int64(reader.droppedSamples.load(ordering: .relaxed)))),
             ("gaps", .int(Int64(reader.gaps.load(ordering: .relaxed)))),
             ("longest_gap_us", .int(reader.longestGapMicros.load(ordering: .relaxed))),
+            ("fifo_priority", reader.fifoPriority.map { .int(Int64($0)) } ?? .null),
         ])
     }
 

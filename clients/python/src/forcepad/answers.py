@@ -183,7 +183,8 @@ class Sensor:
 class ReferenceReader:
     """The board's reference force sensor: its name, the interval between readings (µs), the
     readings read and dropped since start, the gaps (readings more than two periods after the
-    one before) and the longest time between two readings (µs)."""
+    one before), the longest time between two readings (µs), and the reading thread's
+    ``SCHED_FIFO`` priority (None under normal scheduling)."""
 
     name: str
     period_us: int
@@ -191,6 +192,7 @@ class ReferenceReader:
     dropped: int
     gaps: int
     longest_gap_us: int
+    fifo_priority: int | None
 
 
 @dataclass(frozen=True)
