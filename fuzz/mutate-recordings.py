@@ -20,7 +20,8 @@ timeout, a file written outside the state directory (HOME and the working direct
 folders of the batch that must stay empty), a line on standard output that is not one JSON
 object, or an error that is not one line (other control characters in an error are escaped
 wherever a line reaches a terminal, as JSON escapes them here). Each finding's recording is kept in
-.build-fuzz/mutations/findings/ with the commands that found it (repro.txt). Prints one line:
+.build-fuzz/mutations/findings/ with the commands that found it (repro.txt) and what was
+found (finding.txt). Prints one line:
 recordings, commands, seconds, findings; exits 1 when there is a finding.
 """
 
@@ -56,7 +57,7 @@ def run_forcepad(forcepad, state, lines, cwd, timeout):
         "XDG_STATE_HOME": os.path.join(home, ".local/state"), "SWIFT_BACKTRACE": "enable=no", "LANG": "C.UTF-8",
     }
     process = subprocess.Popen(
-        [forcepad, "--board", "sim", "--state-dir", state], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        [forcepad, "--state-dir", state], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, cwd=cwd, env=env)
     try:
         out, err = process.communicate(("\n".join(lines) + "\n").encode(), timeout=timeout)
@@ -269,10 +270,10 @@ def run_batch(forcepad, work, template, batch, first, count, seed, donors, timeo
                 path = os.path.join(state, "reports", f"m{index}{suffix}")
                 if os.path.exists(path):
                     shutil.copy(path, os.path.join(state_copy, "reports"))
-            lines = ["mode json", "record list"] + [c.replace(state, "STATE") for c in commands(index, state)]
-        open(os.path.join(target, "repro.txt"), "w").write(
-            f"# {why}\n# forcepad --board sim --state-dir {target}/state < {target}/repro.txt (STATE is {target}/state)\n"
-            + "\n".join(line.replace(state, state_copy) for line in lines) + "\n")
+            lines = ["mode json", "record list"] + commands(index, state)
+        open(os.path.join(target, "repro.txt"), "w").write("\n".join(line.replace(state, state_copy) for line in lines) + "\n")
+        open(os.path.join(target, "finding.txt"), "w").write(
+            f"{why}\nforcepad --state-dir {state_copy} < {target}/repro.txt\n")
         kept.append(f"{why} (kept in {os.path.relpath(target, ROOT)})")
     # A recording counts once every command run for it was answered.
     answered_recordings = len({index for index in owner[:pending] if index is not None} - {culprit})
