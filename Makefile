@@ -3,13 +3,13 @@
 # (docs/readme-session.py), the Python client's checks (clients/python/run-tests.sh),
 # the checks of the bench's kernel-trace tool bench/wakeup-trace.py (bench/run-tests.sh),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
-# every parser and 200 mutated recordings through forcepad (fuzz/README.md), both Debian packages built and installed into a trixie root
-# and the amd64 one booted with systemd as PID 1 in QEMU (docs/packaging.md), then the kernel
-# rig where QEMU can run, in its x86_64 guest and in its arm64 guest with the packaged arm64
-# forcepad (docs/rig.md);
-# `make fuzz` fuzzes for longer and runs 10,000 mutated recordings; `make install` / `make uninstall` put a release build, the
-# boards, docs, lab config, systemd unit, system user and udev rules in place (PREFIX,
-# DESTDIR; packaging/install.sh lists every file).
+# every parser and 200 mutated recordings through forcepad (fuzz/README.md), both Debian
+# packages built and installed into a trixie root and the amd64 one booted with systemd as
+# PID 1 in QEMU (docs/packaging.md), then the kernel rig where QEMU can run, in its x86_64
+# guest and in its arm64 guest with the packaged arm64 forcepad (docs/rig.md);
+# `make fuzz` fuzzes for longer and runs 10,000 mutated recordings; `make install` /
+# `make uninstall` put a release build, the boards, docs, lab config, systemd unit, system
+# user and udev rules in place (PREFIX, DESTDIR; packaging/install.sh lists every file).
 # Each installs the Debian packages it needs first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
