@@ -32,6 +32,7 @@ import os
 import random
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import time
@@ -147,20 +148,25 @@ class Mutator:
             return data[:i] + rng.choice([b"\x00", b"\xff\xfe", b"\xc3", b"\xe2\x80\xa8"]) + data[i:]
         return rng.choice(self.donors) if self.donors else data  # another file's content
 
-    def recording(self, source, folder):
-        """A mutated copy of the recording `source` in `folder`."""
+    def recording(self, source, folder, outside):
+        """A mutated copy of the recording `source` in `folder`; `outside` is a file outside
+        the state directory that a file of the recording may become a link to."""
         shutil.copytree(source, folder)
         rng = self.rng
         for _ in range(rng.choice([1, 1, 1, 2, 3])):
             name = rng.choice(FILES)
             path = os.path.join(folder, name)
-            choice = rng.randrange(10)
-            if choice == 0:
-                if os.path.exists(path):
+            choice = rng.randrange(24)
+            if choice < 2:
+                if os.path.lexists(path):
                     os.remove(path)
-            elif choice == 1:
+            elif choice < 4:
                 open(path, "wb").close()
-            else:
+            elif choice == 4:  # a folder, a FIFO or a link where the file was
+                if os.path.lexists(path):
+                    os.remove(path)
+                rng.choice([os.mkdir, os.mkfifo, lambda path: os.symlink(outside, path)])(path)
+            elif os.path.isfile(path) or not os.path.lexists(path):
                 data = open(path, "rb").read() if os.path.exists(path) else b""
                 open(path, "wb").write(self.bytes_(data, numbers_first=name.endswith((".json", ".jsonl"))))
 
@@ -183,7 +189,16 @@ def commands(index, state):
     ]
 
 
+def copy_entry(source, target):
+    """Copies a file, or makes a FIFO where `source` is one (shutil would refuse it)."""
+    if stat.S_ISFIFO(os.lstat(source).st_mode):
+        os.mkfifo(target)
+    else:
+        shutil.copy2(source, target, follow_symlinks=False)
+
+
 def listing(folder):
+    """The files under `folder` (links not followed)."""
     found = []
     for directory, _, files in os.walk(folder):
         found += [os.path.join(directory, file) for file in files]
@@ -201,14 +216,27 @@ def run_batch(forcepad, work, template, batch, first, count, seed, donors, timeo
     os.makedirs(os.path.join(state, "recordings"))
     os.makedirs(os.path.join(state, "reports"))
     report = open(os.path.join(template, "state/reports/t1.json"), "rb").read()
+    # Files outside the state directory, which links inside it point at: none may change.
+    outside = os.path.join(folder, "outside")
+    os.makedirs(outside)
+    for name in ("recording.json", "report.json", "plain.txt"):
+        shutil.copy(os.path.join(template, "state/reports/t1.json"), os.path.join(outside, name))
+    before = {path: open(path, "rb").read() for path in listing(outside)}
     sent = ["mode json", "record list"]
     owner = [None, None]
     for index in range(first, first + count):
         source = rng.choice(["t1", "r1"])
-        mutator.recording(os.path.join(template, "state/recordings", source), os.path.join(state, "recordings", f"m{index}"))
-        if rng.random() < 0.8:
+        mutator.recording(
+            os.path.join(template, "state/recordings", source), os.path.join(state, "recordings", f"m{index}"),
+            os.path.join(outside, rng.choice(sorted(before))))
+        if rng.random() < 0.05:  # what report and record export write, a link to a file outside
+            suffix = rng.choice([".svg", ".forces.csv", ".r2.json", ".r2.svg", ".json"])
+            target = os.path.join(state, "reports", f"m{index}{suffix}")
+            if not os.path.lexists(target):
+                os.symlink(os.path.join(outside, "plain.txt"), target)
+        if rng.random() < 0.8 and not os.path.lexists(os.path.join(state, "reports", f"m{index}.json")):
             open(os.path.join(state, "reports", f"m{index}.json"), "wb").write(mutator.report(report))
-            if rng.random() < 0.2:
+            if rng.random() < 0.2 and not os.path.lexists(os.path.join(state, "reports", f"m{index}.r2.json")):
                 open(os.path.join(state, "reports", f"m{index}.r2.json"), "wb").write(mutator.report(report))
         for command in commands(index, state):
             sent.append(command)
@@ -246,9 +274,10 @@ def run_batch(forcepad, work, template, batch, first, count, seed, donors, timeo
     elif status != 0 or any(trap in text for trap in TRAPS):
         trap = next((line for line in text.splitlines() if any(t in line for t in TRAPS)), text[-300:])
         findings.append((culprit, f"exit status {status} at '{last}': {trap.strip()[:300]}"))
-    outside = [path for path in listing(folder) if not path.startswith(state + os.sep)]
-    if outside:
-        findings.append((None, f"files written outside the state directory: {outside[:5]}"))
+    written = [path for path in listing(folder) if not path.startswith((state + os.sep, outside + os.sep))]
+    written += [path for path in listing(outside) if before.get(path) != open(path, "rb").read()]
+    if written:
+        findings.append((None, f"files written outside the state directory: {written[:5]}"))
 
     kept = []
     seen = set()
@@ -261,15 +290,16 @@ def run_batch(forcepad, work, template, batch, first, count, seed, donors, timeo
         os.makedirs(target)
         state_copy = os.path.join(target, "state")
         if index is None:
-            shutil.copytree(state, state_copy)
+            shutil.copytree(state, state_copy, symlinks=True, copy_function=copy_entry)
             lines = sent
         else:
             os.makedirs(os.path.join(state_copy, "reports"))
-            shutil.copytree(os.path.join(state, "recordings", f"m{index}"), os.path.join(state_copy, "recordings", f"m{index}"))
-            for suffix in (".json", ".r2.json"):
-                path = os.path.join(state, "reports", f"m{index}{suffix}")
-                if os.path.exists(path):
-                    shutil.copy(path, os.path.join(state_copy, "reports"))
+            shutil.copytree(
+                os.path.join(state, "recordings", f"m{index}"), os.path.join(state_copy, "recordings", f"m{index}"),
+                symlinks=True, copy_function=copy_entry)
+            for path in listing(os.path.join(state, "reports")):
+                if os.path.basename(path).startswith(f"m{index}."):
+                    copy_entry(path, os.path.join(state_copy, "reports", os.path.basename(path)))
             lines = ["mode json", "record list"] + commands(index, state)
         open(os.path.join(target, "repro.txt"), "w").write("\n".join(line.replace(state, state_copy) for line in lines) + "\n")
         open(os.path.join(target, "finding.txt"), "w").write(
