@@ -156,6 +156,8 @@ class Mutator:
         for _ in range(rng.choice([1, 1, 1, 2, 3])):
             name = rng.choice(FILES)
             path = os.path.join(folder, name)
+            if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+                continue  # already a folder, a FIFO or a link: never written through
             choice = rng.randrange(24)
             if choice < 2:
                 if os.path.lexists(path):
@@ -166,7 +168,7 @@ class Mutator:
                 if os.path.lexists(path):
                     os.remove(path)
                 rng.choice([os.mkdir, os.mkfifo, lambda path: os.symlink(outside, path)])(path)
-            elif os.path.isfile(path) or not os.path.lexists(path):
+            else:
                 data = open(path, "rb").read() if os.path.exists(path) else b""
                 open(path, "wb").write(self.bytes_(data, numbers_first=name.endswith((".json", ".jsonl"))))
 
@@ -221,14 +223,13 @@ def run_batch(forcepad, work, template, batch, first, count, seed, donors, timeo
     os.makedirs(outside)
     for name in ("recording.json", "report.json", "plain.txt"):
         shutil.copy(os.path.join(template, "state/reports/t1.json"), os.path.join(outside, name))
-    before = {path: open(path, "rb").read() for path in listing(outside)}
     sent = ["mode json", "record list"]
     owner = [None, None]
     for index in range(first, first + count):
         source = rng.choice(["t1", "r1"])
         mutator.recording(
             os.path.join(template, "state/recordings", source), os.path.join(state, "recordings", f"m{index}"),
-            os.path.join(outside, rng.choice(sorted(before))))
+            os.path.join(outside, rng.choice(["recording.json", "report.json", "plain.txt"])))
         if rng.random() < 0.05:  # what report and record export write, a link to a file outside
             suffix = rng.choice([".svg", ".forces.csv", ".r2.json", ".r2.svg", ".json"])
             target = os.path.join(state, "reports", f"m{index}{suffix}")
@@ -243,6 +244,7 @@ def run_batch(forcepad, work, template, batch, first, count, seed, donors, timeo
             owner.append(index)
     sent.append("quit")
     owner.append(None)
+    before = {path: open(path, "rb").read() for path in listing(outside)}
     status, out, err, timed_out = run_forcepad(forcepad, state, sent, folder, timeout)
 
     findings = []
