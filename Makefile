@@ -3,13 +3,13 @@
 # (docs/readme-session.py), the Python client's checks (clients/python/run-tests.sh),
 # the checks of the bench's kernel-trace tool bench/wakeup-trace.py (bench/run-tests.sh),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
-# every parser (fuzz/README.md), both Debian packages built and installed into a trixie root
-# and the amd64 one booted with systemd as PID 1 in QEMU (docs/packaging.md), then the kernel
-# rig where QEMU can run, in its x86_64 guest and in its arm64 guest with the packaged arm64
-# forcepad (docs/rig.md);
-# `make fuzz` fuzzes for longer; `make install` / `make uninstall` put a release build, the
-# boards, docs, lab config, systemd unit, system user and udev rules in place (PREFIX,
-# DESTDIR; packaging/install.sh lists every file).
+# every parser and 200 mutated recordings through forcepad (fuzz/README.md), both Debian
+# packages built and installed into a trixie root and the amd64 one booted with systemd as
+# PID 1 in QEMU (docs/packaging.md), then the kernel rig where QEMU can run, in its x86_64
+# guest and in its arm64 guest with the packaged arm64 forcepad (docs/rig.md);
+# `make fuzz` fuzzes for longer and runs 10,000 mutated recordings; `make install` /
+# `make uninstall` put a release build, the boards, docs, lab config, systemd unit, system
+# user and udev rules in place (PREFIX, DESTDIR; packaging/install.sh lists every file).
 # Each installs the Debian packages it needs first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -18,9 +18,12 @@ APT_PACKAGES := libi2c-dev libgpiod-dev python3-venv socat man-db
 BENCH_APT_PACKAGES := rt-tests valgrind stress-ng gcc binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
-# Inputs per fuzz target (or seconds, as in 600s): FUZZ_TEST in `make test`, FUZZ in `make fuzz`.
+# Inputs per fuzz target (or seconds, as in 600s): FUZZ_TEST in `make test`, FUZZ in `make fuzz`;
+# mutated recordings run through forcepad (fuzz/mutate-recordings.py): MUTATIONS_TEST, MUTATIONS.
 FUZZ_TEST ?= 20000
 FUZZ ?= 1000000
+MUTATIONS_TEST ?= 200
+MUTATIONS ?= 10000
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -40,6 +43,7 @@ test: deps
 	bash packaging/check.sh
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
+	python3 fuzz/mutate-recordings.py --recordings $(MUTATIONS_TEST) --forcepad .build/debug/forcepad
 	SWIFT=$(SWIFT) bash packaging/test-packages.sh --if-available
 	bash packaging/boot-check.sh --if-available
 	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
@@ -96,6 +100,8 @@ rig-arm64:
 fuzz: deps
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ)
 	python3 fuzz/sizes.py
+	$(SWIFT) build --product forcepad
+	python3 fuzz/mutate-recordings.py --recordings $(MUTATIONS) --forcepad .build/debug/forcepad
 
 # `make package`: forcepad_VERSION_amd64.deb and _arm64.deb for Debian and Raspberry Pi OS
 # trixie in .build-package/, cross-built with Debian sid's Swift in a chroot cached in

@@ -25,6 +25,8 @@ let package = Package(
         fuzzTarget("fuzz-gauge-answer", path: "GaugeAnswer", module: "ForcePadCore"),
         fuzzTarget("fuzz-recording", path: "RecordingFile", module: "ForcePadLabFiles"),
         fuzzTarget("fuzz-events", path: "EventsFile", module: "ForcePadLabFiles"),
+        fuzzTarget("fuzz-report", path: "ReportFile", module: "ForcePadLabFiles"),
+        fuzzTarget("fuzz-config-editor", path: "ConfigEditor", module: "ForcePadConfig"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -92,14 +92,43 @@ struct ConfigSaveTests {
         }
     }
 
-    @Test func aFileWithMixedLineEndsIsEdited() throws {
+    /// Each line keeps its own ending; a line added takes the one most lines have (found by
+    /// fuzz-config-editor: every line took the most common ending).
+    @Test func aFileWithMixedLineEndsIsEditedAndEachLineKeepsItsEnding() throws {
         let mixed = "[thresholds]\r\ntouch = 25\n\n[log]\r\nlevel = \"info\"\r\n"
         try withFiles(lab: nil, user: mixed) { files, _ in
             var running = try files.load(sampleRateHz: 1000).settings
             running.thresholds.touch = .grams(30)
+            running.hysteresis.peek = .grams(10)
             _ = try ConfigSave.save(running, files: files, sampleRateHz: 1000)
             #expect(try files.load(sampleRateHz: 1000).settings.thresholds.touch == .grams(30))
+            #expect(try String(contentsOfFile: files.userFile, encoding: .utf8)
+                == "[thresholds]\r\ntouch = \"30g\"\n\n[log]\r\nlevel = \"info\"\r\n\r\n[hysteresis]\r\npeek = \"10g\"\r\n")
         }
+    }
+
+    /// A byte order mark before the first table header leaves the header a header: the key
+    /// goes into that table (found by fuzz-config-editor: a second `[thresholds]` was added at
+    /// the end, and the save refused a file that would not load).
+    @Test func aFileStartingWithAByteOrderMarkIsEditedInItsFirstTable() throws {
+        let marked = "\u{FEFF}[thresholds]\r\npeek = \"150g\"\r\n"
+        try withFiles(lab: nil, user: marked) { files, _ in
+            var running = try files.load(sampleRateHz: 1000).settings
+            running.thresholds.touch = .grams(25)
+            _ = try ConfigSave.save(running, files: files, sampleRateHz: 1000)
+            // Read as bytes: Foundation's String(contentsOfFile:) drops a byte order mark.
+            #expect(try String(decoding: Data(contentsOf: URL(filePath: files.userFile)), as: UTF8.self)
+                == "\u{FEFF}[thresholds]\r\npeek = \"150g\"\r\ntouch = \"25g\"\r\n")
+            #expect(try files.load(sampleRateHz: 1000).settings.thresholds.touch == .grams(25))
+        }
+    }
+
+    @Test func editorKeepsALastLineWithoutAnEndingAndAByteOrderMarkAlone() throws {
+        var editor = ConfigTextEditor(text: "\u{FEFF}touch = 1\r", file: "x.toml")
+        #expect(editor.text == "\u{FEFF}touch = 1\r")
+        try editor.set("log.level", to: "\"debug\"")
+        #expect(editor.text == "\u{FEFF}touch = 1\r\n\n[log]\nlevel = \"debug\"\n")
+        #expect(ConfigTextEditor(text: "", file: "x.toml").text == "")
     }
 
     @Test func aSaveKeepsTheFilesPermissionsAndTheBackupGetsThemToo() throws {

@@ -146,6 +146,34 @@ import Testing
         #expect(replay.status == 2 && replay.standardError == "forcepad: \(refusal)\n")
     }
 
+    /// A FIFO where a recording's file should be is refused in one line naming it: opening
+    /// one waited for a writer for ever, and the shell hung at `replay` (found by the mutation
+    /// run, fuzz/mutate-recordings.py).
+    @Test(arguments: ["frames.csv", "events.jsonl", "recording.json"])
+    func aFIFOInPlaceOfARecordingsFileIsRefusedNotWaitedOn(file: String) throws {
+        let scratch = try Self.stateDirectory { folder in
+            let path = folder.appendingPathComponent(file).path
+            try FileManager.default.removeItem(atPath: path)
+            #expect(mkfifo(path, 0o644) == 0)
+        }
+        defer { scratch.remove() }
+        let fifo = scratch.state.appendingPathComponent("recordings/bad/\(file)").path
+        let commands = ["replay bad", "report bad", "record export bad", "trial report bad", "sim play \(fifo)", "record list"]
+        let result = try ForcePadProcess.run(["--state-dir", scratch.state.path], input: Data((["mode json"] + commands).map { $0 + "\n" }.joined().utf8), timeout: 20)
+        #expect(result.status == 0, "\(result.standardError.suffix(400))")
+        for command in ["replay", "report", "trial"] {
+            let errors = LabTests.answers(result, to: command).compactMap { $0["error"] as? String }
+            #expect(errors.count == 1 && errors.allSatisfy { $0.contains(fifo) && !$0.contains("\n") }, "\(file): \(command): \(errors)")
+        }
+        if file != "recording.json" {
+            let errors = LabTests.answers(result, to: "replay").compactMap { $0["error"] as? String }
+            #expect(errors.first?.contains("\(fifo): a FIFO, not a regular file; replace it with the file") == true, "\(errors)")
+        }
+        let play = LabTests.answers(result, to: "sim").first?["error"] as? String
+        #expect(play?.contains("\(fifo): a FIFO, not a regular file") == true || file != "frames.csv", "\(play ?? "no error")")
+        #expect(LabTests.answers(result, to: "record").count == 2)
+    }
+
     @Test func aTraceEndingAtTheLargestTimeIsRefusedBySimPlayAndReplay() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -128,8 +128,8 @@ import Testing
         try original.replacingOccurrences(of: "\"name\":\"sealed\"", with: "\"name\":\"sealeD\"").write(to: path, atomically: true, encoding: .utf8)
         let tampered = try ForcePadProcess.run(["--state-dir", scratch.state.path], lines: ["report verify sealed", "report sealed"])
         #expect(tampered.outputLines.first?.hasPrefix("error: ") == true)
-        #expect(tampered.outputLines.first?.contains("sealed.json was changed after it was written") == true)
-        #expect(tampered.outputLines.dropFirst().first?.contains("sealed.json was changed after it was written") == true)
+        #expect(tampered.outputLines.first?.contains("sealed.json: was changed after it was written") == true)
+        #expect(tampered.outputLines.dropFirst().first?.contains("sealed.json: was changed after it was written") == true)
 
         // Restored, then the recording's description edited (as a later version might read it):
         // a new revision is written and the first is kept unchanged.
@@ -144,6 +144,29 @@ import Testing
         #expect(second["revision"] as? Int == 2 && second["verdict"] as? String == "INCOMPLETE")
         #expect((second["previous"] as? [String: Any])?["verdict"] as? String == firstVerdict)
         #expect(revised.outputLines.filter { $0.contains("seal intact") }.count == 2)
+    }
+
+    /// Damaged report files are refused in one line each, naming the file and the fix: a seal
+    /// marker running into the closing brace trapped `report verify` and `report` (found by
+    /// fuzz-report), and a report sealed again by hand is still checked field by field.
+    @Test func aDamagedReportIsRefusedInOneLineNeverATrap() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let reports = scratch.state.appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        try "{,\"sha256\":\"}".write(to: reports.appendingPathComponent("marker.json"), atomically: true, encoding: .utf8)
+        let body = "{\"format\":\"forcepad-report\",\"format_version\":2,\"revision\":1,\"generated\":\"2026-11-24T20:55:15Z\",\"verdict\":\"PASS\\nforged\",\"content_sha256\":\"\(String(repeating: "0", count: 64))\"}"
+        let digest = try ForcePadProcess.shell("printf '%s' '\(body)' | sha256sum").prefix(64)
+        try (body.dropLast() + ",\"sha256\":\"\(digest)\"}\n").write(to: reports.appendingPathComponent("forged.json"), atomically: true, encoding: .utf8)
+        let result = try ForcePadProcess.run(
+            ["--state-dir", scratch.state.path], lines: ["report verify marker", "report verify forged", "mode json", "report verify marker"])
+        #expect(result.status == 0, "\(result.standardError.suffix(400))")
+        let marker = reports.appendingPathComponent("marker.json").path
+        let unsealed = "\(marker): has no sha256 seal at its end: not a report ForcePad wrote, or cut short; restore it from a copy; it is kept as found"
+        #expect(result.outputLines.first == "error: " + unsealed)
+        #expect(result.outputLines.dropFirst().first
+            == "error: \(reports.path)/forged.json: is sealed but not a ForcePad report (key verdict: not a verdict; allowed: PASS, FAIL, INCOMPLETE or null); restore it from a copy; it is kept as found")
+        #expect(LabTests.answers(result, to: "report").first?["error"] as? String == unsealed)
     }
 
     /// A recording exported in grams: one row per recorded frame, the same totals as the

@@ -23,9 +23,9 @@ extension CaptureInfo {
     static func load(path: String) throws(CommandFailure) -> CaptureInfo {
         let data: Data
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            // An oversized file is not read: a stand-in one byte over the limit is refused as it would be.
-            data = size > maxBytes ? Data(count: maxBytes + 1) : try Data(contentsOf: URL(filePath: path))
+            // Read up to one byte over the limit, so that an oversized file is refused as such.
+            let contents = try TextFileContents.readBytes(path, maximumBytes: maxBytes + 1)
+            data = Data(contents.bytes)
         } catch {
             throw CommandFailure(RecordingDescriptionProblem.unreadable(path: path))
         }

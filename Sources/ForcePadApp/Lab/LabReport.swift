@@ -37,7 +37,7 @@ struct LabReport {
 
     /// The report file's object: the content with its format, its revision, when and by
     /// which version it was written, the one it follows, and the content's digest.
-    func document(revision: Int, generated: String, plot: String, previous: (file: String, summary: ReportArchive.Summary)?) -> JSONValue {
+    func document(revision: Int, generated: String, plot: String, previous: (file: String, summary: ReportSummary)?) -> JSONValue {
         let contentDigest = SHA256.hex(Array(JSONValue.object(content).rendered().utf8))
         var head: [(String, JSONValue)] = [
             ("format", .string("forcepad-report")), ("format_version", .int(2)), ("revision", .int(Int64(revision))),

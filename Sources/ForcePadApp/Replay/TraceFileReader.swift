@@ -34,9 +34,7 @@ enum TraceFileReader {
     /// Whether the file at `path` holds no whole row: empty, or a header alone (what a
     /// recording killed before its first write leaves). False when it cannot be read.
     static func holdsNoRows(path: String) -> Bool {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int, size <= maxBytes,
-            let data = try? Data(contentsOf: URL(filePath: path))
-        else { return false }
-        return data.lazy.filter { $0 == UInt8(ascii: "\n") }.prefix(2).count < 2
+        guard let contents = try? TextFileContents.readBytes(path, maximumBytes: maxBytes), !contents.truncated else { return false }
+        return contents.bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.prefix(2).count < 2
     }
 }

@@ -6,45 +6,69 @@
 /// end. Only values on one line are edited; a key written inside an inline table or with a
 /// value across lines is refused with its line.
 ///
-/// Lines end with a line feed or with CR LF; a file is written back with the ending most of
-/// its lines have (a CR LF file stays CR LF). Lines are split on the scalar U+000A, never on
-/// Swift's `Character`, for which "\r\n" is one character.
-struct ConfigTextEditor {
+/// Lines end with a line feed or with CR LF, and each keeps its own: a line added gets the
+/// ending most lines have (a CR LF file stays CR LF). Lines are split on the scalar U+000A,
+/// never on Swift's `Character`, for which "\r\n" is one character. A byte order mark
+/// (U+FEFF) before the first line stays there and is not part of that line.
+public struct ConfigTextEditor {
     /// The file's name in messages.
-    let file: String
+    public let file: String
     /// The lines, without their endings.
     private(set) var lines: [String]
-    /// Whether the text ended with a line ending.
-    private let endsWithNewline: Bool
-    /// "\r\n" when most lines end so, else "\n".
+    /// Each line's ending: "\n", "\r\n", or nil for a last line that has none.
+    private var endings: [String?]
+    /// Whether the text starts with a byte order mark.
+    private let byteOrderMark: Bool
+    /// "\r\n" when most lines end so, else "\n": the ending of a line added.
     private let newline: String
 
-    init(text: String, file: String) {
+    public init(text: String, file: String) {
         self.file = file
+        var scalars = Substring(text).unicodeScalars
+        byteOrderMark = scalars.first == "\u{FEFF}"
+        if byteOrderMark { scalars.removeFirst() }
         var lines: [String] = []
-        var crlf = 0
-        for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = String(String.UnicodeScalarView(scalars))
+        var endings: [String?] = []
+        let parts = scalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            var line = String(String.UnicodeScalarView(part))
+            // What follows the last line feed is a last line without an ending, or nothing.
+            if index == parts.count - 1 {
+                if !line.isEmpty {
+                    lines.append(line)
+                    endings.append(nil)
+                }
+                break
+            }
             if line.unicodeScalars.last == "\r" {
                 line.unicodeScalars.removeLast()
-                crlf += 1
+                endings.append("\r\n")
+            } else {
+                endings.append("\n")
             }
             lines.append(line)
         }
-        endsWithNewline = text.isEmpty || text.unicodeScalars.last == "\n"
-        if endsWithNewline { lines.removeLast() }
-        newline = crlf * 2 > lines.count ? "\r\n" : "\n"
+        newline = endings.filter { $0 == "\r\n" }.count * 2 > lines.count ? "\r\n" : "\n"
         self.lines = lines
+        self.endings = endings
     }
 
-    /// The edited text, with the file's line ending.
-    var text: String { lines.joined(separator: newline) + (endsWithNewline || lines.isEmpty ? newline : "") }
+    /// The edited text: every line with its own ending (a line that was last without one and
+    /// has lines after it now takes the file's).
+    public var text: String {
+        var text = byteOrderMark ? "\u{FEFF}" : ""
+        for (index, line) in lines.enumerated() {
+            text += line
+            text += endings[index] ?? (index == lines.count - 1 ? "" : newline)
+        }
+        return text
+    }
 
     /// The edited text with line feeds, for locating keys.
     private var lineFeedText: String { lines.joined(separator: "\n") + "\n" }
 
     /// Writes `key = value` (`key` dotted, every part a bare key).
-    mutating func set(_ key: String, to value: String) throws(ConfigError) {
+    public mutating func set(_ key: String, to value: String) throws(ConfigError) {
         let path = ConfigKeyPath(dotted: key)
         let locator = KeyLineLocator(text: lineFeedText)
         if let line = locator.writtenLine(of: path) {
@@ -56,11 +80,11 @@ struct ConfigTextEditor {
         let table = ConfigKeyPath(components: Array(path.components.dropLast()))
         if table.components.isEmpty {
             let end = lastLine(ofTableStartingAt: nil)
-            lines.insert("\(name) = \(value)", at: end)
+            insert("\(name) = \(value)", at: end)
             return
         }
         if let header = locator.writtenLine(of: table), isHeader(lines[header - 1]) {
-            lines.insert("\(name) = \(value)", at: lastLine(ofTableStartingAt: header))
+            insert("\(name) = \(value)", at: lastLine(ofTableStartingAt: header))
             return
         }
         if locator.writes(table) {
@@ -68,18 +92,25 @@ struct ConfigTextEditor {
                 file: file, line: locator.line(of: table), key: key,
                 message: "cannot be added: \(table) is not written as a [\(table)] table here; add the key by hand")
         }
-        if let last = lines.last, !last.trimmingSpaces.isEmpty { lines.append("") }
-        lines.append("[\(table)]")
-        lines.append("\(name) = \(value)")
+        if let last = lines.last, !last.trimmingSpaces.isEmpty { insert("", at: lines.count) }
+        insert("[\(table)]", at: lines.count)
+        insert("\(name) = \(value)", at: lines.count)
     }
 
     /// Removes the line that writes `key`, if the file writes it; returns whether it did.
     @discardableResult
-    mutating func remove(_ key: String) throws(ConfigError) -> Bool {
+    public mutating func remove(_ key: String) throws(ConfigError) -> Bool {
         guard let line = KeyLineLocator(text: lineFeedText).writtenLine(of: ConfigKeyPath(dotted: key)) else { return false }
         _ = try split(line: line, key: key)
         lines.remove(at: line - 1)
+        endings.remove(at: line - 1)
         return true
+    }
+
+    /// Adds `line` before line `index` (0-based), ending as most lines do.
+    private mutating func insert(_ line: String, at index: Int) {
+        lines.insert(line, at: index)
+        endings.insert(newline, at: index)
     }
 
     /// Line `line` (1-based) as what comes before the value, the value, and what follows it

@@ -1,8 +1,8 @@
 /// Writes TOML source: strings and keys quoted and escaped so that they read back exactly.
-enum TOMLText {
+public enum TOMLText {
     /// `text` as a TOML basic string (`"…"`): quotes, backslashes and control characters
     /// escaped.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -24,7 +24,7 @@ enum TOMLText {
     }
 
     /// `name` as a TOML key: bare when it may be (A–Z, a–z, 0–9, `_`, `-`), else quoted.
-    static func key(_ name: String) -> String {
+    public static func key(_ name: String) -> String {
         let isBare = !name.isEmpty && name.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
         }

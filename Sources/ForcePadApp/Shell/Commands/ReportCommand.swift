@@ -1,4 +1,5 @@
 import ForcePadCore
+import ForcePadLabFiles
 import ForcePadShell
 
 extension ShellCommand where Context == ShellContext {
@@ -58,7 +59,7 @@ extension ShellCommand where Context == ShellContext {
         let document = report.document(
             revision: revision.number, generated: WallClockText.utc(), plot: String(revision.svg.split(separator: "/").last ?? ""),
             previous: previous.map { (String($0.0.json.split(separator: "/").last ?? ""), $0.1) })
-        try SealedJSON.seal(document).write(atomicallyTo: revision.json)
+        try SealedJSON.seal(document.rendered()).write(atomicallyTo: revision.json)
         var lines = ["wrote \(revision.json) and \(revision.svg)"]
         if let (earlier, summary) = previous {
             lines.append("revision \(revision.number): its content differs from \(earlier.json) (verdict \(summary.verdict ?? "none") then), which is kept")
