@@ -10,7 +10,11 @@ struct BoardOption: ParsableArguments {
     var board: String = "sim"
 
     /// Finds and loads the board file, or exits 2 with a one-line message.
-    func load() throws(ExitCode) -> BoardDescription {
+    func load() throws(ExitCode) -> BoardDescription { try loadFile().board }
+
+    /// Finds and loads the board file with its text and content digest, or exits 2 with a
+    /// one-line message.
+    func loadFile() throws(ExitCode) -> BoardFile {
         let path: String
         switch BoardLocator().locate(board) {
         case .success(let found): path = found
@@ -19,7 +23,7 @@ struct BoardOption: ParsableArguments {
             throw ExitCode(2)
         }
         do {
-            return try BoardFileLoader.load(path: path)
+            return try BoardFile.load(path: path)
         } catch {
             StandardError.write("forcepad: \(error.description)")
             throw ExitCode(2)

@@ -31,7 +31,8 @@ struct ReplayCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let board = try boardOption.load()
+        let boardFile = try boardOption.loadFile()
+        let board = boardFile.board
         let paths = StandardPaths()
         let (settings, _, _) = try SettingsLoader.load(config: config, paths: paths, board: board)
         var isFolder: Bool = false
@@ -39,7 +40,9 @@ struct ReplayCommand: ParsableCommand {
             try replayRecording(board: board, settings: settings)
             return
         }
-        let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory ?? paths.stateDirectory)
+        let stateDirectory = self.stateDirectory ?? paths.stateDirectory
+        let stateKey = BoardStateKey.resolve(board: board.name, contentDigest: boardFile.contentDigest, stateDirectory: stateDirectory, claim: false)
+        let calibration = try SettingsLoader.calibration(board: board, stateKey: stateKey.key, stateDirectory: stateDirectory)
         let trace: ForceTrace
         do {
             trace = try TraceFileReader.read(path: self.trace, maxSpanMicros: ForceTrace.maxPlayedSpanMicros)
