@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "ForcePadLabFilesTests", dependencies: ["ForcePadLabFiles", "ForcePadCore"]),
         // The program's own types, driven in-process (no forcepad binary).
         .testTarget(name: "ForcePadAppTests", dependencies: ["ForcePadApp", "ForcePadHAL", "ForcePadCore"]),
-        .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad", "ForcePadHAL"]),
+        .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad", "ForcePadHAL", "ForcePadConfig"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The shell pipelines of docs/scripting.md and the lab guide, run as a user would run them:
-/// the `… | forcepad` blocks with the built binary first on PATH. (The Python examples of
+/// the `… | forcepad` blocks from the package's folder with the built binary first on PATH. (The Python examples of
 /// docs/scripting.md are run by the client's tests, clients/python/tests/test_docs.py.)
 @Suite(.serialized) struct DocumentationExampleTests {
     static func document(_ name: String) throws -> String {
@@ -35,7 +35,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: scratch) }
             let bin = ForcePadProcess.binary.deletingLastPathComponent().path
             let output = try ForcePadProcess.shell(
-                "export PATH='\(bin)':$PATH XDG_STATE_HOME='\(scratch.path)' XDG_CONFIG_HOME='\(scratch.path)' CONFIGURATION_DIRECTORY='\(scratch.path)/etc'; \(pipeline) 2>/dev/null; echo \"exit $?\"")
+                "cd '\(ForcePadProcess.packageRoot.path)' && export PATH='\(bin)':$PATH XDG_STATE_HOME='\(scratch.path)' XDG_CONFIG_HOME='\(scratch.path)' CONFIGURATION_DIRECTORY='\(scratch.path)/etc'; \(pipeline) 2>/dev/null; echo \"exit $?\"")
             let lines = output.split(separator: "\n").map(String.init)
             #expect(lines.last == "exit 0", "\(pipeline)")
             let answers = lines.filter { $0.hasPrefix("{\"ok\"") }

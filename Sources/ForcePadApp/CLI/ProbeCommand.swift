@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForcePadConfig
 import ForcePadCore
 import ForcePadShell
 
@@ -22,8 +23,11 @@ struct ProbeCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let board = try boardOption.load()
-        let checks = DeviceProbe(board: board, serialDevice: serial, stateDirectory: stateDirectory ?? StandardPaths().stateDirectory).run()
+        let boardFile = try boardOption.loadFile()
+        let board = boardFile.board
+        let stateDirectory = self.stateDirectory ?? StandardPaths().stateDirectory
+        let stateKey = BoardStateKey.resolve(board: board.name, contentDigest: boardFile.contentDigest, stateDirectory: stateDirectory, claim: false)
+        let checks = DeviceProbe(board: board, serialDevice: serial, stateDirectory: stateDirectory, boardStateKey: stateKey.key).run()
         let failed = checks.filter { $0.outcome == .fail }.count
         if json {
             print(JSONValue.object([

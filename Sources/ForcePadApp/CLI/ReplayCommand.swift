@@ -11,7 +11,7 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Run a raw or force trace through the pipeline and print the events (deterministic).",
-        discussion: "Raw recordings (t_us,ch0,…) are used as recorded; force traces (t_us,g0,…) become counts through the board's inverse calibration. Each row is one loop period at its own time; after the last row the loop runs on until haptic patterns have finished. A recording's folder (state dir recordings/NAME) replays as it was made: its loop times, its tare and its calibration; its events up to the last frame are printed and compared with the recorded ones (on standard error).")
+        discussion: "Raw recordings (t_us,ch0,…) are used as recorded; force traces (t_us,g0,…) become counts through the board's inverse calibration. Each row is one loop period at its own time; after the last row the loop runs on until haptic patterns have finished. A recording's folder (state dir recordings/NAME) replays as it was made: on the copy of its board file (board.toml; a --board with other content is refused, naming both SHA-256 digests; a recording made without a copy needs --board), its loop times, its tare and its calibration; its events up to the last frame are printed and compared with the recorded ones (on standard error).")
 
     @Argument(help: ArgumentHelp("Trace file (CSV: t_us,ch0,… or t_us,g0,…), or a recording's folder.", valueName: "TRACE.csv|RECORDING"))
     var trace: String
@@ -31,15 +31,28 @@ struct ReplayCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let board = try boardOption.load()
         let paths = StandardPaths()
-        let (settings, _, _) = try SettingsLoader.load(config: config, paths: paths, board: board)
         var isFolder: Bool = false
         if FileManager.default.fileExists(atPath: self.trace, isDirectory: &isFolder), isFolder {
+            let given = boardOption.isGiven ? try boardOption.loadFile() : nil
+            let recorded: BoardFile?
+            do {
+                recorded = try RecordedBoardFile.board(ofFolder: trace, given: given)
+            } catch {
+                StandardError.write("forcepad: \(error.message)")
+                throw ExitCode(2)
+            }
+            let board = try recorded?.board ?? given?.board ?? boardOption.load()
+            let (settings, _, _) = try SettingsLoader.load(config: config, paths: paths, board: board)
             try replayRecording(board: board, settings: settings)
             return
         }
-        let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory ?? paths.stateDirectory)
+        let boardFile = try boardOption.loadFile()
+        let board = boardFile.board
+        let (settings, _, _) = try SettingsLoader.load(config: config, paths: paths, board: board)
+        let stateDirectory = self.stateDirectory ?? paths.stateDirectory
+        let stateKey = BoardStateKey.resolve(board: board.name, contentDigest: boardFile.contentDigest, stateDirectory: stateDirectory, claim: false)
+        let calibration = try SettingsLoader.calibration(board: board, stateKey: stateKey.key, stateDirectory: stateDirectory)
         let trace: ForceTrace
         do {
             trace = try TraceFileReader.read(path: self.trace, maxSpanMicros: ForceTrace.maxPlayedSpanMicros)

@@ -81,7 +81,8 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let board = try boardOption.load()
+        let boardFile = try boardOption.loadFile()
+        let board = boardFile.board
         let paths = StandardPaths()
         let (settings, configSource, configFiles) = try SettingsLoader.load(config: config, paths: paths, board: board)
         let stateDirectory = self.stateDirectory ?? paths.stateDirectory
@@ -96,7 +97,8 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(error.exitCode)
         }
-        let calibration = try SettingsLoader.calibration(board: board, stateDirectory: stateDirectory)
+        let stateKey = BoardStateKey.resolve(board: board.name, contentDigest: boardFile.contentDigest, stateDirectory: stateDirectory, claim: true)
+        let calibration = try SettingsLoader.calibration(board: board, stateKey: stateKey.key, stateDirectory: stateDirectory)
         let stopper = SignalStopper()
         let watcher: SignalWatcher
         do {
@@ -110,6 +112,7 @@ struct RunCommand: ParsableCommand {
         LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, setting: logLevel, router: logRouter) }
 
         let logger = Logger(label: "forcepad")
+        if let notice = stateKey.notice { logger.notice("\(notice)") }
         for path in StateDirectoryCleanup.removeStaleTemporaries(in: stateDirectory) {
             logger.notice("removed \(path): a temporary file left by a write that was cut short")
         }
@@ -129,8 +132,8 @@ struct RunCommand: ParsableCommand {
         let controller: Controller
         do {
             controller = try Controller(
-                board: board, settings: settings, configSource: configSource, configFiles: configFiles,
-                stateDirectory: stateDirectory, calibration: calibration, logLevel: logLevel,
+                boardFile: boardFile, settings: settings, configSource: configSource, configFiles: configFiles,
+                stateDirectory: stateDirectory, boardStateKey: stateKey.key, calibration: calibration, logLevel: logLevel,
                 output: output, outputMode: outputMode, commandCheck: ShellCommandCheck(table: ShellCommandTable.table),
                 realTime: realTimeRequest)
         } catch {

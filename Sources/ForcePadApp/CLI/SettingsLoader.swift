@@ -23,8 +23,8 @@ enum SettingsLoader {
 
     /// The board's saved calibration from the state directory, else the board's default curve.
     /// A damaged file stops the start-up rather than being silently replaced.
-    static func calibration(board: BoardDescription, stateDirectory: String) throws(ExitCode) -> CalibrationSet {
-        let path = stateDirectory + "/" + CalibrationFile.fileName(board: board.name)
+    static func calibration(board: BoardDescription, stateKey: String, stateDirectory: String) throws(ExitCode) -> CalibrationSet {
+        let path = stateDirectory + "/" + CalibrationFile.fileName(board: stateKey)
         guard FileManager.default.fileExists(atPath: path) else { return CalibrationSet(boardDefault: board) }
         do {
             return try CalibrationFile.load(path: path, board: board)

@@ -9,6 +9,7 @@ import Glibc
 /// - `recordings/NAME/events.jsonl`: the events of the same time, one JSON object a line;
 /// - `recordings/NAME/recording.json`: what, when, on which board, with which settings;
 /// - `recordings/NAME/calibration.toml`: the calibration the counts were taken with;
+/// - `recordings/NAME/board.toml`: a copy of the board file, its digest in `recording.json`;
 /// - `reports/NAME.json`, `reports/NAME.svg`: a report and its force plot.
 struct LabPaths {
     let stateDirectory: String
@@ -20,10 +21,13 @@ struct LabPaths {
     func events(_ name: String) -> String { Self.events(in: recording(name)) }
     func info(_ name: String) -> String { Self.info(in: recording(name)) }
     func calibration(_ name: String) -> String { Self.calibration(in: recording(name)) }
+    func boardFile(_ name: String) -> String { Self.boardFile(in: recording(name)) }
     static func frames(in directory: String) -> String { directory + "/frames.csv" }
     static func events(in directory: String) -> String { directory + "/events.jsonl" }
     static func info(in directory: String) -> String { directory + "/recording.json" }
     static func calibration(in directory: String) -> String { directory + "/calibration.toml" }
+    /// The copy of the board file a recording was made with.
+    static func boardFile(in directory: String) -> String { directory + "/board.toml" }
     func reportJSON(_ name: String) -> String { reports + "/" + name + ".json" }
     func reportSVG(_ name: String) -> String { reports + "/" + name + ".svg" }
 

@@ -107,10 +107,12 @@ final class LabSession: @unchecked Sendable {
             settingsChanged: false, limits: settings.trialLimits, limitsSource: Self.limitsSource(settings.trialLimits, controller),
             haptics: RecordedHaptics(settings.haptics, driver: board.hapticDriver))
         captureInfo?.referencePeriodMicros = controller.runtime.referenceReader?.samplePeriodMicros
+        captureInfo?.boardFileDigest = controller.boardFile.contentDigest
         captureSettingsChanged = false
         self.capture = capture
         if trialPresses > 0 { lastTrial = name }
         do {
+            try controller.boardFile.text.write(atomicallyTo: paths.boardFile(name))
             try CalibrationFile.render(
                 controller.calibration, board: board.name, version: ForcePadVersion.current, timestamp: started
             ).write(atomicallyTo: paths.calibration(name))

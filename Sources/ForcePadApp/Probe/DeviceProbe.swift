@@ -15,6 +15,8 @@ struct DeviceProbe {
     let serialDevice: String?
     /// Where the haptic driver's calibration is saved.
     var stateDirectory: String = StandardPaths().stateDirectory
+    /// What names the board's state files there (``BoardStateKey``).
+    var boardStateKey: String
 
     func run() -> [ProbeCheck] {
         var checks = [boardCheck]
@@ -105,7 +107,7 @@ struct DeviceProbe {
         } catch {
             checks.append(.fail("haptic driver", "\(error)"))
         }
-        let path = stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: board.name)
+        let path = stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: boardStateKey)
         guard access(path, F_OK) == 0 else {
             checks.append(.skipped("driver calibration", "none saved in \(stateDirectory): run haptic calibrate in the shell"))
             return checks

@@ -10,6 +10,8 @@ import Logging
 /// tools. Used from the shell thread only; a signal stops it through ``stopper``.
 public final class Controller {
     public let board: BoardDescription
+    /// The board file as read (its text and content digest), for recordings to keep.
+    public let boardFile: BoardFile
     /// Settings in force: checked by ``SettingsRules`` and applied by the loop.
     public private(set) var settings: ControllerSettings {
         didSet {
@@ -30,6 +32,9 @@ public final class Controller {
     /// ``settings``) to name at shutdown.
     let unsavedKeysForSignals = PosixMutex<[String]>([])
     public let stateDirectory: String
+    /// What names this board's state files (``BoardStateKey``): its name, or its name and
+    /// content digest when another board file of that name owns the plain names.
+    public let boardStateKey: String
     /// Per-cell calibration in use: the one loaded at start, or the last `calibrate use`.
     public private(set) var calibration: CalibrationSet
     /// The calibrations the loop may hold: the one in use, and any sent to it in a command it
@@ -60,12 +65,15 @@ public final class Controller {
     /// Checks `settings` for `board`, starts the loop and its threads. `commandCheck` says
     /// which shell commands a shortcut may run.
     public init(
-        board: BoardDescription, settings: ControllerSettings, configSource: String, configFiles: ConfigFiles,
-        stateDirectory: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
+        boardFile: BoardFile, settings: ControllerSettings, configSource: String, configFiles: ConfigFiles,
+        stateDirectory: String, boardStateKey: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
         output: ConsoleOutput, outputMode: SharedOutputMode, commandCheck: any ShortcutCommandCheck,
         realTime: RealTimeRequest = .none, serialNumber: String = MachineSerialNumber.read()
     ) throws(SetupError) {
+        let board = boardFile.board
         self.board = board
+        self.boardFile = boardFile
+        self.boardStateKey = boardStateKey
         self.settings = settings
         startSettings = settings
         self.serialNumber = serialNumber
@@ -90,7 +98,7 @@ public final class Controller {
                 patternNames: assembly.patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad",
                 lineIsSimulated: board.isSimulated),
             mode: outputMode, logger: logger)
-        let driverCalibration = Self.savedDriverCalibration(board: board, stateDirectory: stateDirectory, logger: logger)
+        let driverCalibration = Self.savedDriverCalibration(board: board, stateKey: boardStateKey, stateDirectory: stateDirectory, logger: logger)
         runtime = try LoopRuntime(assembly: assembly, realTime: realTime, driverCalibration: driverCalibration) { link, stages in
             EventPump(link: link, printer: printer, output: output, menuSlots: shortcutService.menuSlots, tap: tap, driverStages: stages)
         }
@@ -108,9 +116,11 @@ public final class Controller {
     /// The DRV2605L calibration saved by `haptic calibrate`, when the board has a driver and
     /// the file is there; one that cannot be used is logged and left out (the chip then runs
     /// with its defaults until `haptic calibrate`).
-    private static func savedDriverCalibration(board: BoardDescription, stateDirectory: String, logger: Logger) -> DRV2605LCalibration? {
+    private static func savedDriverCalibration(
+        board: BoardDescription, stateKey: String, stateDirectory: String, logger: Logger
+    ) -> DRV2605LCalibration? {
         guard let driver = board.hapticDriver else { return nil }
-        let path = stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: board.name)
+        let path = stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: stateKey)
         guard access(path, F_OK) == 0 else { return nil }
         do {
             return try HapticDriverCalibrationFile.load(path: path, board: board.name, driver: driver)
@@ -125,7 +135,7 @@ public final class Controller {
 
     /// Whether a DRV2605L calibration is saved for this board's actuator settings.
     var driverCalibrationSaved: Bool {
-        Self.savedDriverCalibration(board: board, stateDirectory: stateDirectory, logger: logger) != nil
+        Self.savedDriverCalibration(board: board, stateKey: boardStateKey, stateDirectory: stateDirectory, logger: logger) != nil
     }
 
     // MARK: The loop
@@ -219,7 +229,10 @@ public final class Controller {
     }
 
     /// This board's calibration file in the state directory (``CalibrationFile``).
-    public var calibrationFile: String { stateDirectory + "/" + CalibrationFile.fileName(board: board.name) }
+    public var calibrationFile: String { stateDirectory + "/" + CalibrationFile.fileName(board: boardStateKey) }
+
+    /// This board's DRV2605L calibration file in the state directory (``HapticDriverCalibrationFile``).
+    public var hapticDriverCalibrationFile: String { stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: boardStateKey) }
 
     /// Makes `calibration` the one in use: the loop reads every cell through it from the next
     /// frame on, sent as one command like the other settings. Refused while a recording or

@@ -122,6 +122,10 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
     /// The reference sensor's interval between readings (µs), whose readings are the
     /// `reference.sample` lines of the events file; nil when the board had none.
     public var referencePeriodMicros: Int64?
+    /// The content digest of the board file it was made with (`sha256:` and 64 lowercase hex
+    /// digits, as `BoardFile.digest(text:)` gives), whose copy is the folder's `board.toml`;
+    /// nil in a recording made before recordings kept their board file.
+    public var boardFileDigest: String?
 
     enum CodingKeys: String, CodingKey {
         case format, formatVersion = "format_version", forcepadVersion = "forcepad_version", name, kind, board
@@ -131,7 +135,7 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
         case dwellMicros = "dwell_us", filter, menuShortcuts = "menu_shortcuts", trialPresses = "trial_presses"
         case settingsChanged = "settings_changed", limits, limitsSource = "limits_source", haptics
         case pressesCompleted = "presses_completed", missedPeriods = "missed_periods"
-        case referencePeriodMicros = "reference_period_us"
+        case referencePeriodMicros = "reference_period_us", boardFileDigest = "board_file_sha256"
     }
 
     /// The description of a recording that starts now (not yet stopped).
@@ -218,6 +222,13 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
         missedPeriods = try container.decodeIfPresent(UInt64.self, forKey: .missedPeriods, in: Self.lossRange)
         referencePeriodMicros = try container.decodeIfPresent(
             Int64.self, forKey: .referencePeriodMicros, in: Self.referencePeriodRangeMicros, unit: " µs")
+        boardFileDigest = try container.decodeIfPresent(String.self, forKey: .boardFileDigest)
+        if let digest = boardFileDigest {
+            let hex = digest.dropFirst("sha256:".count)
+            guard digest.hasPrefix("sha256:"), hex.count == 64, hex.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }) else {
+                throw container.refusal(.boardFileDigest, "'\(digest.prefix(80))' is not \"sha256:\" and 64 lowercase hex digits")
+            }
+        }
     }
 
     /// Reads the text of `recording.json` at `path` (which only names it in errors): at most

@@ -184,7 +184,7 @@ extension ShellCommand where Context == ShellContext {
             throw CommandFailure(error.description + " (nothing saved)")
         }
         let board = controller.board
-        let path = controller.stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: board.name)
+        let path = controller.hapticDriverCalibrationFile
         try LabPaths.makeDirectory(controller.stateDirectory)
         try HapticDriverCalibrationFile.render(
             calibration, board: board.name, driver: driver.description, version: ForcePadVersion.current, timestamp: WallClockText.utc()
