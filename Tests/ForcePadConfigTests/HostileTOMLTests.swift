@@ -210,7 +210,7 @@ struct HostileTOMLTests {
     }
 
     @Test func textOverOneMebibyteIsRefused() {
-        let text = String(repeating: "#", count: TOMLInputGuard.maxBytes + 1)
+        let text = String(repeating: "#", count: TOMLReader.maxBytes + 1)
         let error = #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: text, file: "f.toml") }
         #expect(error?.description == "f.toml: file: cannot read: larger than 1024 KiB (1048577 bytes); give a board, config or state file")
     }
