@@ -99,6 +99,7 @@ struct TOMLReaderTests {
         #expect(Self.error("a = 1\nb = \"open\n") == "t.toml:2: syntax: string is not closed on its line; end it with '\"'")
         #expect(Self.error("a = 'open") == "t.toml:1: syntax: string is not closed on its line; end it with \"'\"")
         #expect(Self.error(#"a = "\q""#) == #"t.toml:1: syntax: unknown escape '\q' in column 6; write \\ for a backslash, or use \b \t \n \f \r \" \uXXXX"#)
+        #expect(Self.error("a = \"x\\\nb = 1") == #"t.toml:1: syntax: '\' in column 7 ends the line; write \\ for a backslash"#)
         #expect(Self.error(#"a = "\uD800""#) == "t.toml:1: syntax: escape in column 6 is not a Unicode scalar value (U+D800); give a character outside U+D800…U+DFFF, at most U+10FFFF")
         #expect(Self.error(#"a = "\u12""#) == #"t.toml:1: syntax: escape in column 6 needs 4 hexadecimal digits after \u; write it as \u00E9 or \U0001F600"#)
         #expect(Self.error("\n\na = \"\"\"\nnever closed\n") == "t.toml:3: syntax: string \"\"\" is never closed; close it with \"\"\"")

@@ -31,7 +31,7 @@ struct TOMLCursor {
         position + offset < bytes.count ? bytes[position + offset] : nil
     }
 
-    /// Moves past one byte that is not a line ending.
+    /// Moves past `count` bytes of the current line.
     mutating func advance(by count: Int = 1) { position += count }
 
     /// Whether a line ends here: a line feed, or a carriage return and a line feed.

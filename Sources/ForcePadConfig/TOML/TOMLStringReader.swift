@@ -92,39 +92,44 @@ enum TOMLStringReader {
         let start = cursor.position
         cursor.advance()
         guard let letter = cursor.peek(), !cursor.isAtLineEnd else {
-            throw cursor.failure("'\\' at the end of a line in a one-line string; write \\\\ for a backslash")
+            throw cursor.failure("'\\' in column \(cursor.column(of: start)) ends the line; write \\\\ for a backslash")
         }
-        cursor.advance()
-        switch letter {
-        case UInt8(ascii: "b"): text.append(0x08)
-        case UInt8(ascii: "t"): text.append(0x09)
-        case UInt8(ascii: "n"): text.append(0x0A)
-        case UInt8(ascii: "f"): text.append(0x0C)
-        case UInt8(ascii: "r"): text.append(0x0D)
-        case UInt8(ascii: "\""): text.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): text.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "u"), UInt8(ascii: "U"):
-            let digits = letter == UInt8(ascii: "u") ? 4 : 8
-            var value: UInt32 = 0
-            for _ in 0..<digits {
-                guard let byte = cursor.peek(), let digit = hexValue(byte) else {
-                    throw cursor.failure(
-                        "escape in column \(cursor.column(of: start)) needs \(digits) hexadecimal digits after \\\(Character(Unicode.Scalar(letter))); write it as \\u00E9 or \\U0001F600")
-                }
-                value = value &* 16 &+ digit
-                cursor.advance()
+        let decoded: UInt8? =
+            switch letter {
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "t"): 0x09
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): letter
+            default: nil
             }
-            guard let scalar = Unicode.Scalar(value) else {
-                throw cursor.failure(
-                    "escape in column \(cursor.column(of: start)) is not a Unicode scalar value (U+\(String(value, radix: 16, uppercase: true))); give a character outside U+D800…U+DFFF, at most U+10FFFF")
-            }
-            text += Array(String(Character(scalar)).utf8)
-        default:
-            cursor.advance(by: -1)
-            if letter < 0x20 || letter == 0x7F { try cursor.checkTextByte(letter) }
+        if let decoded {
+            cursor.advance()
+            text.append(decoded)
+            return
+        }
+        guard letter == UInt8(ascii: "u") || letter == UInt8(ascii: "U") else {
+            try cursor.checkTextByte(letter)
             throw cursor.failure(
                 "unknown escape '\\\(String(decoding: [letter], as: UTF8.self))' in column \(cursor.column(of: start)); write \\\\ for a backslash, or use \\b \\t \\n \\f \\r \\\" \\uXXXX")
         }
+        cursor.advance()
+        let digits = letter == UInt8(ascii: "u") ? 4 : 8
+        var value: UInt32 = 0
+        for _ in 0..<digits {
+            guard let byte = cursor.peek(), let digit = hexValue(byte) else {
+                throw cursor.failure(
+                    "escape in column \(cursor.column(of: start)) needs \(digits) hexadecimal digits after \\\(Character(Unicode.Scalar(letter))); write it as \\u00E9 or \\U0001F600")
+            }
+            value = value &* 16 &+ digit
+            cursor.advance()
+        }
+        guard let scalar = Unicode.Scalar(value) else {
+            throw cursor.failure(
+                "escape in column \(cursor.column(of: start)) is not a Unicode scalar value (U+\(String(value, radix: 16, uppercase: true))); give a character outside U+D800…U+DFFF, at most U+10FFFF")
+        }
+        text += Array(String(Character(scalar)).utf8)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {
