@@ -19,7 +19,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
     ],
@@ -46,7 +45,7 @@ let package = Package(
         // Hardware behind small protocols, the sim board, clocks and the real-time loop.
         .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD", "CSerial", "CRealTime"]),
         // Board and config files: TOML parsing and validation with file:line: key messages.
-        .target(name: "ForcePadConfig", dependencies: ["ForcePadCore", "TOMLKit"]),
+        .target(name: "ForcePadConfig", dependencies: ["ForcePadCore"]),
         // Command table, tokenizer, units in arguments, human and JSON output.
         .target(name: "ForcePadShell", dependencies: ["ForcePadCore"]),
         // The lab's files read back, every number range-checked where it is read: recording.json,

@@ -13,8 +13,8 @@
 # corpus run on its own); exits non-zero on a crash, an input slower than the 5 s timeout or
 # memory above 2 GiB, with the input saved under .build-fuzz/artifacts/TARGET/.
 #
-# FUZZ_CONFIGURATION=release builds in release mode instead (toml++ without its assertions,
-# as forcepad ships), into .build-fuzz/release.
+# FUZZ_CONFIGURATION=release builds in release mode instead (as forcepad ships), into
+# .build-fuzz/release.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)

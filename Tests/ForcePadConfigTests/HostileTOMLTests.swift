@@ -55,7 +55,8 @@ struct HostileTOMLTests {
         }
     }
 
-    /// Found by fuzz-config: toml++ asserts that a header's key starts with a key character.
+    /// Found by fuzz-config: toml++ (the parser before ours) asserted that a header's key starts
+    /// with a key character.
     @Test func aHeaderThatDoesNotStartWithAKeyIsRefused() {
         for (kind, error) in Self.errors("[[~shortcuts]]\ntype = \"lab.tare\"\n") {
             #expect(error?.description == "f.toml:1: syntax: table header must start with a key (letters, digits, '_', '-' or a quoted name), found '~'; write the table's name after '['", "\(kind)")
@@ -65,8 +66,8 @@ struct HostileTOMLTests {
         }
     }
 
-    /// Found by fuzz-config: toml++ takes U+2028 for a line break inside an array, where it
-    /// then asserts a value.
+    /// Found by fuzz-config: toml++ took U+2028 for a line break inside an array, where it
+    /// then asserted a value.
     @Test func nonASCIIOutsideStringsAndCommentsIsRefused() throws {
         for (kind, error) in Self.errors("x = [\u{2028}]") {
             #expect(error?.description == "f.toml:1: syntax: character U+2028 in column 6 is outside a string or comment; put it in quotes or remove it", "\(kind)")
@@ -81,10 +82,10 @@ struct HostileTOMLTests {
         #expect(shortcuts.isEmpty)
     }
 
-    /// Found by fuzz-config: toml++ guesses a value's type skipping characters it does not
-    /// know, takes `1980-05-27T'7:32` for a date-time and asserts a digit after the `T`, and
-    /// takes `1979-05-27 0` (or `1979-02-1[ 2`, found by the release build of
-    /// fuzz-calibration) for the start of one and asserts more of the time.
+    /// Found by fuzz-config: toml++ guessed a value's type skipping characters it did not
+    /// know, took `1980-05-27T'7:32` for a date-time and asserted a digit after the `T`, and
+    /// took `1979-05-27 0` (or `1979-02-1[ 2`, found by the release build of
+    /// fuzz-calibration) for the start of one and asserted more of the time.
     @Test func aDateTimeWithoutItsHourIsRefused() {
         for (kind, error) in Self.errors("written = 1980-05-27T'7:32:00Z") {
             #expect(error?.description == "f.toml:1: syntax: date-time 'T' in column 21 is not followed by the hour; write it as 1979-05-27T07:32:00Z", "\(kind)")
@@ -149,8 +150,8 @@ struct HostileTOMLTests {
         #expect(error?.key == "a")
     }
 
-    /// toml++ finds each `[[name]]` in a list of the arrays of tables: a megabyte of distinct
-    /// ones took 17 s in debug.
+    /// toml++ found each `[[name]]` in a list of the arrays of tables: a megabyte of distinct
+    /// ones took 17 s in debug. The limit stays, as no ForcePad file needs more.
     @Test func tooManyTableHeadersAreRefusedFast() {
         let text = (0..<90_000).map { "[[a\($0 / 2)]]\n" }.joined()
         var error: ConfigError?
@@ -210,7 +211,7 @@ struct HostileTOMLTests {
     }
 
     @Test func textOverOneMebibyteIsRefused() {
-        let text = String(repeating: "#", count: TOMLInputGuard.maxBytes + 1)
+        let text = String(repeating: "#", count: TOMLReader.maxBytes + 1)
         let error = #expect(throws: ConfigError.self) { try ConfigFileLoader.parse(text: text, file: "f.toml") }
         #expect(error?.description == "f.toml: file: cannot read: larger than 1024 KiB (1048577 bytes); give a board, config or state file")
     }

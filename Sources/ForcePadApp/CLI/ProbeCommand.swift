@@ -2,6 +2,7 @@ import ArgumentParser
 import ForcePadConfig
 import ForcePadCore
 import ForcePadShell
+import Foundation
 
 /// `forcepad probe`: checks the board's devices answer before a run, one line per check,
 /// each failure with what to fix. Exits 0 when every check passed, 1 otherwise.

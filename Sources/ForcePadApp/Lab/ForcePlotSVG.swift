@@ -1,6 +1,7 @@
 import ForcePadShell
 import ForcePadCore
 import ForcePadLabFiles
+import Foundation
 
 /// The force of a recording against time as an SVG drawing: the filtered total force
 /// (`polyline#force`), each threshold as a dashed line (`line.threshold`) over its

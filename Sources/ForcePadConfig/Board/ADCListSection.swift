@@ -58,8 +58,8 @@ enum ADCListSection {
         var inputs: [Int] = []
         for index in 0..<array.count {
             let element = table.path.key("inputs").index(index)
-            guard let input = array[index].int else {
-                throw table.error("inputs", TableReader.mismatch(expected: "input numbers 0…\(highest)", found: array[index].type), lineOf: element)
+            guard let input = array[index].integer else {
+                throw table.error("inputs", TableReader.mismatch(expected: "input numbers 0…\(highest)", found: array[index]), lineOf: element)
             }
             guard (0...highest).contains(input) else {
                 throw table.error("inputs", "input \(input) is out of range; \(model.partName) inputs are 0…\(highest)", lineOf: element)

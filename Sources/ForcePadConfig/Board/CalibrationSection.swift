@@ -22,11 +22,11 @@ enum CalibrationSection {
                 table.error("points", "point \(index + 1): \(message)", lineOf: pointPath)
             }
             guard let pair = array[index].array else {
-                throw failure(TableReader.mismatch(expected: "a pair [counts, grams] such as [150, 10]", found: array[index].type))
+                throw failure(TableReader.mismatch(expected: "a pair [counts, grams] such as [150, 10]", found: array[index]))
             }
             guard pair.count == 2 else { throw failure("has \(CountText.of(pair.count, "value")); write each point as [counts, grams]") }
-            guard let counts = pair[0].int else {
-                throw failure(TableReader.mismatch(expected: "whole ADC counts first", found: pair[0].type))
+            guard let counts = pair[0].integer else {
+                throw failure(TableReader.mismatch(expected: "whole ADC counts first", found: pair[0]))
             }
             guard (0...Int(fullScale)).contains(counts) else {
                 throw failure("counts \(counts) is out of range; the \(narrowest.partName) reads 0…\(fullScale)")

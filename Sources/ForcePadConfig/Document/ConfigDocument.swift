@@ -1,5 +1,3 @@
-import TOMLKit
-
 /// A parsed TOML file, or several layered into one, with what is needed to blame a key: the
 /// file that wrote it and its line there.
 ///
@@ -23,9 +21,7 @@ struct ConfigDocument {
     /// Lowest precedence first.
     let layers: [Layer]
 
-    /// Parses `text`; malformed TOML becomes a `syntax` error at the parser's line. The text
-    /// passes ``TOMLInputGuard`` first, so that nothing reaches the parser that could abort
-    /// or exhaust it.
+    /// Parses `text` with ``TOMLReader``; malformed TOML is a `syntax` error at its line.
     init(text: String, file: String) throws(ConfigError) {
         try self.init(layers: [ConfigLayer(file: file, text: text)])
     }
@@ -35,38 +31,29 @@ struct ConfigDocument {
         var merged: TOMLTable?
         var layers: [Layer] = []
         for text in texts {
-            let table = try Self.parse(text.text, file: text.file)
+            let (table, lines) = try TOMLReader.read(text.text, file: text.file)
             merged = merged.map { Self.merge(table, over: $0) } ?? table
-            layers.append(Layer(file: text.file, locator: KeyLineLocator(text: text.text)))
+            layers.append(Layer(file: text.file, locator: KeyLineLocator(lines: lines)))
         }
         root = merged ?? TOMLTable()
         self.layers = layers
         file = texts.last?.file ?? ""
     }
 
-    private static func parse(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
-        try TOMLInputGuard.check(text, file: file)
-        do {
-            return try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, key: "syntax", message: error.description)
-        } catch {
-            throw ConfigError(file: file, line: nil, key: "syntax", message: "\(error)")
-        }
-    }
-
     /// `top` over `base`: a new table holding both, `top` winning key by key.
     private static func merge(_ top: TOMLTable, over base: TOMLTable) -> TOMLTable {
-        let merged = TOMLTable()
-        for (key, value) in base { merged[key] = value }
-        if top.contains(key: "preset") { (merged["thresholds"]?.table).map { dropPresetNumbers(merged, $0) } }
-        if let thresholds = top["thresholds"]?.table, thresholds.contains(key: "peek") || thresholds.contains(key: "pop") {
-            merged.remove(at: "preset")
-            (merged["thresholds"]?.table).map { dropPresetNumbers(merged, $0) }
+        var merged = base
+        let replacesPresetNumbers = top.contains("preset")
+        if let thresholds = top["thresholds"]?.table, thresholds.contains("peek") || thresholds.contains("pop") {
+            merged["preset"] = nil
+            dropPresetNumbers(&merged)
+        } else if replacesPresetNumbers {
+            dropPresetNumbers(&merged)
         }
-        for (key, value) in top {
-            if let upper = value.table, !upper.inline, let lower = merged[key]?.table, !lower.inline {
-                merged[key] = merge(upper, over: lower)
+        for key in top.keys {
+            let value = top[key]!
+            if let upper = value.table, !upper.isInline, let lower = merged[key]?.table, !lower.isInline {
+                merged[key] = .table(merge(upper, over: lower))
             } else {
                 merged[key] = value
             }
@@ -74,11 +61,14 @@ struct ConfigDocument {
         return merged
     }
 
-    /// `merged.thresholds` without `peek` and `pop`, which a layer on top replaced.
-    private static func dropPresetNumbers(_ merged: TOMLTable, _ thresholds: TOMLTable) {
-        let kept = TOMLTable()
-        for (key, value) in thresholds where key != "peek" && key != "pop" { kept[key] = value }
-        merged["thresholds"] = kept
+    /// `merged.thresholds` without `peek` and `pop`, which a layer on top replaced; what
+    /// remains merges key by key with the layer on top, even when it was written inline.
+    private static func dropPresetNumbers(_ merged: inout TOMLTable) {
+        guard var thresholds = merged["thresholds"]?.table else { return }
+        thresholds.isInline = false
+        thresholds["peek"] = nil
+        thresholds["pop"] = nil
+        merged["thresholds"] = .table(thresholds)
     }
 
     /// A reader for the top-level table.

@@ -1,4 +1,4 @@
-/// Finds the line of a key in TOML source, which the TOML parser does not report.
+/// The line of each key in a TOML file, as ``TOMLReader`` recorded it.
 ///
 /// A path that is not written in the file (a missing key, a table that only exists as a
 /// prefix) falls back to the nearest enclosing table or element that is, so a message about
@@ -7,9 +7,10 @@
 struct KeyLineLocator {
     private let lines: KeyLineTable
 
-    init(text: String) {
-        lines = TOMLStructureScanner.lines(in: text)
-    }
+    init(lines: KeyLineTable) { self.lines = lines }
+
+    /// The lines of `text` up to its first problem, if it has one (``TOMLReader/lines(in:)``).
+    init(text: String) { lines = TOMLReader.lines(in: text) }
 
     /// 1-based line of `path` or of its nearest enclosing path in the file; nil when
     /// nothing on the way up to the root is in the file.

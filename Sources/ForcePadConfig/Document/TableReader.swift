@@ -1,5 +1,4 @@
 import ForcePadCore
-import TOMLKit
 
 /// Reads typed values from one TOML table and remembers every key it was asked about, so
 /// that ``finish()`` can report any other key as unknown, with the nearest known key
@@ -50,46 +49,34 @@ final class TableReader {
 
     /// Every key and value, for tables whose keys are names the user chooses (patterns,
     /// user info), in file order.
-    func entries() -> [(key: String, value: TOMLValueConvertible)] {
+    func entries() -> [(key: String, value: TOMLValue)] {
         let all = table.keys.compactMap { key in value(key).map { (key: key, value: $0) } }
         return all.sorted {
             (document.line(of: path.key($0.key)) ?? .max, $0.key) < (document.line(of: path.key($1.key)) ?? .max, $1.key)
         }
     }
 
-    private func value(_ key: String) -> TOMLValueConvertible? {
+    private func value(_ key: String) -> TOMLValue? {
         if knownKeySet.insert(key).inserted { knownKeys.append(key) }
         return table[key]
     }
 
-    /// The value of `key` if present, failing when it is not of `type`.
-    private func value(_ key: String, of type: TOMLType, expected: String) throws(ConfigError) -> TOMLValueConvertible? {
+    /// The value of `key` if present, failing when `select` does not find what is expected in it.
+    private func value<Value>(_ key: String, expected: String, _ select: (TOMLValue) -> Value?) throws(ConfigError) -> Value? {
         guard let found = value(key) else { return nil }
-        guard found.type == type else { throw error(key, Self.mismatch(expected: expected, found: found.type)) }
-        return found
+        guard let selected = select(found) else { throw error(key, Self.mismatch(expected: expected, found: found)) }
+        return selected
     }
 
     /// `expected …, found a boolean`.
-    static func mismatch(expected: String, found: TOMLType) -> String {
-        let phrase: String
-        switch found {
-        case .table: phrase = "a table"
-        case .array: phrase = "an array"
-        case .string: phrase = "a string"
-        case .int: phrase = "an integer"
-        case .double: phrase = "a floating-point number"
-        case .bool: phrase = "a boolean"
-        case .date: phrase = "a date"
-        case .time: phrase = "a time"
-        case .dateTime: phrase = "a date-time"
-        }
-        return "expected \(expected), found \(phrase)"
+    static func mismatch(expected: String, found: TOMLValue) -> String {
+        "expected \(expected), found \(found.kindPhrase)"
     }
 
     // MARK: Scalars
 
     func string(_ key: String, expected: String) throws(ConfigError) -> String? {
-        try value(key, of: .string, expected: expected)?.string
+        try value(key, expected: expected, \.string)
     }
 
     /// A string that must be present and not empty.
@@ -100,14 +87,14 @@ final class TableReader {
     }
 
     func bool(_ key: String) throws(ConfigError) -> Bool? {
-        try value(key, of: .bool, expected: "true or false")?.bool
+        try value(key, expected: "true or false", \.boolean)
     }
 
     /// An integer, within `range` when one is given; `unit` (e.g. `" Hz"`) follows numbers in messages.
     func integer(
         _ key: String, expected: String, range: ClosedRange<Int>? = nil, unit: String = ""
     ) throws(ConfigError) -> Int? {
-        guard let number = try value(key, of: .int, expected: expected)?.int else { return nil }
+        guard let number = try value(key, expected: expected, \.integer) else { return nil }
         if let range, !range.contains(number) {
             throw error(key, "\(number)\(unit) is out of range; allowed: \(range.lowerBound)…\(range.upperBound)\(unit)")
         }
@@ -117,15 +104,15 @@ final class TableReader {
     /// An integer or floating-point number.
     func number(_ key: String, expected: String) throws(ConfigError) -> Double? {
         guard let found = value(key) else { return nil }
-        guard let number = Self.number(found) else { throw error(key, Self.mismatch(expected: expected, found: found.type)) }
+        guard let number = Self.number(found) else { throw error(key, Self.mismatch(expected: expected, found: found)) }
         return number
     }
 
     /// The value as a `Double` when it is an integer or floating-point number.
-    private static func number(_ value: TOMLValueConvertible) -> Double? {
-        switch value.type {
-        case .int: value.int.map(Double.init)
-        case .double: value.double
+    private static func number(_ value: TOMLValue) -> Double? {
+        switch value {
+        case .integer(let number): Double(number)
+        case .float(let number): number
         default: nil
         }
     }
@@ -172,7 +159,7 @@ final class TableReader {
     }
 
     /// Reads a force from any value: a string with a unit or a number of grams.
-    static func force(from value: TOMLValueConvertible) -> Result<Force, QuantityError> {
+    static func force(from value: TOMLValue) -> Result<Force, QuantityError> {
         if let grams = number(value) {
             guard abs(grams) <= 1_000_000 else {
                 return .failure(QuantityError("\(grams) grams is out of range: at most 1000kg"))
@@ -180,7 +167,7 @@ final class TableReader {
             return .success(Force.fromGrams(grams))
         }
         guard let text = value.string else {
-            return .failure(QuantityError(mismatch(expected: "a force such as \"150g\" or a number of grams", found: value.type)))
+            return .failure(QuantityError(mismatch(expected: "a force such as \"150g\" or a number of grams", found: value)))
         }
         return QuantityParser.force(text)
     }
@@ -241,7 +228,7 @@ final class TableReader {
             case .failure(let problem): throw error(key, problem.message)
             }
         } else {
-            throw error(key, Self.mismatch(expected: expected, found: found.type))
+            throw error(key, Self.mismatch(expected: expected, found: found))
         }
         guard range.contains(amount) else { throw error(key, "\(format(amount)) is out of range; \(allowed)") }
         return amount
@@ -252,19 +239,19 @@ final class TableReader {
     /// The sub-table `key`, if present.
     func table(_ key: String) throws(ConfigError) -> TableReader? {
         let expected = "a table ([\(path.key(key))] or { key = value, … })"
-        guard let found = try value(key, of: .table, expected: expected)?.table else { return nil }
+        guard let found = try value(key, expected: expected, \.table) else { return nil }
         return TableReader(table: found, path: path.key(key), document: document)
     }
 
     /// The array of tables `key` (`[[key]]` sections or an array of inline tables), if present.
     func tables(_ key: String) throws(ConfigError) -> [TableReader]? {
         let expected = "one or more [[\(path.key(key))]] tables"
-        guard let array = try value(key, of: .array, expected: expected)?.array else { return nil }
+        guard let array = try value(key, expected: expected, \.array) else { return nil }
         var readers: [TableReader] = []
         for index in 0..<array.count {
             guard let element = array[index].table else {
                 throw document.error(
-                    Self.mismatch(expected: "a table for every entry of \(path.key(key))", found: array[index].type),
+                    Self.mismatch(expected: "a table for every entry of \(path.key(key))", found: array[index]),
                     at: path.key(key).index(index))
             }
             readers.append(TableReader(table: element, path: path.key(key).index(index), document: document))
@@ -272,7 +259,7 @@ final class TableReader {
         return readers
     }
 
-    func array(_ key: String, expected: String) throws(ConfigError) -> TOMLArray? {
-        try value(key, of: .array, expected: expected)?.array
+    func array(_ key: String, expected: String) throws(ConfigError) -> [TOMLValue]? {
+        try value(key, expected: expected, \.array)
     }
 }

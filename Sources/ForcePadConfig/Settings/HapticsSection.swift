@@ -1,5 +1,4 @@
 import ForcePadCore
-import TOMLKit
 
 /// Reads `[haptics]` and `[haptics.patterns]`: whether and how the actuator line is driven,
 /// its safety limits, and the named patterns (on/off, or DRV2605L sequences for the stages).
@@ -53,7 +52,7 @@ enum HapticsSection {
     /// pattern may use only lowercase letters, digits and `-`; a sequence's name is left to
     /// ``SettingsRules`` (only the stages take one).
     private static func readPattern(
-        _ name: String, _ value: TOMLValueConvertible, into settings: inout HapticSettings, table: TableReader
+        _ name: String, _ value: TOMLValue, into settings: inout HapticSettings, table: TableReader
     ) throws(ConfigError) {
         let isSequence = value.string.map(DRV2605LSequence.isSequenceText) ?? false
         let validName = !name.isEmpty && name.unicodeScalars.allSatisfy {
@@ -63,7 +62,7 @@ enum HapticsSection {
             throw table.error(name, "pattern name \(QuotedValue.quoted(name)) may use only lowercase letters, digits and '-' (e.g. \"double-tap\")")
         }
         guard let text = value.string else {
-            throw table.error(name, TableReader.mismatch(expected: "a pattern such as \"on 20ms off 30ms on 20ms\"", found: value.type))
+            throw table.error(name, TableReader.mismatch(expected: "a pattern such as \"on 20ms off 30ms on 20ms\"", found: value))
         }
         do {
             try settings.setPattern(name, text: text)

@@ -39,7 +39,7 @@ enum ShortcutsSection {
         var userInfo: [String: String] = [:]
         for (key, value) in info.entries() {
             guard let text = value.string else {
-                throw info.error(key, TableReader.mismatch(expected: "a string value such as \"lab\"", found: value.type))
+                throw info.error(key, TableReader.mismatch(expected: "a string value such as \"lab\"", found: value))
             }
             userInfo[key] = text
         }
