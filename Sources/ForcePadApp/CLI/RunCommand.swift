@@ -170,7 +170,8 @@ struct RunCommand: ParsableCommand {
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
         if let restorer = (transport as? TerminalTransport)?.restorer { stopper.beforeExit { restorer.restore() } }
         if let serialTransport { stopper.beforeExit { serialTransport.abandonOutput() } }
-        let context = ShellContext(controller: controller, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
+        let context = ShellContext(
+            controller: controller, services: ShellServices(controller.runtime), outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
         let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)
         if let shortcut {
             let answer = interpreter.run("shortcut run " + ShortcutLaunch.quoted(shortcut))

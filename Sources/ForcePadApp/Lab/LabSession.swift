@@ -55,14 +55,17 @@ final class LabSession: @unchecked Sendable {
     /// Starts recording `name` (a trial when `trialPresses` > 0): waits for the pad to rest,
     /// starts the frame ring, and tares with the recording running. A tare restarts the
     /// pipeline's filters and sets its zeros from the frames it reads, so a replay that repeats
-    /// the tare on the same frame reproduces every event.
-    func start(name rawName: String, trialPresses: Int, controller: Controller) throws(CommandFailure) {
+    /// the tare on the same frame reproduces every event. `referencePeriodMicros` is the
+    /// reference sensor's interval between readings (nil without one), kept with the recording.
+    func start(name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: Controller) throws(CommandFailure) {
         try lock.withLock { _ throws(CommandFailure) in
-            try startLocked(name: rawName, trialPresses: trialPresses, controller: controller)
+            try startLocked(name: rawName, trialPresses: trialPresses, referencePeriodMicros: referencePeriodMicros, controller: controller)
         }
     }
 
-    private func startLocked(name rawName: String, trialPresses: Int, controller: Controller) throws(CommandFailure) {
+    private func startLocked(
+        name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: Controller
+    ) throws(CommandFailure) {
         try collectLocked()
         if let capture {
             throw CommandFailure("'\(capture.name)' is being recorded; stop it first (record stop or trial stop)")
@@ -106,7 +109,7 @@ final class LabSession: @unchecked Sendable {
             menuShortcuts: controller.shortcuts.visible.count, trialPresses: trialPresses > 0 ? trialPresses : nil,
             settingsChanged: false, limits: settings.trialLimits, limitsSource: Self.limitsSource(settings.trialLimits, controller),
             haptics: RecordedHaptics(settings.haptics, driver: board.hapticDriver))
-        captureInfo?.referencePeriodMicros = controller.runtime.referenceReader?.samplePeriodMicros
+        captureInfo?.referencePeriodMicros = referencePeriodMicros
         captureInfo?.boardFileDigest = controller.boardFile.contentDigest
         captureSettingsChanged = false
         self.capture = capture

@@ -16,7 +16,7 @@ extension ShellContext {
                 return failure.message
             }
         }
-        controller.runtime.pump.report(outcome, atMicros: controller.snapshot().force.timeMicros)
+        services.events.report(outcome, atMicros: controller.snapshot().force.timeMicros)
         return (outcome, lines)
     }
 

@@ -106,7 +106,7 @@ extension ShellCommand where Context == ShellContext {
                     let controller = context.controller
                     let lab = controller.lab
                     guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
-                    guard let reference = controller.runtime.referenceReader else {
+                    guard let reference = context.services.reference else {
                         throw CommandFailure("calibrate sweep needs a reference sensor: declare [reference] in the board file (docs/boards.md), or calibrate with known weights (calibrate add FORCE)")
                     }
                     let named = try Self.cellOption(&arguments, controller: controller) ?? session.cell

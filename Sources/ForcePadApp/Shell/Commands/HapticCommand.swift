@@ -30,7 +30,7 @@ extension ShellCommand where Context == ShellContext {
                 "haptic effect list", "haptic test effect 24", "haptic pattern pop \"effect 1 then wait 50ms then effect 1\"",
                 "haptic calibrate",
             ],
-            bare: { _, context throws(CommandFailure) in Self.hapticStats(context.controller, detailed: true) },
+            bare: { _, context throws(CommandFailure) in Self.hapticStats(context, detailed: true) },
             subcommands: [
                 ShellSubcommand("test", arguments: "NAME|\"PATTERN\"|effect N", completer: Self.testNames) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
@@ -71,19 +71,19 @@ extension ShellCommand where Context == ShellContext {
                 },
                 ShellSubcommand("on") { arguments, context throws(CommandFailure) in
                     try arguments.end()
-                    return try Self.switchLine(to: "on", controller: context.controller)
+                    return try Self.switchLine(to: "on", context: context)
                 },
                 ShellSubcommand("off") { arguments, context throws(CommandFailure) in
                     try arguments.end()
-                    return try Self.switchLine(to: "off", controller: context.controller)
+                    return try Self.switchLine(to: "off", context: context)
                 },
                 ShellSubcommand("dry-run") { arguments, context throws(CommandFailure) in
                     try arguments.end()
-                    return try Self.switchLine(to: "dry-run", controller: context.controller)
+                    return try Self.switchLine(to: "dry-run", context: context)
                 },
                 ShellSubcommand("stats") { arguments, context throws(CommandFailure) in
                     try arguments.end()
-                    return Self.hapticStats(context.controller, detailed: true)
+                    return Self.hapticStats(context, detailed: true)
                 },
             ])
     }
@@ -103,12 +103,13 @@ extension ShellCommand where Context == ShellContext {
     /// Drives the line (`on`), keeps it off (`off`) or never touches it (`dry-run`), and
     /// answers with the haptic summary. The board's DRV2605L goes to standby with `off` and
     /// is set up again otherwise.
-    static func switchLine(to mode: String, controller: Controller) throws(CommandFailure) -> CommandReply {
+    static func switchLine(to mode: String, context: ShellContext) throws(CommandFailure) -> CommandReply {
+        let controller = context.controller
         var changed = controller.settings
         changed.haptics.enabled = mode != "off"
         changed.haptics.dryRun = mode == "dry-run"
         try controller.apply(changed, written: [])
-        controller.runtime.pump.driverStages?.drives.store(mode == "on", ordering: .relaxed)
+        context.services.hapticDriverStages?.drives.store(mode == "on", ordering: .relaxed)
         if let driver = controller.hapticDriver {
             if mode == "off" {
                 if let error = driver.enterStandby() { throw CommandFailure("line kept off, but the DRV2605L did not enter standby: \(error)") }
@@ -120,7 +121,7 @@ extension ShellCommand where Context == ShellContext {
                 }
             }
         }
-        return hapticStats(controller, detailed: false)
+        return hapticStats(context, detailed: false)
     }
 
     /// The board's DRV2605L, or the failure saying how to get one.
@@ -214,8 +215,8 @@ extension ShellCommand where Context == ShellContext {
     }
 
     /// The haptic report: every line (`detailed`) or the one-line summary.
-    static func hapticStats(_ controller: Controller, detailed: Bool) -> CommandReply {
-        let report = HapticReport(controller: controller, snapshot: controller.snapshot())
+    static func hapticStats(_ context: ShellContext, detailed: Bool) -> CommandReply {
+        let report = HapticReport(controller: context.controller, services: context.services, snapshot: context.controller.snapshot())
         return CommandReply(lines: detailed ? report.detailLines : [report.summary], fields: report.fields)
     }
 

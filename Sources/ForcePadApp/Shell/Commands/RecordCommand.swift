@@ -39,7 +39,8 @@ extension ShellCommand where Context == ShellContext {
                     try lab.collectFinishedCapture()
                     let name = try arguments.word("recording name")
                     try arguments.end()
-                    try lab.start(name: name, trialPresses: 0, controller: controller)
+                    try lab.start(
+                        name: name, trialPresses: 0, referencePeriodMicros: context.services.reference?.samplePeriodMicros, controller: controller)
                     return CommandReply(
                         lines: ["recording \(name) to \(lab.paths.recording(name)) (tared)"],
                         fields: [("action", .string("start")), ("name", .string(name)), ("path", .string(lab.paths.recording(name)))])

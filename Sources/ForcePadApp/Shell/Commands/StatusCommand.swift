@@ -13,12 +13,12 @@ extension ShellCommand where Context == ShellContext {
             let snapshot = controller.snapshot()
             return StatusReport(
                 board: controller.board, settings: controller.settings, snapshot: snapshot,
-                haptic: HapticReport(controller: controller, snapshot: snapshot),
+                haptic: HapticReport(controller: controller, services: context.services, snapshot: snapshot),
                 configSource: controller.configSource, stateDirectory: controller.stateDirectory,
                 calibrationSource: controller.calibration.source, savedCalibration: SavedCalibrationStatus(controller),
-                scheduling: controller.runtime.realTimeOutcome.summary,
+                scheduling: context.services.scheduling.summary,
                 reference: controller.reference(nearFrameAt: snapshot.force.timeMicros),
-                referenceReader: controller.runtime.referenceReader
+                referenceReader: context.services.reference
             ).reply
         }
     }

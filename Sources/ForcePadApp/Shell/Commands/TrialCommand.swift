@@ -47,7 +47,9 @@ extension ShellCommand where Context == ShellContext {
                         _ = try arguments.word("name")
                     }
                     try arguments.end()
-                    try lab.start(name: name, trialPresses: presses, controller: controller)
+                    try lab.start(
+                        name: name, trialPresses: presses, referencePeriodMicros: context.services.reference?.samplePeriodMicros,
+                        controller: controller)
                     return CommandReply(
                         lines: ["trial \(name): counting the next \(CountText.of(presses, "press")) (tared); trial report when done"],
                         fields: [("action", .string("start")), ("name", .string(name)), ("presses", .int(Int64(presses)))])

@@ -1,6 +1,8 @@
 /// What shell commands act on: the controller and the session's own settings.
 public final class ShellContext {
     public let controller: Controller
+    /// The loop's reference reader, haptic driver, feedback watcher, scheduling and event pump.
+    let services: ShellServices
     /// Shared with the event printer, which writes events in the same mode.
     public let outputMode: SharedOutputMode
     public var mode: OutputMode {
@@ -48,8 +50,9 @@ public final class ShellContext {
         return (elapsed, false)
     }
 
-    public init(controller: Controller, outputMode: SharedOutputMode, echo: Bool, canQuit: Bool) {
+    public init(controller: Controller, services: ShellServices, outputMode: SharedOutputMode, echo: Bool, canQuit: Bool) {
         self.controller = controller
+        self.services = services
         self.outputMode = outputMode
         self.echo = echo
         self.canQuit = canQuit

@@ -38,23 +38,23 @@ struct HapticReport {
     }
 
     /// The controller's haptic output with `snapshot` (taken by the caller, to agree with
-    /// the rest of its answer).
-    init(controller: Controller, snapshot: LoopSnapshot) {
-        let watcher = controller.runtime.edgeWatcher
+    /// the rest of its answer), and what the loop's `services` measured of it.
+    init(controller: Controller, services: ShellServices, snapshot: LoopSnapshot) {
+        let watcher = services.edgeWatcher
         self.init(
-            board: controller.board, settings: controller.settings.haptics, snapshot: snapshot, line: controller.runtime.hapticLine,
+            board: controller.board, settings: controller.settings.haptics, snapshot: snapshot, line: services.hapticLine,
             feedback: watcher.map {
                 FeedbackReport(
                     line: $0.identity, measurement: $0.currentMeasurement, failure: $0.stoppedBecause,
                     droppedEdges: $0.droppedEdges.load(ordering: .relaxed))
             })
-        if let reader = controller.runtime.referenceReader, let histogram = controller.runtime.pump.crossingToLine() {
+        if let reader = services.reference, let histogram = services.events.crossingToLine() {
             crossing = (histogram, reader.samplePeriodMicros)
         }
         driver = controller.hapticDriver.map {
             HapticDriverReport(
                 description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError,
-                lateSequences: controller.runtime.pump.driverStages?.lateSequences.load(ordering: .relaxed))
+                lateSequences: services.hapticDriverStages?.lateSequences.load(ordering: .relaxed))
         }
     }
 

@@ -1,0 +1,30 @@
+import ForcePadHAL
+
+/// The parts of the running loop that shell commands use beside the controller: handed to the
+/// shell where the program is assembled (`forcepad run`), so no command reaches into the loop's
+/// runtime for them.
+public struct ShellServices {
+    /// The reference force sensor's reader; nil when the board has none.
+    let reference: ReferenceReader?
+    /// The DRV2605L's follower of the stages; nil when the board has no such chip.
+    let hapticDriverStages: HapticDriverStages?
+    /// The watcher of the haptic line's feedback wire; nil when the board has none.
+    let edgeWatcher: HapticEdgeWatcher?
+    /// The haptic GPIO line as `gpioinfo` names it; nil for the simulated line.
+    let hapticLine: GPIOLineIdentity?
+    /// How the loop thread is scheduled (priority, CPU, memory lock).
+    let scheduling: RealTimeOutcome
+    /// The event pump: where events that do not come from the loop (a performed shortcut)
+    /// join those that do, and the crossing→line latencies it has measured.
+    let events: EventPump
+
+    /// The services of `runtime`, once it runs.
+    init(_ runtime: LoopRuntime) {
+        reference = runtime.referenceReader
+        hapticDriverStages = runtime.pump.driverStages
+        edgeWatcher = runtime.edgeWatcher
+        hapticLine = runtime.hapticLine
+        scheduling = runtime.realTimeOutcome
+        events = runtime.pump
+    }
+}
