@@ -141,7 +141,10 @@ class ProcessLink:
             raise LinkGone(str(error)) from error
         if not ready:
             return b""
-        data = os.read(descriptor, 65536)
+        try:
+            data = os.read(descriptor, 65536)
+        except OSError as error:  # closed by close() between the select and the read
+            raise LinkGone(str(error)) from error
         if not data:
             raise LinkGone(self.describe_end())
         return data
