@@ -324,6 +324,9 @@ def main():
     parser.add_argument("--work", default=os.path.join(ROOT, ".build-fuzz/mutations"))
     parser.add_argument("--timeout", type=float, default=600, help="seconds a batch may take (600)")
     options = parser.parse_args()
+    # Each forcepad runs in a folder of its own: paths given relative to here must not move with it.
+    options.forcepad = os.path.abspath(options.forcepad)
+    options.work = os.path.abspath(options.work)
     start = time.monotonic()
     os.makedirs(options.work, exist_ok=True)
     template = make_templates(options.forcepad, options.work)
