@@ -3,21 +3,17 @@ import ForcePadCore
 import ForcePadLabFiles
 import Foundation
 
-/// The force of a recording against time as an SVG drawing: the filtered total force
-/// (`polyline#force`), each threshold as a dashed line (`line.threshold`) over its
-/// hysteresis band (`rect.hysteresis`, from threshold − band to the threshold), every
-/// haptic pulse as a bar under the curve (`rect.haptic-pulse`, line on to line off, at least
-/// ``minimumPulseWidth`` wide, in a row per pattern — peek, pop, others — so a short peek
-/// pulse is never hidden under pop's), a dot where each stage fired (`circle.fired`) and each
-/// press's number (as in the report's `presses`) above its start (`text.press-number`, `data-press`).
-/// Stages and patterns are named in `data-stage` / `data-pattern` attributes, so scripts can
-/// find them. A heading names the recording, the board, when it was made and the verdict
-/// (`text.heading`, `text.verdict`) with its reasons (`text.verdict-reason`), and the
-/// trial's summary figures (`text.summary`: presses, how often each stage fired and at what
-/// force, stage→line); threshold labels sit in the right margin, outside the trace, spread
-/// so they never overlap. A recording with a reference channel also draws the reference
-/// sensor's readings (`polyline#reference`, dashed, in the legend): the true force beside
-/// the pad's estimate.
+/// The force of a recording against time as an SVG drawing: the filtered total force (`polyline#force`), each threshold
+/// as a dashed line (`line.threshold`) over its hysteresis band (`rect.hysteresis`, from threshold − band to the
+/// threshold), every haptic pulse as a bar under the curve (`rect.haptic-pulse`, line on to line off, at least
+/// ``minimumPulseWidth`` wide, in a row per pattern — peek, pop, others — so a short peek pulse is never hidden under
+/// pop's), a dot where each stage fired (`circle.fired`) and each press's number (as in the report's `presses`) above
+/// its start (`text.press-number`, `data-press`). Stages and patterns are named in `data-stage` / `data-pattern`
+/// attributes, so scripts can find them. A heading names the recording, the board, when it was made and the verdict
+/// (`text.heading`, `text.verdict`) with its reasons (`text.verdict-reason`), and the trial's summary figures
+/// (`text.summary`: presses, how often each stage fired and at what force, stage→line); threshold labels sit in the
+/// right margin, outside the trace, spread so they never overlap. A recording with a reference channel also draws the
+/// reference sensor's readings (`polyline#reference`, dashed, in the legend): the true force beside the pad's estimate.
 struct ForcePlotSVG {
     let analysis: TrialAnalysis
 
