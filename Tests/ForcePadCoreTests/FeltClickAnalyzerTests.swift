@@ -10,7 +10,7 @@ import Testing
 
     /// Samples from 0 µs to `endMicros`: 1000 mg at rest plus `shape(t)`.
     private static func series(until endMicros: Int64, _ shape: (Int64) -> Int32) -> [AccelerationSample] {
-        stride(from: Int64(0), through: endMicros, by: period).map {
+        stride(from: Int64(0), through: endMicros, by: Int(period)).map {
             AccelerationSample(timeMicros: $0, milliG: 1000 + shape($0))
         }
     }
