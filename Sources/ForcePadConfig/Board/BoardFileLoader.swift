@@ -24,6 +24,7 @@ public enum BoardFileLoader {
         let calibration = try root.table("calibration")
         let sim = try root.table("sim")
         let reference = try root.table("reference")
+        let accelerometer = try root.table("accelerometer")
         try root.finish()
 
         try checkName(name, root: root)
@@ -41,6 +42,10 @@ public enum BoardFileLoader {
             simulation: try readSimulation(sim, adcs: adcs, root: root))
         board.hapticDriver = try readHapticDriver(haptic, i2c: i2c, adcs: adcs)
         board.reference = try ReferenceSection.read(reference, board: board)
+        if let accelerometer {
+            let device = try i2c?.string("device", expected: "an I2C adapter device such as \"/dev/i2c-1\"")
+            board.accelerometer = try AccelerometerSection.read(accelerometer, busDevice: device, simulated: board.isSimulated)
+        }
         board.feedback = try readFeedback(feedback, haptic: board.haptic, adcs: adcs, root: root)
         board.sampleRateHz = try readSampleRate(sampling, board: board, root: root)
         return board

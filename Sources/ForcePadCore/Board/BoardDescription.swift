@@ -26,6 +26,8 @@ public struct BoardDescription: Sendable, Equatable {
     public var simulation: SimulationSettings?
     /// The reference force sensor beside the pad (`[reference]`); nil when the board has none.
     public var reference: ReferenceDescription?
+    /// The accelerometer fixed to the pad (`[accelerometer]`); nil when the board has none.
+    public var accelerometer: AccelerometerDescription?
 
     /// Largest number of cells any board may have (sizes the loop's fixed frame buffers).
     public static let maxCells = 64
