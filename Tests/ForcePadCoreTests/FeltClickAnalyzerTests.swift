@@ -88,4 +88,13 @@ import Testing
         #expect(FeltClickAnalyzer.squareRoot(16) == 4)
         #expect(FeltClickAnalyzer.squareRoot(1_000_000_007) == 31_622)
     }
+
+    @Test func aVectorIsReducedToAnAxisOrItsMagnitude() {
+        let vector = AccelerationVector(xMilliG: 300, yMilliG: -400, zMilliG: 1200)
+        #expect(vector.milliG(along: .y) == -400)
+        #expect(vector.milliG(along: .z) == 1200)
+        // √(90 000 + 160 000 + 1 440 000) = 1300.
+        #expect(vector.milliG(along: .magnitude) == 1300)
+        #expect(AccelerationVector(xMilliG: 20_000, yMilliG: 20_000, zMilliG: 20_000).magnitudeMilliG == 34_641)
+    }
 }

@@ -14,7 +14,19 @@ public struct AccelerationVector: Sendable, Equatable {
 
     /// √(x² + y² + z²) (milli-g), rounded down, in integers.
     public var magnitudeMilliG: Int32 {
-        let squares = [xMilliG, yMilliG, zMilliG].reduce(Int64(0)) { $0 + Int64($1) * Int64($1) }
-        return Int32(clamping: FeltClickAnalyzer.squareRoot(squares))
+        let x = Int64(xMilliG)
+        let y = Int64(yMilliG)
+        let z = Int64(zMilliG)
+        return Int32(clamping: FeltClickAnalyzer.squareRoot(x * x + y * y + z * z))
+    }
+
+    /// The reading reduced as the board's `[accelerometer] axis` says (milli-g).
+    public func milliG(along axis: AccelerometerAxis) -> Int32 {
+        switch axis {
+        case .x: xMilliG
+        case .y: yMilliG
+        case .z: zMilliG
+        case .magnitude: magnitudeMilliG
+        }
     }
 }

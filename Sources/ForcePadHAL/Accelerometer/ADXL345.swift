@@ -15,8 +15,6 @@ import ForcePadCore
 ///
 /// Transfers are not retried: a failure is thrown at once, and the reader tries again.
 public struct ADXL345: Sendable, Equatable {
-    /// The two addresses the chip can answer at.
-    public static let addresses: [UInt8] = [0x53, 0x1D]
     /// The adapter, e.g. `/dev/i2c-1`, for messages.
     public let busName: String
     public let address: UInt8

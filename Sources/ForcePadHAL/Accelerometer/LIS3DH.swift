@@ -12,8 +12,6 @@ import ForcePadCore
 /// bit (0xA8). A call moves at most `min(32, output.count)` levels, 6 bytes per transfer;
 /// read it at least every 20 ms (32 levels at 1.344 kHz) for none to be lost.
 public struct LIS3DH: Sendable, Equatable {
-    /// The two addresses the chip can answer at.
-    public static let addresses: [UInt8] = [0x18, 0x19]
     public let busName: String
     public let address: UInt8
     public let range: AccelerometerRange

@@ -41,7 +41,7 @@ public struct SimulatedActuator: Sendable {
         self.ratedMilliG = ratedMilliG
         nowMicros = startMicros
         sine = (0..<Self.sineEntries).map { index in
-            Int32((32_768 * _sinTurn(Double(index) / Double(Self.sineEntries))).rounded())
+            Int32((32_768 * sineOfTurn(Double(index) / Double(Self.sineEntries))).rounded())
         }
     }
 
@@ -87,6 +87,6 @@ public struct SimulatedActuator: Sendable {
 }
 
 /// sin(2π × turns), for building the table once.
-private func _sinTurn(_ turns: Double) -> Double {
+private func sineOfTurn(_ turns: Double) -> Double {
     Glibc.sin(2 * Double.pi * turns)
 }
