@@ -13,10 +13,11 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
+. "$root/scripts/lib/toolbox.sh"
+cache=$(package_cache_dir)
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(ForcePadCoreTests ForcePadConfigTests ForcePadShellTests)
-[ "$(id -u)" = 0 ] || exec sudo -n env PACKAGE_CACHE="${PACKAGE_CACHE:-}" bash "$0" "$@"
+reexec_as_root PACKAGE_CACHE -- "$@"
 command -v qemu-aarch64-static > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static > /dev/null
 
 started=$(date +%s)

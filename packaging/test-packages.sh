@@ -14,31 +14,24 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-optional=false
+label=package-test
+. "$root/scripts/lib/toolbox.sh"
 if [ "${1:-}" = --if-available ]; then
     optional=true
     shift
 fi
-unavailable() {
-    if $optional; then
-        echo "package-test: skipped: $*"
-        exit 0
-    fi
-    echo "package-test: cannot run: $*" >&2
-    exit 1
-}
 [ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "the packages are cross-built on an x86_64 Linux host"
 command -v apt-get > /dev/null || unavailable "no apt-get to fetch Debian's packages"
 if [ "$(id -u)" != 0 ]; then
     sudo -n true 2> /dev/null || unavailable "building and installing packages in a chroot needs root or password-less sudo"
-    exec sudo -n env SWIFT="${SWIFT:-}" PACKAGE_CACHE="${PACKAGE_CACHE:-}" PACKAGE_OUT="${PACKAGE_OUT:-}" bash "$0" "$@"
+    reexec_as_root SWIFT PACKAGE_CACHE PACKAGE_OUT -- "$@"
 fi
-cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
-out=$(realpath -m "${PACKAGE_OUT:-$root/.build-package}")
+cache=$(package_cache_dir)
+out=$(package_out_dir)
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 architectures=("$@")
 [ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/ForcePadApp/CLI/ForcePadVersion.swift")
+version=$(forcepad_version)
 
 command -v debootstrap > /dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap > /dev/null 2>&1 \
     || unavailable "debootstrap is not installed and apt-get could not install it"; }
