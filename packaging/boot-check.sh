@@ -40,7 +40,7 @@ phase_started=$started
 [ -f "$deb" ] || unavailable "no amd64 package: $deb is missing (\`make package\` builds it)"
 [ -f "$cache/trixie/.complete" ] || unavailable "no trixie root in $cache/trixie (\`make test-packages\` makes it)"
 for tool in qemu-system-x86_64:qemu-system-x86 cpio:cpio; do
-    command -v "${tool%%:*}" > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${tool#*:}" > /dev/null 2>&1 \
+    need_command "${tool%%:*}" "${tool#*:}" \
         || unavailable "${tool%%:*} is not installed and apt-get could not install ${tool#*:}"
 done
 kver=$(bash "$root/rig/fetch-kernel.sh" "$rig_cache" amd64 | tail -n 1) \

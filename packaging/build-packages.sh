@@ -56,7 +56,7 @@ for arch in "${architectures[@]}"; do
     bash "$root/packaging/in-chroot.sh" "$cache/sid" "$root" \
         /usr/libexec/swift/bin/llvm-objcopy --strip-all "/src/forcepad/$scratch/$triple/release/forcepad" "/src/forcepad/$scratch/forcepad.stripped"
     mv "$root/$scratch/forcepad.stripped" "$binary"
-    echo "package: $arch build took $(( $(date +%s) - phase_started ))s"
+    phase "$arch build"
 
     # Runtime dependencies, read off the binary: its libraries and the newest glibc symbol version.
     needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')

@@ -18,7 +18,7 @@ cache=$(package_cache_dir)
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(ForcePadCoreTests ForcePadConfigTests ForcePadShellTests)
 reexec_as_root PACKAGE_CACHE -- "$@"
-command -v qemu-aarch64-static > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static > /dev/null
+need_command qemu-aarch64-static qemu-user-static
 
 started=$(date +%s)
 bash "$root/packaging/toolchain.sh" "$cache" > /dev/null

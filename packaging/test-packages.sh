@@ -33,8 +33,7 @@ architectures=("$@")
 [ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
 version=$(forcepad_version)
 
-command -v debootstrap > /dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap > /dev/null 2>&1 \
-    || unavailable "debootstrap is not installed and apt-get could not install it"; }
+need_command debootstrap debootstrap || unavailable "debootstrap is not installed and apt-get could not install it"
 # A toolchain that cannot be fetched is a machine without Debian's archive, not a failure.
 mkdir -p "$cache"
 echo "package-test: packaging toolchain in $cache (about 5 minutes the first time; log toolchain.log)"
@@ -74,7 +73,7 @@ for arch in "${architectures[@]}"; do
     cp "$deb" "$target/tmp/"
     run=""
     if [ "$arch" = arm64 ]; then
-        command -v qemu-aarch64-static > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static > /dev/null
+        need_command qemu-aarch64-static qemu-user-static
         cp "$(command -v qemu-aarch64-static)" "$target/usr/bin/"
         run="qemu-aarch64-static"
         bash "$root/packaging/in-chroot.sh" "$target" - dpkg --add-architecture arm64

@@ -81,6 +81,12 @@ need_apt_packages() {
     apt_install "${missing[@]}"
 }
 
+# need_command COMMAND PACKAGE: when COMMAND is not on the PATH, installs the Debian package
+# PACKAGE that has it, quietly; fails when that install fails.
+need_command() {
+    command -v "$1" > /dev/null || apt_install "$2" > /dev/null 2>&1
+}
+
 # python_venv FOLDER: makes the virtual environment FOLDER unless it has a python already.
 python_venv() {
     [ -x "$1/bin/python" ] && return 0
