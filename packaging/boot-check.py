@@ -5,16 +5,14 @@ forcepad@ttyS1 there.
 The guest's two 8250 UARTs are bridged to Unix sockets on the host: ttyS0 is the kernel
 console and carries the check's command shell (boot-check-console.service; everything read
 from it is kept in WORKDIR/console.log), ttyS1 is the line forcepad@ttyS1 serves its shell
-on. The socket reading and the command shell's protocol are the kernel rig's
-(rig/run-guest-tests.py).
+on. The socket reading, the command shell's protocol, the stop and the tally are the kernel
+rig's (rig/guest_harness.py).
 
 Prints one line per check, "ok NAME: detail" or "FAIL NAME: reason", and closes with
 "N passed, N failed"; exits 1 if any failed.
 """
 import argparse
-import importlib.util
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,11 +20,8 @@ import time
 from pathlib import Path
 
 sys.dont_write_bytecode = True
-_spec = importlib.util.spec_from_file_location(
-    "run_guest_tests", Path(__file__).resolve().parent.parent / "rig/run-guest-tests.py")
-rig = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(rig)
-CheckFailed, require = rig.CheckFailed, rig.require
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rig"))
+from guest_harness import CheckFailed, ControlShell, LineSocket, Tally, require, stop_guest  # noqa: E402
 
 UNIT = "forcepad@ttyS1.service"
 # The answer to `*IDN?` in human mode with the sim board: maker, board, serial, version.
@@ -58,8 +53,8 @@ class BootedGuest:
             self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         try:
             deadline = started + args.boot_timeout
-            self.shell = rig.ControlShell(rig.LineSocket(control_socket, deadline, open(self.console_log, "wb")))
-            self.uart = rig.LineSocket(uart_socket, deadline)
+            self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
+            self.uart = LineSocket(uart_socket, deadline)
             # Nothing is sent before the command shell says it is ready (a UART starting up
             # drops what its receive FIFO holds).
             while True:
@@ -111,29 +106,20 @@ class BootedGuest:
         return None
 
     def stop(self):
-        try:
-            self.shell.connection.send("systemctl poweroff -f\n")
-            self.qemu.wait(timeout=20)
-        except Exception:
-            self.qemu.kill()
-            self.qemu.wait()
-        shutil.rmtree(self.socket_dir, ignore_errors=True)
+        stop_guest(self.qemu, self.shell, self.socket_dir, "systemctl poweroff -f")
 
 
-class Checks:
+class Checks(Tally):
     def __init__(self, guest, args):
+        super().__init__()
         self.guest, self.args = guest, args
-        self.passed, self.failed = 0, 0
 
     def run(self, name, function):
-        started = time.monotonic()
-        try:
-            detail = function()
-            self.passed += 1
-            print(f"boot-check: ok    {name} ({time.monotonic() - started:.1f}s): {detail}", flush=True)
-        except CheckFailed as failure:
-            self.failed += 1
-            print(f"boot-check: FAIL  {name} ({time.monotonic() - started:.1f}s): {failure}", flush=True)
+        passed, detail, seconds = self.attempt(function)
+        if passed:
+            print(f"boot-check: ok    {name} ({seconds:.1f}s): {detail}", flush=True)
+        else:
+            print(f"boot-check: FAIL  {name} ({seconds:.1f}s): {detail}", flush=True)
             self.guest.require_running()
 
     def shell_without_login(self):

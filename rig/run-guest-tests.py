@@ -14,9 +14,7 @@ Prints one line per check and closes with "N passed, N failed"; exits 1 if any f
 import argparse
 import json
 import re
-import secrets
 import shlex
-import socket
 import shutil
 import subprocess
 import sys
@@ -24,6 +22,8 @@ import tempfile
 import time
 import tomllib
 from pathlib import Path
+
+from guest_harness import CheckFailed, ControlShell, GuestDied, LineSocket, Tally, require, stop_guest
 
 HAPTIC_LINE = "GPIO18"
 ADS7830_BOARD = "/rig/boards/rig-ads7830.toml"
@@ -101,102 +101,6 @@ MACHINES = {
                      "ttyAMA0", ["-serial", "chardev:control"],
                      "ttyS0", ["-device", "pci-serial,chardev=uart"]),
 }
-
-
-class CheckFailed(Exception):
-    pass
-
-
-class GuestDied(Exception):
-    pass
-
-
-def require(condition, message):
-    if not condition:
-        raise CheckFailed(message)
-
-
-class LineSocket:
-    """A Unix socket read as lines (CR, LF or CRLF endings)."""
-
-    def __init__(self, path, deadline, transcript=None):
-        self.transcript = transcript
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(str(path))
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise CheckFailed(f"QEMU never opened {path}")
-                time.sleep(0.1)
-        self.buffer = b""
-        self.lines = []
-
-    def send(self, text):
-        self.sock.sendall(text.encode())
-
-    def _fill(self, timeout):
-        self.sock.settimeout(max(timeout, 0.01))
-        try:
-            data = self.sock.recv(65536)
-        except socket.timeout:
-            return
-        if not data:
-            raise CheckFailed("the guest closed the serial connection")
-        if self.transcript:
-            self.transcript.write(data)
-            self.transcript.flush()
-        self.buffer += data
-        parts = re.split(rb"\r\n|\r|\n", self.buffer)
-        self.buffer = parts.pop()
-        self.lines.extend(part.decode(errors="replace") for part in parts if part)
-
-    def next_line(self, deadline):
-        while not self.lines:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return None
-            self._fill(remaining)
-        return self.lines.pop(0)
-
-    def drain(self, seconds=0.0):
-        end = time.monotonic() + seconds
-        drained = []
-        while True:
-            line = self.next_line(end)
-            if line is None:
-                return drained
-            drained.append(line)
-
-
-class ControlShell:
-    """The guest's command shell on the control UART: runs a command, returns (exit status, output)."""
-
-    def __init__(self, connection):
-        self.connection = connection
-
-    def run(self, command, timeout=30):
-        token = secrets.token_hex(4)
-        self.connection.send(f"{command}\necho \"@@$rig_status@@{token}\"\n")
-        deadline = time.monotonic() + timeout
-        output = []
-        while True:
-            line = self.connection.next_line(deadline)
-            if line is None:
-                raise CheckFailed(f"guest command timed out after {timeout}s: {command}")
-            match = re.fullmatch(rf"(.*)@@(\d+)@@{token}", line)
-            if match:
-                if match.group(1):
-                    output.append(match.group(1))
-                return int(match.group(2)), "\n".join(output)
-            output.append(line)
-
-    def check(self, command, timeout=30):
-        status, output = self.run(command, timeout)
-        require(status == 0, f"`{command}` exited {status}: {output.strip()[-300:]}")
-        return output
 
 
 class Forcepad:
@@ -437,29 +341,20 @@ class Guest:
         return f"/sys/devices/platform/{device}/{chip}/sim_gpio{offset}/{attribute}"
 
     def stop(self):
-        try:
-            self.shell.connection.send("poweroff -f\n")
-            self.qemu.wait(timeout=20)
-        except Exception:
-            self.qemu.kill()
-            self.qemu.wait()
-        shutil.rmtree(self.socket_dir, ignore_errors=True)
+        stop_guest(self.qemu, self.shell, self.socket_dir, "poweroff -f")
 
 
-class Checks:
+class Checks(Tally):
     def __init__(self, guest, builds):
+        super().__init__()
         self.guest, self.builds = guest, builds
-        self.passed, self.failed = 0, 0
 
     def run(self, name, function, *arguments):
-        started = time.monotonic()
-        try:
-            detail = function(*arguments)
-            self.passed += 1
-            print(f"PASS {name} ({time.monotonic() - started:.1f}s){': ' + detail if detail else ''}", flush=True)
-        except CheckFailed as failure:
-            self.failed += 1
-            print(f"FAIL {name} ({time.monotonic() - started:.1f}s): {failure}", flush=True)
+        passed, detail, seconds = self.attempt(function, *arguments)
+        if passed:
+            print(f"PASS {name} ({seconds:.1f}s){': ' + detail if detail else ''}", flush=True)
+        else:
+            print(f"FAIL {name} ({seconds:.1f}s): {detail}", flush=True)
             if self.guest.qemu.poll() is not None:
                 raise GuestDied(f"QEMU exited {self.guest.qemu.returncode}: "
                                 f"{self.guest.qemu_log.read_text(errors='replace')[-500:]}")

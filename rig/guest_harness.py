@@ -1,0 +1,138 @@
+"""What the kernel rig (rig/run-guest-tests.py) and the boot check (packaging/boot-check.py)
+share to drive a QEMU guest: its serial sockets read as lines, the command shell on the
+console, the stop, and the tally of checks passed and failed.
+
+Imported as `guest_harness` with rig/ on sys.path (a script in rig/ has it there already).
+"""
+import re
+import secrets
+import shutil
+import socket
+import time
+
+
+class CheckFailed(Exception):
+    pass
+
+
+class GuestDied(Exception):
+    pass
+
+
+def require(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+class LineSocket:
+    """A Unix socket read as lines (CR, LF or CRLF endings)."""
+
+    def __init__(self, path, deadline, transcript=None):
+        self.transcript = transcript
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                self.sock.connect(str(path))
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise CheckFailed(f"QEMU never opened {path}")
+                time.sleep(0.1)
+        self.buffer = b""
+        self.lines = []
+
+    def send(self, text):
+        self.sock.sendall(text.encode())
+
+    def _fill(self, timeout):
+        self.sock.settimeout(max(timeout, 0.01))
+        try:
+            data = self.sock.recv(65536)
+        except socket.timeout:
+            return
+        if not data:
+            raise CheckFailed("the guest closed the serial connection")
+        if self.transcript:
+            self.transcript.write(data)
+            self.transcript.flush()
+        self.buffer += data
+        parts = re.split(rb"\r\n|\r|\n", self.buffer)
+        self.buffer = parts.pop()
+        self.lines.extend(part.decode(errors="replace") for part in parts if part)
+
+    def next_line(self, deadline):
+        while not self.lines:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            self._fill(remaining)
+        return self.lines.pop(0)
+
+    def drain(self, seconds=0.0):
+        end = time.monotonic() + seconds
+        drained = []
+        while True:
+            line = self.next_line(end)
+            if line is None:
+                return drained
+            drained.append(line)
+
+
+class ControlShell:
+    """The guest's command shell on the control UART: runs a command, returns (exit status, output)."""
+
+    def __init__(self, connection):
+        self.connection = connection
+
+    def run(self, command, timeout=30):
+        token = secrets.token_hex(4)
+        self.connection.send(f"{command}\necho \"@@$rig_status@@{token}\"\n")
+        deadline = time.monotonic() + timeout
+        output = []
+        while True:
+            line = self.connection.next_line(deadline)
+            if line is None:
+                raise CheckFailed(f"guest command timed out after {timeout}s: {command}")
+            match = re.fullmatch(rf"(.*)@@(\d+)@@{token}", line)
+            if match:
+                if match.group(1):
+                    output.append(match.group(1))
+                return int(match.group(2)), "\n".join(output)
+            output.append(line)
+
+    def check(self, command, timeout=30):
+        status, output = self.run(command, timeout)
+        require(status == 0, f"`{command}` exited {status}: {output.strip()[-300:]}")
+        return output
+
+
+def stop_guest(qemu, shell, socket_dir, poweroff):
+    """Powers the guest off with the shell command poweroff (QEMU killed if it has not exited
+    20 s later) and removes the folder of its sockets."""
+    try:
+        shell.connection.send(f"{poweroff}\n")
+        qemu.wait(timeout=20)
+    except Exception:
+        qemu.kill()
+        qemu.wait()
+    shutil.rmtree(socket_dir, ignore_errors=True)
+
+
+class Tally:
+    """Counts the checks passed and failed; `attempt` runs one and times it."""
+
+    def __init__(self):
+        self.passed, self.failed = 0, 0
+
+    def attempt(self, function, *arguments):
+        """Runs function(*arguments): (True, its detail, seconds) when it returns, (False, the
+        CheckFailed, seconds) when it raises one; counts it either way."""
+        started = time.monotonic()
+        try:
+            detail = function(*arguments)
+            self.passed += 1
+            return True, detail, time.monotonic() - started
+        except CheckFailed as failure:
+            self.failed += 1
+            return False, failure, time.monotonic() - started
