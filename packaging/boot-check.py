@@ -21,15 +21,18 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rig"))
-from guest_harness import CheckFailed, ControlShell, LineSocket, Tally, require, stop_guest  # noqa: E402
+from guest_harness import CheckFailed, ControlShell, LineSocket, QemuGuest, Tally, require  # noqa: E402
 
 UNIT = "forcepad@ttyS1.service"
 # The answer to `*IDN?` in human mode with the sim board: maker, board, serial, version.
 IDN_PATTERN = re.compile(r"ForcePad,sim,[^,]+,\d+\.\d+\.\d+")
 
 
-class BootedGuest:
+class BootedGuest(QemuGuest):
     """QEMU running the root with systemd as PID 1; `shell` on ttyS0, `uart` on ttyS1."""
+
+    QEMU_LOG_TAIL = 300
+    CONSOLE_TAIL = 600
 
     def __init__(self, args):
         self.console_log = args.workdir / "console.log"
@@ -70,17 +73,6 @@ class BootedGuest:
             self.stop()
             raise
 
-    def require_running(self):
-        if self.qemu.poll() is not None:
-            raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu_log.read_text(errors='replace')[-300:]} "
-                              f"console: {self.console()[-600:]}")
-
-    def console(self):
-        try:
-            return self.console_log.read_text(errors="replace")
-        except OSError:
-            return ""
-
     def unit(self, *properties):
         """The unit's properties, as `systemctl show` gives them."""
         output = self.shell.check(f"systemctl show {UNIT} " + " ".join(f"-p {p}" for p in properties))
@@ -106,7 +98,7 @@ class BootedGuest:
         return None
 
     def stop(self):
-        stop_guest(self.qemu, self.shell, self.socket_dir, "systemctl poweroff -f")
+        self.power_off("systemctl poweroff -f")
 
 
 class Checks(Tally):

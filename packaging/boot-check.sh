@@ -23,12 +23,9 @@ if [ "${1:-}" = --if-available ]; then
     optional=true
     shift
 fi
-[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "the guest runs Debian's amd64 kernel and package; it needs an x86_64 Linux host"
-command -v apt-get > /dev/null || unavailable "no apt-get to fetch Debian's packages"
-if [ "$(id -u)" != 0 ]; then
-    sudo -n true 2> /dev/null || unavailable "installing packages in a chroot needs root or password-less sudo"
-    reexec_as_root PACKAGE_CACHE PACKAGE_OUT RIG_CACHE BOOT_CHECK_OPTIONS -- "$@"
-fi
+if_available_preamble "the guest runs Debian's amd64 kernel and package; it needs an x86_64 Linux host" \
+    "installing packages in a chroot needs root or password-less sudo" \
+    PACKAGE_CACHE PACKAGE_OUT RIG_CACHE BOOT_CHECK_OPTIONS -- "$@"
 cache=$(package_cache_dir)
 out=$(package_out_dir)
 rig_cache=$(rig_cache_dir)

@@ -20,12 +20,9 @@ if [ "${1:-}" = --if-available ]; then
     optional=true
     shift
 fi
-[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "the packages are cross-built on an x86_64 Linux host"
-command -v apt-get > /dev/null || unavailable "no apt-get to fetch Debian's packages"
-if [ "$(id -u)" != 0 ]; then
-    sudo -n true 2> /dev/null || unavailable "building and installing packages in a chroot needs root or password-less sudo"
-    reexec_as_root SWIFT PACKAGE_CACHE PACKAGE_OUT -- "$@"
-fi
+if_available_preamble "the packages are cross-built on an x86_64 Linux host" \
+    "building and installing packages in a chroot needs root or password-less sudo" \
+    SWIFT PACKAGE_CACHE PACKAGE_OUT -- "$@"
 cache=$(package_cache_dir)
 out=$(package_out_dir)
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}

@@ -107,16 +107,39 @@ class ControlShell:
         return output
 
 
-def stop_guest(qemu, shell, socket_dir, poweroff):
-    """Powers the guest off with the shell command poweroff (QEMU killed if it has not exited
-    20 s later) and removes the folder of its sockets."""
-    try:
-        shell.connection.send(f"{poweroff}\n")
-        qemu.wait(timeout=20)
-    except Exception:
-        qemu.kill()
-        qemu.wait()
-    shutil.rmtree(socket_dir, ignore_errors=True)
+class QemuGuest:
+    """A guest in QEMU. A subclass sets `qemu` (the QEMU process), `qemu_log` and
+    `console_log` (paths of what QEMU and the console printed), `shell` (the ControlShell),
+    `socket_dir` (the folder of the serial sockets) and may shorten the tails of the logs a
+    failure quotes (characters)."""
+
+    QEMU_LOG_TAIL = 500
+    CONSOLE_TAIL = 800
+
+    def require_running(self):
+        """Raises CheckFailed, quoting the ends of QEMU's log and the console, if QEMU exited."""
+        if self.qemu.poll() is not None:
+            raise CheckFailed(f"QEMU exited {self.qemu.returncode}: "
+                              f"{self.qemu_log.read_text(errors='replace')[-self.QEMU_LOG_TAIL:]} "
+                              f"console: {self.console()[-self.CONSOLE_TAIL:]}")
+
+    def console(self):
+        """All the console printed so far ("" before it printed anything)."""
+        try:
+            return self.console_log.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def power_off(self, command):
+        """Powers the guest off with the shell command given (QEMU killed if it has not exited
+        20 s later) and removes the folder of its sockets."""
+        try:
+            self.shell.connection.send(f"{command}\n")
+            self.qemu.wait(timeout=20)
+        except Exception:
+            self.qemu.kill()
+            self.qemu.wait()
+        shutil.rmtree(self.socket_dir, ignore_errors=True)
 
 
 class Tally:

@@ -23,7 +23,7 @@ import time
 import tomllib
 from pathlib import Path
 
-from guest_harness import CheckFailed, ControlShell, GuestDied, LineSocket, Tally, require, stop_guest
+from guest_harness import CheckFailed, ControlShell, GuestDied, LineSocket, QemuGuest, Tally, require
 
 HAPTIC_LINE = "GPIO18"
 ADS7830_BOARD = "/rig/boards/rig-ads7830.toml"
@@ -239,7 +239,7 @@ class Forcepad:
         return int(output)
 
 
-class Guest:
+class Guest(QemuGuest):
     def __init__(self, args, workdir):
         self.workdir = workdir
         self.machine = MACHINES[args.arch]
@@ -284,7 +284,7 @@ class Guest:
         # on a loaded host: most likely its receive interrupt cleared with the FIFO full, which
         # then never raises it again.
         while True:
-            self._require_running()
+            self.require_running()
             line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
             if line is not None and "rig-guest: ready" in line:
                 break
@@ -292,7 +292,7 @@ class Guest:
                 raise CheckFailed(f"the guest did not say it was ready within {args.boot_timeout}s; "
                                   f"console: {self.console()[-800:]}")
         while True:
-            self._require_running()
+            self.require_running()
             try:
                 self.shell.run("true", timeout=2)
                 break
@@ -303,17 +303,6 @@ class Guest:
         self.boot_seconds = time.monotonic() - started
         # What went wrong in the emulation and was worked around, printed after the checks.
         self.notes = []
-
-    def _require_running(self):
-        if self.qemu.poll() is not None:
-            raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu_log.read_text(errors='replace')[-500:]} "
-                              f"console: {self.console()[-800:]}")
-
-    def console(self):
-        try:
-            return self.console_log.read_text(errors="replace")
-        except OSError:
-            return ""
 
     def line_value(self):
         output = self.shell.check(f"cat {self.value_file}")
@@ -341,7 +330,7 @@ class Guest:
         return f"/sys/devices/platform/{device}/{chip}/sim_gpio{offset}/{attribute}"
 
     def stop(self):
-        stop_guest(self.qemu, self.shell, self.socket_dir, "poweroff -f")
+        self.power_off("poweroff -f")
 
 
 class Checks(Tally):

@@ -22,6 +22,22 @@ unavailable() {
     exit 1
 }
 
+# if_available_preamble HOST_REASON SUDO_REASON VARIABLE... -- ARGUMENT...: what the scripts
+# that build Debian roots need before anything else: an x86_64 Linux host (else unavailable
+# with HOST_REASON), apt-get, and root; when not root the script runs again under
+# password-less sudo (else unavailable with SUDO_REASON) with the VARIABLEs kept and the
+# ARGUMENTs. The script sets `optional` from its --if-available first.
+if_available_preamble() {
+    local host_reason=$1 sudo_reason=$2
+    shift 2
+    [ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "$host_reason"
+    command -v apt-get > /dev/null || unavailable "no apt-get to fetch Debian's packages"
+    if [ "$(id -u)" != 0 ]; then
+        sudo -n true 2> /dev/null || unavailable "$sudo_reason"
+        reexec_as_root "$@"
+    fi
+}
+
 # The cache and output folders, absolute; each environment variable overrides its default.
 package_cache_dir() { realpath -m "${PACKAGE_CACHE:-$toolbox_root/.package-cache}"; }
 package_out_dir() { realpath -m "${PACKAGE_OUT:-$toolbox_root/.build-package}"; }
