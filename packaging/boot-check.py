@@ -13,7 +13,6 @@ Prints one line per check, "ok NAME: detail" or "FAIL NAME: reason", and closes 
 """
 import argparse
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -21,7 +20,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rig"))
-from guest_harness import CheckFailed, ControlShell, LineSocket, QemuGuest, Tally, require  # noqa: E402
+from guest_harness import CheckFailed, QemuGuest, Tally, require  # noqa: E402
 
 UNIT = "forcepad@ttyS1.service"
 # The answer to `*IDN?` in human mode with the sim board: maker, board, serial, version.
@@ -38,26 +37,16 @@ class BootedGuest(QemuGuest):
         self.console_log = args.workdir / "console.log"
         self.qemu_log = args.workdir / "qemu.log"
         self.socket_dir = Path(tempfile.mkdtemp(prefix="boot-check-"))
-        control_socket, uart_socket = self.socket_dir / "control.sock", self.socket_dir / "uart.sock"
-        command = [
+        started = self.start_qemu([
             args.qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
             "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
             "-kernel", str(args.kernel), "-initrd", str(args.initramfs),
             "-append", "console=ttyS0 rdinit=/lib/systemd/systemd quiet loglevel=3 "
                        "systemd.show_status=false panic=-1 mitigations=off",
-            # QEMU starts the machine once this driver is connected, so no console output is lost.
-            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=on",
-            "-serial", "chardev:control",
-            "-chardev", f"socket,id=uart,path={uart_socket},server=on,wait=off",
-            "-serial", "chardev:uart",
-        ]
-        started = time.monotonic()
-        with open(self.qemu_log, "wb") as log:
-            self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        ], ["-serial", "chardev:control"], ["-serial", "chardev:uart"])
         try:
             deadline = started + args.boot_timeout
-            self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
-            self.uart = LineSocket(uart_socket, deadline)
+            self.connect(deadline)
             # Nothing is sent before the command shell says it is ready (a UART starting up
             # drops what its receive FIFO holds).
             while True:

@@ -8,6 +8,7 @@ import re
 import secrets
 import shutil
 import socket
+import subprocess
 import time
 
 
@@ -108,13 +109,38 @@ class ControlShell:
 
 
 class QemuGuest:
-    """A guest in QEMU. A subclass sets `qemu` (the QEMU process), `qemu_log` and
-    `console_log` (paths of what QEMU and the console printed), `shell` (the ControlShell),
-    `socket_dir` (the folder of the serial sockets) and may shorten the tails of the logs a
-    failure quotes (characters)."""
+    """A guest in QEMU with two UARTs bridged to Unix sockets: the control UART (the console,
+    carrying the command shell `shell`) and the forcepad UART (`uart`). A subclass sets
+    `qemu_log` and `console_log` (paths for what QEMU and the console print) and `socket_dir`
+    (a short folder for the sockets: their paths are limited to 107 bytes), then calls
+    `start_qemu` and `connect`; it may shorten the tails of the logs a failure quotes
+    (characters)."""
 
     QEMU_LOG_TAIL = 500
     CONSOLE_TAIL = 800
+
+    def start_qemu(self, arguments, control_serial, uart_serial):
+        """Starts QEMU (`qemu`) with arguments and the chardevs `control` and `uart` on the
+        sockets; control_serial and uart_serial are the arguments that attach each to a UART.
+        Returns when it started (time.monotonic())."""
+        command = [
+            *arguments,
+            # QEMU starts the machine once this driver is connected: console output before
+            # that would be lost, the ready line with it.
+            "-chardev", f"socket,id=control,path={self.socket_dir / 'control.sock'},server=on,wait=on",
+            *control_serial,
+            "-chardev", f"socket,id=uart,path={self.socket_dir / 'uart.sock'},server=on,wait=off",
+            *uart_serial,
+        ]
+        started = time.monotonic()
+        with open(self.qemu_log, "wb") as log:
+            self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        return started
+
+    def connect(self, deadline):
+        """Connects `shell` (everything read kept in console_log) and `uart` to their sockets."""
+        self.shell = ControlShell(LineSocket(self.socket_dir / "control.sock", deadline, open(self.console_log, "wb")))
+        self.uart = LineSocket(self.socket_dir / "uart.sock", deadline)
 
     def require_running(self):
         """Raises CheckFailed, quoting the ends of QEMU's log and the console, if QEMU exited."""

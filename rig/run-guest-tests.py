@@ -16,14 +16,13 @@ import json
 import re
 import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 import tomllib
 from pathlib import Path
 
-from guest_harness import CheckFailed, ControlShell, GuestDied, LineSocket, QemuGuest, Tally, require
+from guest_harness import CheckFailed, GuestDied, QemuGuest, Tally, require
 
 HAPTIC_LINE = "GPIO18"
 ADS7830_BOARD = "/rig/boards/rig-ads7830.toml"
@@ -246,8 +245,8 @@ class Guest(QemuGuest):
         self.console_log = workdir / "console.log"
         # A short private directory: socket paths are limited to 107 bytes.
         self.socket_dir = Path(tempfile.mkdtemp(prefix="rig-"))
-        uart_socket, control_socket = self.socket_dir / "uart.sock", self.socket_dir / "control.sock"
-        command = [
+        self.qemu_log = workdir / "qemu.log"
+        started = self.start_qemu([
             args.qemu or self.machine.qemu, *self.machine.machine_arguments,
             "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
             "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
@@ -255,29 +254,18 @@ class Guest(QemuGuest):
             # rig_control reaches /init as an environment variable.
             "-append", f"console={self.machine.control_tty} rig_control={self.machine.control_tty} "
                        "rdinit=/init quiet loglevel=4 panic=-1 mitigations=off",
-            # QEMU starts the machine once this driver is connected: console output before
-            # that would be lost, the ready line with it.
-            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=on",
-            *self.machine.control_serial,
-            "-chardev", f"socket,id=uart,path={uart_socket},server=on,wait=off",
-            *self.machine.uart_serial,
-        ]
-        started = time.monotonic()
-        self.qemu_log = workdir / "qemu.log"
-        with open(self.qemu_log, "wb") as log:
-            self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        ], self.machine.control_serial, self.machine.uart_serial)
         try:
-            self._connect(args, uart_socket, control_socket, started)
+            self._wait_until_ready(args, started)
         except BaseException:
             self.qemu.kill()
             self.qemu.wait()
             shutil.rmtree(self.socket_dir, ignore_errors=True)
             raise
 
-    def _connect(self, args, uart_socket, control_socket, started):
+    def _wait_until_ready(self, args, started):
         deadline = started + args.boot_timeout
-        self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
-        self.uart = LineSocket(uart_socket, deadline)
+        self.connect(deadline)
         # Nothing is sent to the guest before /init says it is ready. A UART driver starting
         # up drops what its receive FIFO holds (the first line arrived cut), and on -M virt's
         # PL011 input arriving meanwhile left the console reading nothing more in 1 of 3 runs
