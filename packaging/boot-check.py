@@ -49,14 +49,9 @@ class BootedGuest(QemuGuest):
             self.connect(deadline)
             # Nothing is sent before the command shell says it is ready (a UART starting up
             # drops what its receive FIFO holds).
-            while True:
-                self.require_running()
-                line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
-                if line is not None and "boot-check: ready" in line:
-                    self.ready_line = line
-                    break
-                require(time.monotonic() < deadline, f"the console shell did not say it was ready within "
-                                                     f"{args.boot_timeout:.0f}s; console: {self.console()[-600:]}")
+            self.ready_line = self.wait_for_line("boot-check: ready", deadline)
+            require(self.ready_line is not None, f"the console shell did not say it was ready within "
+                                                 f"{args.boot_timeout:.0f}s; console: {self.console()[-600:]}")
             self.boot_seconds = time.monotonic() - started
         except BaseException:
             self.stop()

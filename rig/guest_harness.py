@@ -142,6 +142,17 @@ class QemuGuest:
         self.shell = ControlShell(LineSocket(self.socket_dir / "control.sock", deadline, open(self.console_log, "wb")))
         self.uart = LineSocket(self.socket_dir / "uart.sock", deadline)
 
+    def wait_for_line(self, marker, deadline):
+        """The first console line holding marker, or None once the deadline
+        (time.monotonic()) has passed; raises CheckFailed if QEMU exits meanwhile."""
+        while True:
+            self.require_running()
+            line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
+            if line is not None and marker in line:
+                return line
+            if time.monotonic() >= deadline:
+                return None
+
     def require_running(self):
         """Raises CheckFailed, quoting the ends of QEMU's log and the console, if QEMU exited."""
         if self.qemu.poll() is not None:

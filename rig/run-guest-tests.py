@@ -271,14 +271,9 @@ class Guest(QemuGuest):
         # PL011 input arriving meanwhile left the console reading nothing more in 1 of 3 runs
         # on a loaded host: most likely its receive interrupt cleared with the FIFO full, which
         # then never raises it again.
-        while True:
-            self.require_running()
-            line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
-            if line is not None and "rig-guest: ready" in line:
-                break
-            if time.monotonic() > deadline:
-                raise CheckFailed(f"the guest did not say it was ready within {args.boot_timeout}s; "
-                                  f"console: {self.console()[-800:]}")
+        if self.wait_for_line("rig-guest: ready", deadline) is None:
+            raise CheckFailed(f"the guest did not say it was ready within {args.boot_timeout}s; "
+                              f"console: {self.console()[-800:]}")
         while True:
             self.require_running()
             try:
