@@ -19,13 +19,10 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 label=boot-check
 . "$root/scripts/lib/toolbox.sh"
-if [ "${1:-}" = --if-available ]; then
-    optional=true
-    shift
-fi
 if_available_preamble "the guest runs Debian's amd64 kernel and package; it needs an x86_64 Linux host" \
     "installing packages in a chroot needs root or password-less sudo" \
     PACKAGE_CACHE PACKAGE_OUT RIG_CACHE BOOT_CHECK_OPTIONS -- "$@"
+set -- "${arguments[@]}"
 cache=$(package_cache_dir)
 out=$(package_out_dir)
 rig_cache=$(rig_cache_dir)

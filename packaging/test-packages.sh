@@ -16,13 +16,10 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 label=package-test
 . "$root/scripts/lib/toolbox.sh"
-if [ "${1:-}" = --if-available ]; then
-    optional=true
-    shift
-fi
 if_available_preamble "the packages are cross-built on an x86_64 Linux host" \
     "building and installing packages in a chroot needs root or password-less sudo" \
     SWIFT PACKAGE_CACHE PACKAGE_OUT -- "$@"
+set -- "${arguments[@]}"
 cache=$(package_cache_dir)
 out=$(package_out_dir)
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}

@@ -23,18 +23,29 @@ unavailable() {
 }
 
 # if_available_preamble HOST_REASON SUDO_REASON VARIABLE... -- ARGUMENT...: what the scripts
-# that build Debian roots need before anything else: an x86_64 Linux host (else unavailable
-# with HOST_REASON), apt-get, and root; when not root the script runs again under
-# password-less sudo (else unavailable with SUDO_REASON) with the VARIABLEs kept and the
-# ARGUMENTs. The script sets `optional` from its --if-available first.
+# that build Debian roots do before anything else. A first ARGUMENT --if-available sets
+# `optional`; the other ARGUMENTs are left in the array `arguments` (the script goes on with
+# `set -- "${arguments[@]}"`). Then: an x86_64 Linux host (else unavailable with
+# HOST_REASON), apt-get, and root; when not root the script runs again under password-less
+# sudo (else unavailable with SUDO_REASON) with the VARIABLEs kept and `arguments`.
 if_available_preamble() {
-    local host_reason=$1 sudo_reason=$2
+    local host_reason=$1 sudo_reason=$2 kept=()
     shift 2
+    while [ "$1" != -- ]; do
+        kept+=("$1")
+        shift
+    done
+    shift
+    if [ "${1:-}" = --if-available ]; then
+        optional=true
+        shift
+    fi
+    arguments=("$@")
     [ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "$host_reason"
     command -v apt-get > /dev/null || unavailable "no apt-get to fetch Debian's packages"
     if [ "$(id -u)" != 0 ]; then
         sudo -n true 2> /dev/null || unavailable "$sudo_reason"
-        reexec_as_root "$@"
+        reexec_as_root "${kept[@]}" -- "$@"
     fi
 }
 
