@@ -60,14 +60,7 @@ build: deps
 # stage-to-line latency, and forcepad's CPU and memory, measured in one release-mode run;
 # exits non-zero if a deterministic target is missed (docs/performance.md).
 bench: deps
-	@missing=""; \
-	for package in $(BENCH_APT_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing Debian packages:$$missing"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	@bash scripts/lib/toolbox.sh need_apt_packages $(BENCH_APT_PACKAGES)
 	$(SWIFT) build -c release --product forcepad-bench
 	$(SWIFT) build -c release --product forcepad
 	./.build/release/forcepad-bench
@@ -143,14 +136,7 @@ uninstall:
 
 # Installs the system libraries the C shims link against, if any is missing.
 deps:
-	@missing=""; \
-	for package in $(APT_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing Debian packages:$$missing"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	@bash scripts/lib/toolbox.sh need_apt_packages $(APT_PACKAGES)
 
 clean:
 	rm -rf .build .build-* .build_*

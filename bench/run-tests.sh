@@ -6,12 +6,9 @@ set -euo pipefail
 bench="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$bench/.." && pwd)"
 venv="$root/.build-python"
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv" || { echo "run-tests.sh: python3 -m venv failed; install python3-venv (apt-get install python3-venv)" >&2; exit 1; }
-fi
+. "$root/scripts/lib/toolbox.sh"
+python_venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pytest mypy ruff
 cd "$bench"
-"$venv/bin/ruff" check wakeup-trace.py tests
-"$venv/bin/ruff" format --check wakeup-trace.py tests
-"$venv/bin/mypy" --strict wakeup-trace.py tests
+python_lint "$venv" wakeup-trace.py tests
 "$venv/bin/python" -m pytest -q -p no:cacheprovider tests

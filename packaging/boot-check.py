@@ -5,86 +5,57 @@ forcepad@ttyS1 there.
 The guest's two 8250 UARTs are bridged to Unix sockets on the host: ttyS0 is the kernel
 console and carries the check's command shell (boot-check-console.service; everything read
 from it is kept in WORKDIR/console.log), ttyS1 is the line forcepad@ttyS1 serves its shell
-on. The socket reading and the command shell's protocol are the kernel rig's
-(rig/run-guest-tests.py).
+on. The socket reading, the command shell's protocol, the stop and the tally are the kernel
+rig's (rig/guest_harness.py).
 
 Prints one line per check, "ok NAME: detail" or "FAIL NAME: reason", and closes with
 "N passed, N failed"; exits 1 if any failed.
 """
 import argparse
-import importlib.util
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.dont_write_bytecode = True
-_spec = importlib.util.spec_from_file_location(
-    "run_guest_tests", Path(__file__).resolve().parent.parent / "rig/run-guest-tests.py")
-rig = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(rig)
-CheckFailed, require = rig.CheckFailed, rig.require
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rig"))
+from guest_harness import CheckFailed, QemuGuest, Tally, require  # noqa: E402
 
 UNIT = "forcepad@ttyS1.service"
 # The answer to `*IDN?` in human mode with the sim board: maker, board, serial, version.
 IDN_PATTERN = re.compile(r"ForcePad,sim,[^,]+,\d+\.\d+\.\d+")
 
 
-class BootedGuest:
+class BootedGuest(QemuGuest):
     """QEMU running the root with systemd as PID 1; `shell` on ttyS0, `uart` on ttyS1."""
+
+    QEMU_LOG_TAIL = 300
+    CONSOLE_TAIL = 600
 
     def __init__(self, args):
         self.console_log = args.workdir / "console.log"
         self.qemu_log = args.workdir / "qemu.log"
         self.socket_dir = Path(tempfile.mkdtemp(prefix="boot-check-"))
-        control_socket, uart_socket = self.socket_dir / "control.sock", self.socket_dir / "uart.sock"
-        command = [
+        started = self.start_qemu([
             args.qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
             "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
             "-kernel", str(args.kernel), "-initrd", str(args.initramfs),
             "-append", "console=ttyS0 rdinit=/lib/systemd/systemd quiet loglevel=3 "
                        "systemd.show_status=false panic=-1 mitigations=off",
-            # QEMU starts the machine once this driver is connected, so no console output is lost.
-            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=on",
-            "-serial", "chardev:control",
-            "-chardev", f"socket,id=uart,path={uart_socket},server=on,wait=off",
-            "-serial", "chardev:uart",
-        ]
-        started = time.monotonic()
-        with open(self.qemu_log, "wb") as log:
-            self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        ], ["-serial", "chardev:control"], ["-serial", "chardev:uart"])
         try:
             deadline = started + args.boot_timeout
-            self.shell = rig.ControlShell(rig.LineSocket(control_socket, deadline, open(self.console_log, "wb")))
-            self.uart = rig.LineSocket(uart_socket, deadline)
+            self.connect(deadline)
             # Nothing is sent before the command shell says it is ready (a UART starting up
             # drops what its receive FIFO holds).
-            while True:
-                self.require_running()
-                line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
-                if line is not None and "boot-check: ready" in line:
-                    self.ready_line = line
-                    break
-                require(time.monotonic() < deadline, f"the console shell did not say it was ready within "
-                                                     f"{args.boot_timeout:.0f}s; console: {self.console()[-600:]}")
+            self.ready_line = self.wait_for_line("boot-check: ready", deadline)
+            require(self.ready_line is not None, f"the console shell did not say it was ready within "
+                                                 f"{args.boot_timeout:.0f}s; console: {self.console()[-600:]}")
             self.boot_seconds = time.monotonic() - started
         except BaseException:
             self.stop()
             raise
-
-    def require_running(self):
-        if self.qemu.poll() is not None:
-            raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu_log.read_text(errors='replace')[-300:]} "
-                              f"console: {self.console()[-600:]}")
-
-    def console(self):
-        try:
-            return self.console_log.read_text(errors="replace")
-        except OSError:
-            return ""
 
     def unit(self, *properties):
         """The unit's properties, as `systemctl show` gives them."""
@@ -111,29 +82,20 @@ class BootedGuest:
         return None
 
     def stop(self):
-        try:
-            self.shell.connection.send("systemctl poweroff -f\n")
-            self.qemu.wait(timeout=20)
-        except Exception:
-            self.qemu.kill()
-            self.qemu.wait()
-        shutil.rmtree(self.socket_dir, ignore_errors=True)
+        self.power_off("systemctl poweroff -f")
 
 
-class Checks:
+class Checks(Tally):
     def __init__(self, guest, args):
+        super().__init__()
         self.guest, self.args = guest, args
-        self.passed, self.failed = 0, 0
 
     def run(self, name, function):
-        started = time.monotonic()
-        try:
-            detail = function()
-            self.passed += 1
-            print(f"boot-check: ok    {name} ({time.monotonic() - started:.1f}s): {detail}", flush=True)
-        except CheckFailed as failure:
-            self.failed += 1
-            print(f"boot-check: FAIL  {name} ({time.monotonic() - started:.1f}s): {failure}", flush=True)
+        passed, detail, seconds = self.attempt(function)
+        if passed:
+            print(f"boot-check: ok    {name} ({seconds:.1f}s): {detail}", flush=True)
+        else:
+            print(f"boot-check: FAIL  {name} ({seconds:.1f}s): {detail}", flush=True)
             self.guest.require_running()
 
     def shell_without_login(self):

@@ -17,44 +17,24 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-optional=false
-if [ "${1:-}" = --if-available ]; then
-    optional=true
-    shift
-fi
-unavailable() {
-    if $optional; then
-        echo "boot-check: skipped: $*"
-        exit 0
-    fi
-    echo "boot-check: cannot run: $*" >&2
-    exit 1
-}
-[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "the guest runs Debian's amd64 kernel and package; it needs an x86_64 Linux host"
-command -v apt-get > /dev/null || unavailable "no apt-get to fetch Debian's packages"
-if [ "$(id -u)" != 0 ]; then
-    sudo -n true 2> /dev/null || unavailable "installing packages in a chroot needs root or password-less sudo"
-    exec sudo -n env PACKAGE_CACHE="${PACKAGE_CACHE:-}" PACKAGE_OUT="${PACKAGE_OUT:-}" RIG_CACHE="${RIG_CACHE:-}" \
-        BOOT_CHECK_OPTIONS="${BOOT_CHECK_OPTIONS:-}" bash "$0" "$@"
-fi
-cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
-out=$(realpath -m "${PACKAGE_OUT:-$root/.build-package}")
-rig_cache=$(realpath -m "${RIG_CACHE:-$root/.rig-cache}")
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/ForcePadApp/CLI/ForcePadVersion.swift")
+label=boot-check
+. "$root/scripts/lib/toolbox.sh"
+if_available_preamble "the guest runs Debian's amd64 kernel and package; it needs an x86_64 Linux host" \
+    "installing packages in a chroot needs root or password-less sudo" \
+    PACKAGE_CACHE PACKAGE_OUT RIG_CACHE BOOT_CHECK_OPTIONS -- "$@"
+set -- "${arguments[@]}"
+cache=$(package_cache_dir)
+out=$(package_out_dir)
+rig_cache=$(rig_cache_dir)
+version=$(forcepad_version)
 deb="$out/forcepad_${version}_amd64.deb"
 started=$(date +%s)
 phase_started=$started
-phase() { # NAME: reports how long the phase that just ended took
-    local now
-    now=$(date +%s)
-    echo "boot-check: $1 took $((now - phase_started))s"
-    phase_started=$now
-}
 
 [ -f "$deb" ] || unavailable "no amd64 package: $deb is missing (\`make package\` builds it)"
 [ -f "$cache/trixie/.complete" ] || unavailable "no trixie root in $cache/trixie (\`make test-packages\` makes it)"
 for tool in qemu-system-x86_64:qemu-system-x86 cpio:cpio; do
-    command -v "${tool%%:*}" > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${tool#*:}" > /dev/null 2>&1 \
+    need_command "${tool%%:*}" "${tool#*:}" \
         || unavailable "${tool%%:*} is not installed and apt-get could not install ${tool#*:}"
 done
 kver=$(bash "$root/rig/fetch-kernel.sh" "$rig_cache" amd64 | tail -n 1) \

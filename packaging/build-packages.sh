@@ -12,12 +12,14 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
-out=$(realpath -m "${PACKAGE_OUT:-$root/.build-package}")
+label=package
+. "$root/scripts/lib/toolbox.sh"
+cache=$(package_cache_dir)
+out=$(package_out_dir)
 swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 architectures=("$@")
 [ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/ForcePadApp/CLI/ForcePadVersion.swift")
+version=$(forcepad_version)
 [ -n "$version" ] || { echo "package: no version in Sources/ForcePadApp/CLI/ForcePadVersion.swift" >&2; exit 1; }
 maintainer=${MAINTAINER:-$(git -C "$root" log -1 --format='%an <%ae>')}
 [ "$(id -u)" = 0 ] || { echo "package: needs root (debootstrap and chroot); run with sudo" >&2; exit 1; }
@@ -26,7 +28,7 @@ started=$(date +%s)
 for tool in debootstrap lintian; do
     command -v $tool > /dev/null || {
         echo "package: installing $tool" >&2
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $tool; } > /dev/null
+        apt_install $tool > /dev/null
     }
 done
 swift_version=$(bash "$root/packaging/toolchain.sh" "$cache" | tail -n 1)
@@ -54,7 +56,7 @@ for arch in "${architectures[@]}"; do
     bash "$root/packaging/in-chroot.sh" "$cache/sid" "$root" \
         /usr/libexec/swift/bin/llvm-objcopy --strip-all "/src/forcepad/$scratch/$triple/release/forcepad" "/src/forcepad/$scratch/forcepad.stripped"
     mv "$root/$scratch/forcepad.stripped" "$binary"
-    echo "package: $arch build took $(( $(date +%s) - phase_started ))s"
+    phase "$arch build"
 
     # Runtime dependencies, read off the binary: its libraries and the newest glibc symbol version.
     needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')

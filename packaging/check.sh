@@ -17,14 +17,14 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 BINARY=${BINARY:-$root/.build/debug/forcepad}
-SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+. "$root/scripts/lib/toolbox.sh"
 scratch=$(mktemp -d /tmp/forcepad-packaging.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 fail() { echo "packaging check: $*" >&2; exit 1; }
 
 if ! command -v systemd-analyze >/dev/null; then
     echo "Installing Debian packages: systemd"
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq systemd
+    apt_install systemd
 fi
 
 # 1. The files of an installation.

@@ -13,11 +13,12 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
+. "$root/scripts/lib/toolbox.sh"
+cache=$(package_cache_dir)
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(ForcePadCoreTests ForcePadConfigTests ForcePadShellTests)
-[ "$(id -u)" = 0 ] || exec sudo -n env PACKAGE_CACHE="${PACKAGE_CACHE:-}" bash "$0" "$@"
-command -v qemu-aarch64-static > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static > /dev/null
+reexec_as_root PACKAGE_CACHE -- "$@"
+need_command qemu-aarch64-static qemu-user-static
 
 started=$(date +%s)
 bash "$root/packaging/toolchain.sh" "$cache" > /dev/null

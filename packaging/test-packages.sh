@@ -14,34 +14,20 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-optional=false
-if [ "${1:-}" = --if-available ]; then
-    optional=true
-    shift
-fi
-unavailable() {
-    if $optional; then
-        echo "package-test: skipped: $*"
-        exit 0
-    fi
-    echo "package-test: cannot run: $*" >&2
-    exit 1
-}
-[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || unavailable "the packages are cross-built on an x86_64 Linux host"
-command -v apt-get > /dev/null || unavailable "no apt-get to fetch Debian's packages"
-if [ "$(id -u)" != 0 ]; then
-    sudo -n true 2> /dev/null || unavailable "building and installing packages in a chroot needs root or password-less sudo"
-    exec sudo -n env SWIFT="${SWIFT:-}" PACKAGE_CACHE="${PACKAGE_CACHE:-}" PACKAGE_OUT="${PACKAGE_OUT:-}" bash "$0" "$@"
-fi
-cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
-out=$(realpath -m "${PACKAGE_OUT:-$root/.build-package}")
+label=package-test
+. "$root/scripts/lib/toolbox.sh"
+if_available_preamble "the packages are cross-built on an x86_64 Linux host" \
+    "building and installing packages in a chroot needs root or password-less sudo" \
+    SWIFT PACKAGE_CACHE PACKAGE_OUT -- "$@"
+set -- "${arguments[@]}"
+cache=$(package_cache_dir)
+out=$(package_out_dir)
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 architectures=("$@")
 [ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/ForcePadApp/CLI/ForcePadVersion.swift")
+version=$(forcepad_version)
 
-command -v debootstrap > /dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap > /dev/null 2>&1 \
-    || unavailable "debootstrap is not installed and apt-get could not install it"; }
+need_command debootstrap debootstrap || unavailable "debootstrap is not installed and apt-get could not install it"
 # A toolchain that cannot be fetched is a machine without Debian's archive, not a failure.
 mkdir -p "$cache"
 echo "package-test: packaging toolchain in $cache (about 5 minutes the first time; log toolchain.log)"
@@ -81,7 +67,7 @@ for arch in "${architectures[@]}"; do
     cp "$deb" "$target/tmp/"
     run=""
     if [ "$arch" = arm64 ]; then
-        command -v qemu-aarch64-static > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static > /dev/null
+        need_command qemu-aarch64-static qemu-user-static
         cp "$(command -v qemu-aarch64-static)" "$target/usr/bin/"
         run="qemu-aarch64-static"
         bash "$root/packaging/in-chroot.sh" "$target" - dpkg --add-architecture arm64

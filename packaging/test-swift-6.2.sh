@@ -8,8 +8,9 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cache=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")
-[ "$(id -u)" = 0 ] || exec sudo -n env PACKAGE_CACHE="${PACKAGE_CACHE:-}" bash "$0" "$@"
+. "$root/scripts/lib/toolbox.sh"
+cache=$(package_cache_dir)
+reexec_as_root PACKAGE_CACHE -- "$@"
 version=$(bash "$root/packaging/toolchain.sh" "$cache" | tail -n 1)
 echo "swift $version: building and testing in $cache/sid"
 arguments=""

@@ -20,9 +20,9 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cache=${RIG_CACHE:-$root/.rig-cache}
+. "$root/scripts/lib/toolbox.sh"
+cache=$(rig_cache_dir)
 swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
-optional=false
 arch=x86_64
 while [ $# -gt 0 ]; do
     case $1 in
@@ -49,23 +49,8 @@ esac
 sudo_cmd=""
 [ "$(id -u)" = 0 ] || sudo_cmd=sudo
 
-unavailable() {
-    if $optional; then
-        echo "$label: skipped: $*"
-        exit 0
-    fi
-    echo "$label: cannot run: $*" >&2
-    exit 1
-}
-
 rig_started=$(date +%s)
 phase_started=$rig_started
-phase() { # NAME: reports how long the phase that just ended took
-    local now
-    now=$(date +%s)
-    echo "$label: $1 took $((now - phase_started))s"
-    phase_started=$now
-}
 
 [ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] \
     || unavailable "the rig uses Debian's amd64 QEMU, compilers and kbuild tools and needs an x86_64 Linux host"
@@ -73,8 +58,8 @@ command -v apt-get > /dev/null && command -v dpkg-deb > /dev/null \
     || unavailable "no apt-get/dpkg-deb to fetch QEMU and Debian's kernel packages"
 
 if [ "$arch" = arm64 ]; then
-    package_out=$(realpath -m "${PACKAGE_OUT:-$root/.build-package}")
-    sysroot=$(realpath -m "${PACKAGE_CACHE:-$root/.package-cache}")/sysroot/trixie-arm64
+    package_out=$(package_out_dir)
+    sysroot=$(package_cache_dir)/sysroot/trixie-arm64
     binary="$package_out/forcepad-arm64"
     [ -f "$binary" ] || unavailable "no arm64 build: $binary is missing (\`make package\` makes it)"
     [ -f "$sysroot/usr/lib/aarch64-linux-gnu/libc.so.6" ] \
@@ -88,16 +73,13 @@ case $arch in
 x86_64) needed=(qemu-system-x86 busybox-static gcc make python3-pip) ;;
 arm64) needed=(qemu-system-arm gcc-aarch64-linux-gnu make) ;;
 esac
-missing=()
-for package in "${needed[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2> /dev/null | grep -q "install ok installed" || missing+=("$package")
-done
+mapfile -t missing < <(missing_apt_packages "${needed[@]}")
 if [ ${#missing[@]} -gt 0 ]; then
     if [ -n "$sudo_cmd" ] && ! sudo -n true 2> /dev/null; then
         unavailable "installing ${missing[*]} needs root or password-less sudo"
     fi
     echo "$label: installing ${missing[*]}"
-    { $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"; } \
+    apt_install "${missing[@]}" \
         > "$cache/apt.log" 2>&1 || unavailable "apt-get install ${missing[*]} failed (see $cache/apt.log)"
 fi
 case $arch in

@@ -14,16 +14,15 @@ Prints one line per check and closes with "N passed, N failed"; exits 1 if any f
 import argparse
 import json
 import re
-import secrets
 import shlex
-import socket
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 import tomllib
 from pathlib import Path
+
+from guest_harness import CheckFailed, GuestDied, QemuGuest, Tally, require
 
 HAPTIC_LINE = "GPIO18"
 ADS7830_BOARD = "/rig/boards/rig-ads7830.toml"
@@ -101,102 +100,6 @@ MACHINES = {
                      "ttyAMA0", ["-serial", "chardev:control"],
                      "ttyS0", ["-device", "pci-serial,chardev=uart"]),
 }
-
-
-class CheckFailed(Exception):
-    pass
-
-
-class GuestDied(Exception):
-    pass
-
-
-def require(condition, message):
-    if not condition:
-        raise CheckFailed(message)
-
-
-class LineSocket:
-    """A Unix socket read as lines (CR, LF or CRLF endings)."""
-
-    def __init__(self, path, deadline, transcript=None):
-        self.transcript = transcript
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(str(path))
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise CheckFailed(f"QEMU never opened {path}")
-                time.sleep(0.1)
-        self.buffer = b""
-        self.lines = []
-
-    def send(self, text):
-        self.sock.sendall(text.encode())
-
-    def _fill(self, timeout):
-        self.sock.settimeout(max(timeout, 0.01))
-        try:
-            data = self.sock.recv(65536)
-        except socket.timeout:
-            return
-        if not data:
-            raise CheckFailed("the guest closed the serial connection")
-        if self.transcript:
-            self.transcript.write(data)
-            self.transcript.flush()
-        self.buffer += data
-        parts = re.split(rb"\r\n|\r|\n", self.buffer)
-        self.buffer = parts.pop()
-        self.lines.extend(part.decode(errors="replace") for part in parts if part)
-
-    def next_line(self, deadline):
-        while not self.lines:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return None
-            self._fill(remaining)
-        return self.lines.pop(0)
-
-    def drain(self, seconds=0.0):
-        end = time.monotonic() + seconds
-        drained = []
-        while True:
-            line = self.next_line(end)
-            if line is None:
-                return drained
-            drained.append(line)
-
-
-class ControlShell:
-    """The guest's command shell on the control UART: runs a command, returns (exit status, output)."""
-
-    def __init__(self, connection):
-        self.connection = connection
-
-    def run(self, command, timeout=30):
-        token = secrets.token_hex(4)
-        self.connection.send(f"{command}\necho \"@@$rig_status@@{token}\"\n")
-        deadline = time.monotonic() + timeout
-        output = []
-        while True:
-            line = self.connection.next_line(deadline)
-            if line is None:
-                raise CheckFailed(f"guest command timed out after {timeout}s: {command}")
-            match = re.fullmatch(rf"(.*)@@(\d+)@@{token}", line)
-            if match:
-                if match.group(1):
-                    output.append(match.group(1))
-                return int(match.group(2)), "\n".join(output)
-            output.append(line)
-
-    def check(self, command, timeout=30):
-        status, output = self.run(command, timeout)
-        require(status == 0, f"`{command}` exited {status}: {output.strip()[-300:]}")
-        return output
 
 
 class Forcepad:
@@ -335,15 +238,15 @@ class Forcepad:
         return int(output)
 
 
-class Guest:
+class Guest(QemuGuest):
     def __init__(self, args, workdir):
         self.workdir = workdir
         self.machine = MACHINES[args.arch]
         self.console_log = workdir / "console.log"
         # A short private directory: socket paths are limited to 107 bytes.
         self.socket_dir = Path(tempfile.mkdtemp(prefix="rig-"))
-        uart_socket, control_socket = self.socket_dir / "uart.sock", self.socket_dir / "control.sock"
-        command = [
+        self.qemu_log = workdir / "qemu.log"
+        started = self.start_qemu([
             args.qemu or self.machine.qemu, *self.machine.machine_arguments,
             "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
             "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
@@ -351,44 +254,28 @@ class Guest:
             # rig_control reaches /init as an environment variable.
             "-append", f"console={self.machine.control_tty} rig_control={self.machine.control_tty} "
                        "rdinit=/init quiet loglevel=4 panic=-1 mitigations=off",
-            # QEMU starts the machine once this driver is connected: console output before
-            # that would be lost, the ready line with it.
-            "-chardev", f"socket,id=control,path={control_socket},server=on,wait=on",
-            *self.machine.control_serial,
-            "-chardev", f"socket,id=uart,path={uart_socket},server=on,wait=off",
-            *self.machine.uart_serial,
-        ]
-        started = time.monotonic()
-        self.qemu_log = workdir / "qemu.log"
-        with open(self.qemu_log, "wb") as log:
-            self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        ], self.machine.control_serial, self.machine.uart_serial)
         try:
-            self._connect(args, uart_socket, control_socket, started)
+            self._wait_until_ready(args, started)
         except BaseException:
             self.qemu.kill()
             self.qemu.wait()
             shutil.rmtree(self.socket_dir, ignore_errors=True)
             raise
 
-    def _connect(self, args, uart_socket, control_socket, started):
+    def _wait_until_ready(self, args, started):
         deadline = started + args.boot_timeout
-        self.shell = ControlShell(LineSocket(control_socket, deadline, open(self.console_log, "wb")))
-        self.uart = LineSocket(uart_socket, deadline)
+        self.connect(deadline)
         # Nothing is sent to the guest before /init says it is ready. A UART driver starting
         # up drops what its receive FIFO holds (the first line arrived cut), and on -M virt's
         # PL011 input arriving meanwhile left the console reading nothing more in 1 of 3 runs
         # on a loaded host: most likely its receive interrupt cleared with the FIFO full, which
         # then never raises it again.
+        if self.wait_for_line("rig-guest: ready", deadline) is None:
+            raise CheckFailed(f"the guest did not say it was ready within {args.boot_timeout}s; "
+                              f"console: {self.console()[-800:]}")
         while True:
-            self._require_running()
-            line = self.shell.connection.next_line(min(deadline, time.monotonic() + 1))
-            if line is not None and "rig-guest: ready" in line:
-                break
-            if time.monotonic() > deadline:
-                raise CheckFailed(f"the guest did not say it was ready within {args.boot_timeout}s; "
-                                  f"console: {self.console()[-800:]}")
-        while True:
-            self._require_running()
+            self.require_running()
             try:
                 self.shell.run("true", timeout=2)
                 break
@@ -399,17 +286,6 @@ class Guest:
         self.boot_seconds = time.monotonic() - started
         # What went wrong in the emulation and was worked around, printed after the checks.
         self.notes = []
-
-    def _require_running(self):
-        if self.qemu.poll() is not None:
-            raise CheckFailed(f"QEMU exited {self.qemu.returncode}: {self.qemu_log.read_text(errors='replace')[-500:]} "
-                              f"console: {self.console()[-800:]}")
-
-    def console(self):
-        try:
-            return self.console_log.read_text(errors="replace")
-        except OSError:
-            return ""
 
     def line_value(self):
         output = self.shell.check(f"cat {self.value_file}")
@@ -437,29 +313,20 @@ class Guest:
         return f"/sys/devices/platform/{device}/{chip}/sim_gpio{offset}/{attribute}"
 
     def stop(self):
-        try:
-            self.shell.connection.send("poweroff -f\n")
-            self.qemu.wait(timeout=20)
-        except Exception:
-            self.qemu.kill()
-            self.qemu.wait()
-        shutil.rmtree(self.socket_dir, ignore_errors=True)
+        self.power_off("poweroff -f")
 
 
-class Checks:
+class Checks(Tally):
     def __init__(self, guest, builds):
+        super().__init__()
         self.guest, self.builds = guest, builds
-        self.passed, self.failed = 0, 0
 
     def run(self, name, function, *arguments):
-        started = time.monotonic()
-        try:
-            detail = function(*arguments)
-            self.passed += 1
-            print(f"PASS {name} ({time.monotonic() - started:.1f}s){': ' + detail if detail else ''}", flush=True)
-        except CheckFailed as failure:
-            self.failed += 1
-            print(f"FAIL {name} ({time.monotonic() - started:.1f}s): {failure}", flush=True)
+        passed, detail, seconds = self.attempt(function, *arguments)
+        if passed:
+            print(f"PASS {name} ({seconds:.1f}s){': ' + detail if detail else ''}", flush=True)
+        else:
+            print(f"FAIL {name} ({seconds:.1f}s): {detail}", flush=True)
             if self.guest.qemu.poll() is not None:
                 raise GuestDied(f"QEMU exited {self.guest.qemu.returncode}: "
                                 f"{self.guest.qemu_log.read_text(errors='replace')[-500:]}")

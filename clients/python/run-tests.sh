@@ -13,15 +13,12 @@ venv="$root/.build-python"
 docs_venv="$root/.build-python-docs"
 export FORCEPAD_BINARY="${FORCEPAD_BINARY:-$root/.build/debug/forcepad}"
 [ -x "$FORCEPAD_BINARY" ] || { echo "run-tests.sh: $FORCEPAD_BINARY is missing; build it first: swift build --product forcepad" >&2; exit 1; }
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv" || { echo "run-tests.sh: python3 -m venv failed; install python3-venv (apt-get install python3-venv)" >&2; exit 1; }
-fi
+. "$root/scripts/lib/toolbox.sh"
+python_venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "$client[pandas]" pytest mypy ruff types-pyserial pymeasure
 python3 -m venv --clear "$docs_venv"
 "$docs_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$client"
 export FORCEPAD_DOCS_PYTHON="$docs_venv/bin/python"
 cd "$client"
-"$venv/bin/ruff" check src tests
-"$venv/bin/ruff" format --check src tests
-"$venv/bin/mypy" --strict src tests
+python_lint "$venv" src tests
 "$venv/bin/python" -m pytest -q -p no:cacheprovider tests
