@@ -58,13 +58,13 @@ struct TrialAnalysis {
         var openPulse: (String, Int64)?
         for event in recording.events {
             if let press = event.pressEvent { assembler.add(press) }
-            switch event.event {
-            case "haptic.on":
+            switch EventName(rawValue: event.event) {
+            case .hapticOn:
                 if let stage = PressStage(rawValue: event.pattern ?? ""), let line = event.lineMicros {
                     assembler.addHapticOn(stage: stage, atMicros: event.timeMicros, lineMicros: line)
                 }
                 openPulse = (event.pattern ?? "", event.timeMicros)
-            case "haptic.off":
+            case .hapticOff:
                 if let pulse = openPulse { pulses.append((pulse.0, pulse.1, event.timeMicros)) }
                 openPulse = nil
             default:
@@ -140,8 +140,8 @@ struct TrialAnalysis {
             found += TrialDisturbance.referenceGaps(
                 timesMicros: replay.referenceSamples.map(\.timeMicros), periodMicros: period, startMicros: start, endMicros: end)
         }
-        found += TrialDisturbance.losses(named, lost: "sensor.lost", restored: "sensor.restored", kind: .sensorLost, endMicros: end)
-        found += TrialDisturbance.losses(named, lost: "reference.lost", restored: "reference.restored", kind: .referenceLost, endMicros: end)
+        found += TrialDisturbance.losses(named, lost: EventName.sensorLost.rawValue, restored: EventName.sensorRestored.rawValue, kind: .sensorLost, endMicros: end)
+        found += TrialDisturbance.losses(named, lost: EventName.referenceLost.rawValue, restored: EventName.referenceRestored.rawValue, kind: .referenceLost, endMicros: end)
         return found.sorted { $0.startMicros < $1.startMicros }
     }
 

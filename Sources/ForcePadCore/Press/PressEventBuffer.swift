@@ -6,10 +6,13 @@
 /// buffer is emptied every period; an event that does not fit is dropped and counted.
 ///
 /// ``HapticEventBuffer`` and ``QuickActionEventBuffer`` are copies of this type for their
-/// events, not one generic buffer: `@_noAllocation` cannot check a generic body (it may need
-/// type metadata), and in a debug build (compiled file by file) a caller in another file
-/// does not see the generic methods inlined either, so the caller's check fails too. Copies
-/// keep the allocation check at compile time in every build.
+/// events, not one generic buffer: `@_noAllocation` cannot check a generic body ("using type
+/// 'FixedEventBuffer<Element>' can cause metadata allocation or locks"), and when a file is
+/// compiled on its own (every debug build, and a release build without whole-module
+/// optimisation) a `@_noAllocation` caller in another file sees a generic call ("generic
+/// function calls can cause metadata allocation or locks"), even with the methods
+/// `@inlinable @inline(__always)` (re-checked with Swift 6.3). Copies keep the allocation
+/// check at compile time in every build.
 public struct PressEventBuffer: Sendable, BitwiseCopyable, RandomAccessCollection {
     /// Most events the buffer holds.
     public static let capacity = 8

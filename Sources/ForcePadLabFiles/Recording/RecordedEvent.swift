@@ -96,24 +96,23 @@ public struct RecordedEvent: Decodable, Equatable, Sendable {
     }
 
     /// The event name of a reference reading in a recording's events file.
-    public static let referenceSample = "reference.sample"
+    public static let referenceSample = EventName.referenceSample.rawValue
 
-    /// Whether the loop reports it (a replay can reproduce it): `shortcut.performed` comes
-    /// from the shell, `haptic.edge` from the feedback input, and the reference lines from the
-    /// reference sensor (a replay reads them back rather than reproducing them).
+    /// Whether the loop reports it (a replay can reproduce it): see ``EventName/isOutsideTheLoop``;
+    /// a name ForcePad does not know counts as the loop's.
     public var isLoopEvent: Bool {
-        !["shortcut.performed", "haptic.edge", Self.referenceSample, "reference.lost", "reference.restored"].contains(event)
+        !(EventName(rawValue: event)?.isOutsideTheLoop ?? false)
     }
 
     /// The press event it stands for, if it is one.
     public var pressEvent: PressEvent? {
         let force = Force.fromGrams(forceGrams ?? 0)
-        switch event {
-        case "press.began": return .began(atMicros: timeMicros, force: force, position: .center)
-        case "press.peek": return .peek(atMicros: timeMicros, force: force)
-        case "press.pop": return .pop(atMicros: timeMicros, force: force)
-        case "press.released": return .released(atMicros: timeMicros, stage: PressStage(rawValue: stage ?? "") ?? .none)
-        case "press.cancelled": return .cancelled(atMicros: timeMicros, reason: PressCancelReason(rawValue: reason ?? "") ?? .command)
+        switch EventName(rawValue: event) {
+        case .pressBegan: return .began(atMicros: timeMicros, force: force, position: .center)
+        case .pressPeek: return .peek(atMicros: timeMicros, force: force)
+        case .pressPop: return .pop(atMicros: timeMicros, force: force)
+        case .pressReleased: return .released(atMicros: timeMicros, stage: PressStage(rawValue: stage ?? "") ?? .none)
+        case .pressCancelled: return .cancelled(atMicros: timeMicros, reason: PressCancelReason(rawValue: reason ?? "") ?? .command)
         default: return nil
         }
     }

@@ -274,7 +274,7 @@ extension ShellCommand where Context == ShellContext {
             ])
         case .json:
             let event: JSONValue = .object([
-                ("t_us", .int(controller.snapshot().raw.timeMicros)), ("event", .string("calibrate.sweep")),
+                ("t_us", .int(controller.snapshot().raw.timeMicros)), EventFormatter.name(.calibrateSweep),
                 ("cell", cell.map { .int(Int64($0)) } ?? .null), ("duration_us", .int(durationMicros)),
             ])
             controller.consoleOutput.write(lines: [event.rendered()])

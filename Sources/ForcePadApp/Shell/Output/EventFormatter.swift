@@ -24,25 +24,25 @@ struct EventFormatter {
             var fields: [(String, JSONValue)] = [("t_us", .int(press.timeMicros))]
             switch press {
             case .began(_, let force, let position):
-                fields += [("event", .string("press.began")), ("force_g", .grams(force)), ("x", .fractionQ16(position.x))]
+                fields += [Self.name(.pressBegan), ("force_g", .grams(force)), ("x", .fractionQ16(position.x))]
                 if case .grid = geometry { fields.append(("y", .fractionQ16(position.y))) }
             case .progress(_, let phase, let progress):
-                fields += [("event", .string("press.progress")), ("phase", .string(phase.rawValue)), ("progress", .fractionQ16(progress))]
+                fields += [Self.name(.pressProgress), ("phase", .string(phase.rawValue)), ("progress", .fractionQ16(progress))]
             case .peek(_, let force):
-                fields += [("event", .string("press.peek")), ("force_g", .grams(force))]
+                fields += [Self.name(.pressPeek), ("force_g", .grams(force))]
                 if let reference { fields.append(("reference_g", .grams(reference))) }
             case .pop(_, let force):
-                fields += [("event", .string("press.pop")), ("force_g", .grams(force))]
+                fields += [Self.name(.pressPop), ("force_g", .grams(force))]
                 if let reference { fields.append(("reference_g", .grams(reference))) }
             case .released(_, let stage):
-                fields += [("event", .string("press.released")), ("stage", .string(stage.rawValue))]
+                fields += [Self.name(.pressReleased), ("stage", .string(stage.rawValue))]
             case .cancelled(_, let reason):
-                fields += [("event", .string("press.cancelled")), ("reason", .string(reason.rawValue))]
+                fields += [Self.name(.pressCancelled), ("reason", .string(reason.rawValue))]
             }
             return .object(fields)
         case .haptic(let haptic, let timing):
             var fields: [(String, JSONValue)] = [
-                ("t_us", .int(haptic.timeMicros)), ("event", .string(haptic.isOn ? "haptic.on" : "haptic.off")),
+                ("t_us", .int(haptic.timeMicros)), Self.name(haptic.isOn ? .hapticOn : .hapticOff),
                 ("pattern", .string(patternName(haptic.pattern))), ("line", .string(lineState(timing))),
             ]
             if case .driven(let lineMicros, let stageMicros) = timing {
@@ -58,16 +58,16 @@ struct EventFormatter {
         case .quickAction(let menu):
             var fields: [(String, JSONValue)] = [("t_us", .int(menu.timeMicros))]
             switch menu {
-            case .opened(_, let slots): fields += [("event", .string("menu.opened")), ("slots", .int(Int64(slots)))]
-            case .selected(_, let slot): fields += [("event", .string("menu.selected")), ("slot", .int(Int64(slot)))]
-            case .performed(_, let slot): fields += [("event", .string("menu.performed")), ("slot", .int(Int64(slot)))]
-            case .dismissed(_, let reason): fields += [("event", .string("menu.dismissed")), ("reason", .string(reason.rawValue))]
+            case .opened(_, let slots): fields += [Self.name(.menuOpened), ("slots", .int(Int64(slots)))]
+            case .selected(_, let slot): fields += [Self.name(.menuSelected), ("slot", .int(Int64(slot)))]
+            case .performed(_, let slot): fields += [Self.name(.menuPerformed), ("slot", .int(Int64(slot)))]
+            case .dismissed(_, let reason): fields += [Self.name(.menuDismissed), ("reason", .string(reason.rawValue))]
             }
             return .object(fields)
         case .sensorLost(let at, let errno):
-            return .object([("t_us", .int(at)), ("event", .string("sensor.lost")), ("error", .string(sensorError(errno)))])
+            return .object([("t_us", .int(at)), Self.name(.sensorLost), ("error", .string(sensorError(errno)))])
         case .sensorRestored(let at):
-            return .object([("t_us", .int(at)), ("event", .string("sensor.restored"))])
+            return .object([("t_us", .int(at)), Self.name(.sensorRestored)])
         case .overrun, .readFailed, .hapticLineFailed, .simulationRefused:
             return nil
         }
@@ -75,7 +75,7 @@ struct EventFormatter {
 
     /// A reading of the reference sensor as a recording keeps it: `reference.sample` with `reference_g`.
     static func json(_ sample: ReferenceSample) -> JSONValue {
-        .object([("t_us", .int(sample.timeMicros)), ("event", .string(RecordedEvent.referenceSample)), ("reference_g", .grams(sample.force))])
+        .object([("t_us", .int(sample.timeMicros)), Self.name(.referenceSample), ("reference_g", .grams(sample.force))])
     }
 
     /// E.g. `reading /dev/i2c-1 failed: No such device (ENODEV)`.
@@ -93,21 +93,21 @@ struct EventFormatter {
             time = press.timeMicros
             switch press {
             case .began(_, let force, let position):
-                text = "press.began      \(force) at \(positionText(position))"
+                text = "\(Self.column(.pressBegan))\(force) at \(positionText(position))"
             case .progress(_, let phase, let progress):
-                text = "press.progress   \(phase.rawValue) \(JSONValue.fractionQ16(progress).rendered())"
+                text = "\(Self.column(.pressProgress))\(phase.rawValue) \(JSONValue.fractionQ16(progress).rendered())"
             case .peek(_, let force):
-                text = "press.peek       \(force)" + (reference.map { "  reference \($0)" } ?? "")
+                text = "\(Self.column(.pressPeek))\(force)" + (reference.map { "  reference \($0)" } ?? "")
             case .pop(_, let force):
-                text = "press.pop        \(force)" + (reference.map { "  reference \($0)" } ?? "")
+                text = "\(Self.column(.pressPop))\(force)" + (reference.map { "  reference \($0)" } ?? "")
             case .released(_, let stage):
-                text = "press.released   stage \(stage.rawValue)"
+                text = "\(Self.column(.pressReleased))stage \(stage.rawValue)"
             case .cancelled(_, let reason):
-                text = "press.cancelled  \(reason.rawValue)"
+                text = "\(Self.column(.pressCancelled))\(reason.rawValue)"
             }
         case .haptic(let haptic, let timing):
             time = haptic.timeMicros
-            let name = haptic.isOn ? "haptic.on " : "haptic.off"
+            let name = Self.column(haptic.isOn ? .hapticOn : .hapticOff)
             let line: String = switch timing {
             case .driven(let lineMicros, let stageMicros?):
                 "\(lineState(timing)) line, stage→line \(lineMicros - stageMicros)us"
@@ -115,21 +115,21 @@ struct EventFormatter {
             case .driven(let lineMicros, nil): "\(lineState(timing)) line, \(lineMicros - haptic.timeMicros)us after the frame"
             case .notDriven, .dryRun: lineState(timing)
             }
-            text = "\(name)       \(patternName(haptic.pattern)) (\(line))"
+            text = "\(name)\(patternName(haptic.pattern)) (\(line))"
         case .quickAction(let menu):
             time = menu.timeMicros
             switch menu {
-            case .opened(_, let slots): text = "menu.opened      \(slots) slots"
-            case .selected(_, let slot): text = "menu.selected    slot \(slot)"
-            case .performed(_, let slot): text = "menu.performed   slot \(slot)"
-            case .dismissed(_, let reason): text = "menu.dismissed   \(reason.rawValue)"
+            case .opened(_, let slots): text = "\(Self.column(.menuOpened))\(slots) slots"
+            case .selected(_, let slot): text = "\(Self.column(.menuSelected))slot \(slot)"
+            case .performed(_, let slot): text = "\(Self.column(.menuPerformed))slot \(slot)"
+            case .dismissed(_, let reason): text = "\(Self.column(.menuDismissed))\(reason.rawValue)"
             }
         case .sensorLost(let at, let errno):
             time = at
-            text = "sensor.lost      \(sensorError(errno)); press cancelled, actuator off, retrying"
+            text = "\(Self.column(.sensorLost))\(sensorError(errno)); press cancelled, actuator off, retrying"
         case .sensorRestored(let at):
             time = at
-            text = "sensor.restored"
+            text = EventName.sensorRestored.rawValue
         case .overrun, .readFailed, .hapticLineFailed, .simulationRefused:
             return nil
         }
@@ -151,7 +151,7 @@ struct EventFormatter {
     /// `stage_to_edge_us` from it, any other edge `t_us` of the edge itself.
     func json(_ edge: HapticEdgeEvent) -> JSONValue {
         var fields: [(String, JSONValue)] = [
-            ("t_us", .int(edge.timeMicros)), ("event", .string("haptic.edge")), ("level", .int(edge.high ? 1 : 0)),
+            ("t_us", .int(edge.timeMicros)), Self.name(.hapticEdge), ("level", .int(edge.high ? 1 : 0)),
             ("edge_us", .int(edge.edgeMicros)),
         ]
         if let latency = edge.latencyMicros { fields.append(("stage_to_edge_us", .int(latency))) }
@@ -162,8 +162,18 @@ struct EventFormatter {
     func humanLine(_ edge: HapticEdgeEvent) -> String {
         let direction = edge.high ? "rising" : "falling"
         let latency = edge.latencyMicros.map { " (stage→edge \($0)us, measured on the feedback wire)" } ?? ""
-        let text = "haptic.edge      \(direction)\(latency)"
+        let text = "\(Self.column(.hapticEdge))\(direction)\(latency)"
         return FixedDecimal.format(edge.timeMicros, scale: 3).leftPadded(to: 10) + " ms  " + text
+    }
+
+    /// The `event` field of an event's JSON object: its name from the one table (``EventName``).
+    static func name(_ name: EventName) -> (String, JSONValue) {
+        ("event", .string(name.rawValue))
+    }
+
+    /// An event's name as a readable line starts with it: padded to a column of 17 characters.
+    static func column(_ name: EventName) -> String {
+        name.rawValue + String(repeating: " ", count: max(1, 17 - name.rawValue.count))
     }
 
     /// The pattern's name (`peek`, `pop`, …; `test` for one played by `haptic test`).

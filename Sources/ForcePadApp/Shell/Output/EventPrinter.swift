@@ -36,11 +36,11 @@ struct EventPrinter: Sendable {
         let text: String
         switch report {
         case .lost(let error):
-            json = .object([("t_us", .int(time)), ("event", .string("reference.lost")), ("error", .string(error.description))])
-            text = "reference.lost   \(error.description); events carry no reference_g until it answers"
+            json = .object([("t_us", .int(time)), EventFormatter.name(.referenceLost), ("error", .string(error.description))])
+            text = "\(EventFormatter.column(.referenceLost))\(error.description); events carry no reference_g until it answers"
         case .restored:
-            json = .object([("t_us", .int(time)), ("event", .string("reference.restored"))])
-            text = "reference.restored"
+            json = .object([("t_us", .int(time)), EventFormatter.name(.referenceRestored)])
+            text = EventName.referenceRestored.rawValue
         }
         let rendered = json.rendered()
         return (mode.mode == .json ? rendered : FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  " + text, rendered)
@@ -62,7 +62,7 @@ struct EventPrinter: Sendable {
     /// the shell thread, not in the loop).
     func lines(for outcome: ShortcutOutcome, atMicros time: Int64) -> (console: String, json: String) {
         var fields: [(String, JSONValue)] = [
-            ("t_us", .int(time)), ("event", .string("shortcut.performed")), ("type", .string(outcome.type)),
+            ("t_us", .int(time)), EventFormatter.name(.shortcutPerformed), ("type", .string(outcome.type)),
             ("handled", .bool(outcome.handled)),
         ]
         if let error = outcome.error { fields.append(("error", .string(error))) }
@@ -71,7 +71,7 @@ struct EventPrinter: Sendable {
         case .json:
             return (json, json)
         case .human:
-            let line = FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  shortcut.performed  \(outcome.type) "
+            let line = FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  \(EventName.shortcutPerformed.rawValue)  \(outcome.type) "
                 + (outcome.handled ? "handled" : "not handled: \(outcome.error ?? "")")
             return (line, json)
         }

@@ -33,7 +33,7 @@ struct MonitorView {
     var json: JSONValue {
         let force = snapshot.force
         return .object([
-            ("t_us", .int(force.timeMicros)), ("event", .string("monitor")), ("total_g", .grams(force.total)),
+            ("t_us", .int(force.timeMicros)), EventFormatter.name(.monitor), ("total_g", .grams(force.total)),
             ("cells_g", .array((0..<force.cellCount).map { .grams(Force(milligrams: force.cellMilligrams[$0])) })),
             ("x", force.contacts > 0 ? .fractionQ16(force.centroid.x) : .null),
             ("contacts", .int(Int64(force.contacts))), ("saturated", .bool(force.isSaturated)),

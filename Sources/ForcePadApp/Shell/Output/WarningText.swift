@@ -10,7 +10,7 @@ enum WarningText {
             "warning: \(source): \(message)"
         case .json:
             JSONValue.object([
-                ("t_us", .int(time)), ("event", .string("warning")), ("source", .string(source)), ("message", .string(message)),
+                ("t_us", .int(time)), EventFormatter.name(.warning), ("source", .string(source)), ("message", .string(message)),
             ]).rendered()
         }
     }
