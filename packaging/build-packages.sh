@@ -20,7 +20,7 @@ swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 architectures=("$@")
 [ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
 version=$(forcepad_version)
-[ -n "$version" ] || { echo "package: no version in Sources/ForcePadApp/CLI/ForcePadVersion.swift" >&2; exit 1; }
+[ -n "$version" ] || { echo "package: no version in Sources/ForcePadApp/Common/ForcePadVersion.swift" >&2; exit 1; }
 maintainer=${MAINTAINER:-$(git -C "$root" log -1 --format='%an <%ae>')}
 [ "$(id -u)" = 0 ] || { echo "package: needs root (debootstrap and chroot); run with sudo" >&2; exit 1; }
 

@@ -56,7 +56,7 @@ rig_cache_dir() { realpath -m "${RIG_CACHE:-$toolbox_root/.rig-cache}"; }
 
 # forcepad_version: the version forcepad reports (ForcePadVersion.current in the Swift source).
 forcepad_version() {
-    sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$toolbox_root/Sources/ForcePadApp/CLI/ForcePadVersion.swift"
+    sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$toolbox_root/Sources/ForcePadApp/Common/ForcePadVersion.swift"
 }
 
 # reexec_as_root VARIABLE... -- ARGUMENT...: when not root, runs this script again under

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ForcePadConfig
 import ForcePadCore
-import ForcePadShell
 import Foundation
 
 /// `forcepad probe`: checks the board's devices answer before a run, one line per check,

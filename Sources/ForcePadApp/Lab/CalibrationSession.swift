@@ -1,4 +1,3 @@
-import ForcePadShell
 import ForcePadCore
 
 /// A calibration being measured from the shell: the cell it is for (nil: any cell, found

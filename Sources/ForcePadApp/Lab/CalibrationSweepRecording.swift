@@ -1,4 +1,3 @@
-import ForcePadShell
 import ForcePadCore
 import ForcePadHAL
 import Glibc
@@ -11,7 +10,7 @@ struct CalibrationSweepRecording {
     var references: [(timeMicros: Int64, force: Force)] = []
 
     /// Records for `durationMicros`; fails when no frame arrives.
-    static func record(_ controller: Controller, durationMicros: Int64) throws(CommandFailure) -> CalibrationSweepRecording {
+    static func record(_ controller: any LabHost, durationMicros: Int64) throws(CommandFailure) -> CalibrationSweepRecording {
         var recording = CalibrationSweepRecording()
         let cells = controller.board.geometry.cellCount
         var sequence = controller.snapshot().raw.sequence

@@ -1,5 +1,5 @@
 import ForcePadConfig
-import ForcePadShell
+import ForcePadCore
 import Glibc
 
 /// A file of lines a capture appends to: created new (never over an existing file, never

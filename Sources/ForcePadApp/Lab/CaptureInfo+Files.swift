@@ -1,7 +1,6 @@
 import ForcePadCore
 import ForcePadHAL
 import ForcePadLabFiles
-import ForcePadShell
 import FoundationEssentials
 
 /// `recording.json` written and read in the state directory, and the reference readings of a

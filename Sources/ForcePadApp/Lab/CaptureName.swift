@@ -1,4 +1,4 @@
-import ForcePadShell
+import ForcePadCore
 
 /// Names of recordings and reports: one folder or file name inside the state directory,
 /// never a path out of it.

@@ -2,7 +2,6 @@ import ForcePadConfig
 import ForcePadCore
 import ForcePadLabFiles
 import ForcePadHAL
-import ForcePadShell
 import Glibc
 
 /// A recording exported in grams, for spreadsheets and notebooks: its exact replay with the

@@ -1,4 +1,3 @@
-import ForcePadShell
 import ForcePadCore
 import ForcePadLabFiles
 import Foundation

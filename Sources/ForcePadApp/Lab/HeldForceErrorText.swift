@@ -1,5 +1,4 @@
 import ForcePadCore
-import ForcePadShell
 
 /// The static error of a trial's presses held still (``HeldForceError``), beside the dynamic
 /// error at firing that each stage reports: a line for the shell and `static_error_g` for the

@@ -1,4 +1,4 @@
-import ForcePadShell
+import ForcePadCore
 import FoundationEssentials
 import ForcePadHAL
 import Glibc

@@ -1,6 +1,5 @@
 import ForcePadCore
 import ForcePadLabFiles
-import ForcePadShell
 
 /// `reports/NAME.json`: a report that describes itself: what was measured (recording,
 /// board, calibration checksum, how far the trial got and how it ended), with which settings

@@ -1,4 +1,3 @@
-import ForcePadShell
 import ForcePadConfig
 import ForcePadCore
 import ForcePadLabFiles
@@ -57,14 +56,14 @@ final class LabSession: @unchecked Sendable {
     /// pipeline's filters and sets its zeros from the frames it reads, so a replay that repeats
     /// the tare on the same frame reproduces every event. `referencePeriodMicros` is the
     /// reference sensor's interval between readings (nil without one), kept with the recording.
-    func start(name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: Controller) throws(CommandFailure) {
+    func start(name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: any LabHost) throws(CommandFailure) {
         try lock.withLock { _ throws(CommandFailure) in
             try startLocked(name: rawName, trialPresses: trialPresses, referencePeriodMicros: referencePeriodMicros, controller: controller)
         }
     }
 
     private func startLocked(
-        name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: Controller
+        name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: any LabHost
     ) throws(CommandFailure) {
         try collectLocked()
         if let capture {
@@ -128,11 +127,11 @@ final class LabSession: @unchecked Sendable {
     }
 
     /// Stops the capture in progress and writes its description; returns it.
-    func stop(controller: Controller, reason: String) throws(CommandFailure) -> CaptureInfo {
+    func stop(controller: any LabHost, reason: String) throws(CommandFailure) -> CaptureInfo {
         try lock.withLock { _ throws(CommandFailure) in try stopLocked(controller: controller, reason: reason) }
     }
 
-    private func stopLocked(controller: Controller?, reason: String) throws(CommandFailure) -> CaptureInfo {
+    private func stopLocked(controller: (any LabHost)?, reason: String) throws(CommandFailure) -> CaptureInfo {
         guard let capture, var info = captureInfo else { throw CommandFailure("nothing is being recorded; start with record start NAME") }
         capture.stop()
         return try conclude(capture, info: &info, controller: controller, reason: reason)
@@ -168,7 +167,7 @@ final class LabSession: @unchecked Sendable {
         }
     }
 
-    private func conclude(_ capture: Capture, info: inout CaptureInfo, controller: Controller?, reason: String) throws(CommandFailure) -> CaptureInfo {
+    private func conclude(_ capture: Capture, info: inout CaptureInfo, controller: (any LabHost)?, reason: String) throws(CommandFailure) -> CaptureInfo {
         self.capture = nil
         captureInfo = nil
         info.stopped = WallClockText.utc()
@@ -209,7 +208,7 @@ final class LabSession: @unchecked Sendable {
     /// Where the running `[trials]` limits come from: the config layers that write `[trials]`
     /// as the files are now, or built-in defaults; when the files no longer give the running
     /// limits (edited since they were loaded), every file the settings were loaded from.
-    private static func limitsSource(_ limits: TrialLimits, _ controller: Controller) -> String {
+    private static func limitsSource(_ limits: TrialLimits, _ controller: any LabHost) -> String {
         guard let files = try? controller.loadConfigFiles(), files.settings.trialLimits == limits else { return controller.configSource }
         return files.source(of: "trials")
     }

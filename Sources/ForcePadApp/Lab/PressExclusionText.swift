@@ -1,5 +1,4 @@
 import ForcePadCore
-import ForcePadShell
 
 /// The presses a trial left out of its verdict and what disturbed the recording, for the
 /// shell's report and the report JSON. Times µs on the loop clock; in text, seconds after

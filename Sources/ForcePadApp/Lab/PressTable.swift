@@ -1,5 +1,4 @@
 import ForcePadCore
-import ForcePadShell
 
 /// A trial's presses one by one: number, start and end, whether it was left out of the verdict
 /// (``PressScreening``: why is in the report's exclusions), where on the pad and how hard the peak

@@ -1,4 +1,4 @@
-import ForcePadShell
+import ForcePadCore
 
 /// `record export`'s NAME.presses.csv: a trial's ``PressTable`` as CSV, written like the forces
 /// CSV (``CaptureFile/writeWhole(_:_:)``): whole or absent, and never over a file.

@@ -1,4 +1,3 @@
-import ForcePadShell
 import FoundationEssentials
 import ForcePadConfig
 import ForcePadCore

@@ -1,13 +1,12 @@
 import ForcePadCore
 import ForcePadHAL
-import ForcePadShell
 import Glibc
 
 /// How a recording begins: on an untouched, still pad, with a tare taken while the frames
 /// are already being recorded, so a replay can repeat the tare on the same frame.
 enum RecordingTare {
     /// Waits (up to two seconds) until no press is in progress and the force is below touch.
-    static func waitForRest(_ controller: Controller) throws(CommandFailure) {
+    static func waitForRest(_ controller: any LabHost) throws(CommandFailure) {
         let clock = MonotonicClock()
         let deadline = clock.nowMicros() + 2_000_000
         while true {
@@ -22,7 +21,7 @@ enum RecordingTare {
     }
 
     /// Tares with the capture running and returns the frames.csv row of the tare's first frame.
-    static func tare(_ controller: Controller, capture: Capture) throws(CommandFailure) -> Int {
+    static func tare(_ controller: any LabHost, capture: Capture) throws(CommandFailure) -> Int {
         // A few frames before the tare, so the recording holds the frame it starts on.
         let startSequence = controller.snapshot().raw.sequence
         let clock = MonotonicClock()
@@ -51,7 +50,7 @@ enum RecordingTare {
     }
 
     /// Waits for the tare in progress to finish (as the `tare` command does).
-    private static func waitForTare(_ controller: Controller) throws(CommandFailure) -> TareOutcome {
+    private static func waitForTare(_ controller: any LabHost) throws(CommandFailure) -> TareOutcome {
         let clock = MonotonicClock()
         let deadline = clock.nowMicros() + controller.settings.baseline.tareMicros + LoopRuntime.acknowledgeTimeoutMicros
         while case .measuring = controller.snapshot().tare {

@@ -1,6 +1,6 @@
 import ForcePadHAL
 import ForcePadLabFiles
-import ForcePadShell
+import ForcePadCore
 
 /// The reports of one recording in `reports/`: never replaced. The first is `NAME.json`
 /// (with `NAME.svg`); a later report whose content differs becomes a new revision,

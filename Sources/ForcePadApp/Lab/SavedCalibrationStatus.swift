@@ -1,6 +1,5 @@
 import ForcePadConfig
 import ForcePadCore
-import ForcePadShell
 import Glibc
 
 /// The board's calibration file as it is now, beside the calibration in use: what
@@ -18,7 +17,7 @@ enum SavedCalibrationStatus {
     case unreadable(path: String, problem: String)
 
     /// The state of `controller`'s calibration file, read now.
-    init(_ controller: Controller) {
+    init(_ controller: any LabHost) {
         let path = controller.calibrationFile
         guard access(path, F_OK) == 0 else {
             self = .none(path: path)

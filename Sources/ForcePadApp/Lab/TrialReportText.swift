@@ -1,6 +1,5 @@
 import ForcePadCore
 import ForcePadLabFiles
-import ForcePadShell
 
 /// A trial's statistics for the shell: readable lines with text histograms, and the same
 /// figures as JSON fields (forces in grams, times in µs).

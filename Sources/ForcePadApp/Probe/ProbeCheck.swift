@@ -1,4 +1,4 @@
-import ForcePadShell
+import ForcePadCore
 
 /// One line of `forcepad probe`: what was checked, whether it passed, and what was found or
 /// what to do about it.

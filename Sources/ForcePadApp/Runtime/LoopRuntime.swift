@@ -1,6 +1,5 @@
 import ForcePadCore
 import ForcePadHAL
-import ForcePadShell
 import Glibc
 
 /// The running loop and its threads: the real-time loop over the board's hardware (or the

@@ -1,6 +1,5 @@
 import ForcePadConfig
 import ForcePadCore
-import ForcePadShell
 import Logging
 
 /// The shortcuts of a running controller: the registry of static and dynamic shortcuts, the

@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// The result of one shell line: which command ran (for JSON's `cmd`) and its reply or failure.
 public struct CommandOutcome: Sendable {
     /// The command word as typed (empty for an empty line).

@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// The answer of a successful command: readable lines for human mode and fields for the
 /// JSON line (`{"ok":true,"cmd":…, fields…}`) in machine mode.
 public struct CommandReply: Sendable {

@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// One command of the shell: how it is typed, what it does, and the code that does it.
 /// The command table made of these is the single source of `help`, `help CMD`, `CMD -h`
 /// and the command reference.

@@ -1,3 +1,5 @@
+import ForcePadCore
+
 /// The candidates a second Tab lists: sorted, in as many columns as fit the terminal, read
 /// row by row, each column as wide as the longest candidate plus two spaces.
 enum CompletionListing {

@@ -1,3 +1,4 @@
+import ForcePadCore
 import ForcePadShell
 
 extension ShellCommand where Context == ShellContext {

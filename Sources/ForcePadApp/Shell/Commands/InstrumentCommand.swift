@@ -1,3 +1,4 @@
+import ForcePadCore
 import ForcePadShell
 
 /// The IEEE 488.2 common commands a bench instrument answers, so VISA tools (PyVISA,

@@ -1,3 +1,5 @@
+import ForcePadShell
+
 /// What shell commands act on: the controller and the session's own settings.
 public final class ShellContext {
     public let controller: Controller
@@ -16,6 +18,9 @@ public final class ShellContext {
     /// On an interactive console: whether a key has been pressed since the last call (the
     /// key is consumed). Nil from a pipe, where commands end by themselves.
     public var keyPressed: (() -> Bool)?
+    /// The command table the session's ``ShellInterpreter`` runs lines against, set by the
+    /// interpreter; a shortcut runs its command through the same table.
+    var commands = CommandTable<ShellContext>([])
 
     /// Whether the unsaved settings have been named once (by `quit` or at shutdown).
     private var unsavedChangesWarned = false

@@ -6,6 +6,13 @@ struct ShellInterpreter {
     let context: ShellContext
     let table: CommandTable<ShellContext>
 
+    /// Runs lines of `context` against `table`, which the context's shortcuts then use too.
+    init(context: ShellContext, table: CommandTable<ShellContext>) {
+        self.context = context
+        self.table = table
+        context.commands = table
+    }
+
     /// The answer's lines (none for an empty line) and whether the session should end.
     /// Events reported while the command ran are printed first, to keep their order.
     func run(_ line: String) -> (lines: [String], endsSession: Bool) {

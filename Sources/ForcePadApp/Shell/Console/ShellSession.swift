@@ -1,3 +1,4 @@
+import ForcePadCore
 import ForcePadShell
 
 /// The shell on standard input and output when they are not a terminal (a pipe, a file, a

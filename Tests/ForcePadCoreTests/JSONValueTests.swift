@@ -1,5 +1,4 @@
 import ForcePadCore
-import ForcePadShell
 import Testing
 
 @Suite struct JSONValueTests {

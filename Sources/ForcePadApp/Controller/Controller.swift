@@ -1,7 +1,6 @@
 import ForcePadConfig
 import ForcePadCore
 import ForcePadHAL
-import ForcePadShell
 import Glibc
 import Logging
 
@@ -13,7 +12,7 @@ public final class Controller {
     /// The board file as read (its text and content digest), for recordings to keep.
     public let boardFile: BoardFile
     /// Settings in force: checked by ``SettingsRules`` and applied by the loop.
-    public private(set) var settings: ControllerSettings {
+    public internal(set) var settings: ControllerSettings {
         didSet {
             publishUnsavedKeys()
             runtime.pump.useThresholds(settings.thresholds)
@@ -25,7 +24,7 @@ public final class Controller {
     public let configFiles: ConfigFiles
     /// The settings as last loaded or saved: what `quit` compares with to warn about
     /// changes that would be lost.
-    public private(set) var savedSettings: ControllerSettings {
+    public internal(set) var savedSettings: ControllerSettings {
         didSet { publishUnsavedKeys() }
     }
     /// ``unsavedKeys`` as of the last change, for a signal's thread (which must not read
@@ -36,10 +35,10 @@ public final class Controller {
     /// content digest when another board file of that name owns the plain names.
     public let boardStateKey: String
     /// Per-cell calibration in use: the one loaded at start, or the last `calibrate use`.
-    public private(set) var calibration: CalibrationSet
+    public internal(set) var calibration: CalibrationSet
     /// The calibrations the loop may hold: the one in use, and any sent to it in a command it
     /// did not acknowledge. Kept here so the loop never frees one (it only lets go of it).
-    private var loopCalibrations: [CalibrationBank]
+    var loopCalibrations: [CalibrationBank]
     public let logLevel: LogLevelSetting
     /// Names and ids of the configured haptic patterns.
     public private(set) var patterns: HapticPatternCatalog
@@ -54,9 +53,9 @@ public final class Controller {
     /// Feeds systemd's watchdog from the loop's progress; nil when no watchdog is set.
     private var serviceWatchdog: LoopWatchdog?
     /// The trace the simulated pad plays (kept alive while the loop may read it).
-    private var playingTrace: TraceStorage?
+    var playingTrace: TraceStorage?
     /// When the trace the simulated pad plays ends (µs, monotonic clock), nil when none plays.
-    private var traceEndsMicros: Int64?
+    var traceEndsMicros: Int64?
     /// The settings in force at start (the board's and the config file's): what `*RST` puts back.
     public let startSettings: ControllerSettings
     /// The machine's serial number for `*IDN?` (``MachineSerialNumber``), read once at start.
@@ -113,31 +112,6 @@ public final class Controller {
         offerShortcutsOnThePad()
     }
 
-    /// The DRV2605L calibration saved by `haptic calibrate`, when the board has a driver and
-    /// the file is there; one that cannot be used is logged and left out (the chip then runs
-    /// with its defaults until `haptic calibrate`).
-    private static func savedDriverCalibration(
-        board: BoardDescription, stateKey: String, stateDirectory: String, logger: Logger
-    ) -> DRV2605LCalibration? {
-        guard let driver = board.hapticDriver else { return nil }
-        let path = stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: stateKey)
-        guard access(path, F_OK) == 0 else { return nil }
-        do {
-            return try HapticDriverCalibrationFile.load(path: path, board: board.name, driver: driver)
-        } catch {
-            logger.warning("\(error.description)")
-            return nil
-        }
-    }
-
-    /// The board's DRV2605L; nil without `[haptic.driver]`.
-    var hapticDriver: (any HapticDriverControl)? { runtime.hapticDriver }
-
-    /// Whether a DRV2605L calibration is saved for this board's actuator settings.
-    var driverCalibrationSaved: Bool {
-        Self.savedDriverCalibration(board: board, stateKey: boardStateKey, stateDirectory: stateDirectory, logger: logger) != nil
-    }
-
     // MARK: The loop
 
     /// The newest snapshot from the loop.
@@ -182,131 +156,7 @@ public final class Controller {
     /// What a signal may use to stop the loop from another thread.
     var stopper: LoopStopper { runtime.stopper }
 
-    // MARK: Settings
-
-    /// Makes `changed` the settings in force: checks it against ``SettingsRules`` on this
-    /// board (an ordering problem is blamed on a key in `written`, the keys the command set)
-    /// and sends the loop's part of it as one command. Nothing changes when it is refused.
-    public func apply(_ changed: ControllerSettings, written: Set<String>) throws(CommandFailure) {
-        if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver, written: written).first {
-            throw CommandFailure(problem.description)
-        }
-        try runtime.send(.apply(LoopSettings(changed, sampleRateHz: board.sampleRateHz)))
-        if changed != settings { lab.noteSettingsChange() }
-        settings = changed
-    }
-
-    /// Writes the settings in force into the user's config file (``ConfigSave``); from then
-    /// on they are the saved settings.
-    public func saveSettings() throws(CommandFailure) -> ConfigSave.Outcome {
-        do {
-            let outcome = try ConfigSave.save(settings, files: configFiles, sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver)
-            savedSettings = settings
-            return outcome
-        } catch {
-            throw CommandFailure(error.description)
-        }
-    }
-
-    /// The config files as they are now, checked for this board.
-    public func loadConfigFiles() throws(CommandFailure) -> ConfigSnapshot {
-        do {
-            return try configFiles.load(sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver)
-        } catch {
-            throw CommandFailure(error.description + " (the running settings are unchanged)")
-        }
-    }
-
-    /// The settings changed since they were last loaded or saved, as ``ConfigValueList``
-    /// keys; empty when nothing would be lost.
-    public var unsavedKeys: [String] {
-        ConfigDifference.changedKeys(saved: savedSettings, running: settings)
-    }
-
-    private func publishUnsavedKeys() {
-        let keys = unsavedKeys
-        unsavedKeysForSignals.withLock { $0 = keys }
-    }
-
-    /// This board's calibration file in the state directory (``CalibrationFile``).
-    public var calibrationFile: String { stateDirectory + "/" + CalibrationFile.fileName(board: boardStateKey) }
-
-    /// This board's DRV2605L calibration file in the state directory (``HapticDriverCalibrationFile``).
-    public var hapticDriverCalibrationFile: String { stateDirectory + "/" + HapticDriverCalibrationFile.fileName(board: boardStateKey) }
-
-    /// Makes `calibration` the one in use: the loop reads every cell through it from the next
-    /// frame on, sent as one command like the other settings. Refused while a recording or
-    /// trial runs (it keeps the calibration it started with).
-    public func use(_ calibration: CalibrationSet) throws(CommandFailure) {
-        if let running = lab.running {
-            throw CommandFailure("\(running.name) is being recorded with the calibration it started with; use the calibration after record stop (or trial stop)")
-        }
-        let bank = CalibrationBank(calibration.tables)
-        loopCalibrations.append(bank)
-        try runtime.send(.useCalibration(Unmanaged.passUnretained(bank)))
-        loopCalibrations = [bank]
-        self.calibration = calibration
-    }
-
-    /// Makes `text` the value of the existing pattern `name`, read and checked as the config
-    /// file's `[haptics.patterns]` is (``HapticSettings/setPattern(_:text:)``, then
-    /// ``SettingsRules``): an on/off pattern for the line, or a DRV2605L sequence for a stage,
-    /// which the board's driver plays from the stage's next press.
-    public func setPattern(_ name: String, text: String) throws(CommandFailure) {
-        guard let id = patterns.id(named: name) else {
-            throw CommandFailure("pattern '\(name)' is new: patterns are named in the config file ([haptics.patterns]); this command changes existing ones (\(patterns.names.joined(separator: ", ")))")
-        }
-        var changed = settings
-        do {
-            try changed.haptics.setPattern(name, text: text)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        if let problem = SettingsRules.problems(changed, sampleRateHz: board.sampleRateHz, hapticDriver: board.hapticDriver, written: ["haptics.patterns.\(name)"]).first {
-            throw CommandFailure(problem.description)
-        }
-        try runtime.send(.setPattern(id, CompiledHapticPattern(changed.haptics.patterns[name]!)))
-        runtime.pump.driverStages?.use(changed.haptics.effects)
-        if changed != settings { lab.noteSettingsChange() }
-        settings = changed
-    }
-
-    /// Plays `pattern` now, reported under the name of `id` (or `test`).
-    public func play(_ pattern: HapticPattern, as id: HapticPatternID) throws(CommandFailure) {
-        try send(.playPattern(id, CompiledHapticPattern(pattern)))
-    }
-
-    /// Plays `trace` on the simulated pad and keeps it alive while the loop may read it.
-    public func play(trace: ForceTrace) throws(CommandFailure) {
-        let storage = TraceStorage(trace)
-        try send(.simulate(.play(storage.view)))
-        playingTrace = storage
-        traceEndsMicros = MonotonicClock().nowMicros() + trace.durationMicros
-    }
-
     // MARK: Instrument reset and completion
-
-    /// `*RST`: stops a recording or trial in progress (its files are kept, as by `record
-    /// stop`), releases the simulated pad (ending a trace being played; returns once the force
-    /// is back to zero and the filter has settled), and puts back every
-    /// setting as it was at start: thresholds, preset, hysteresis, filter, haptic line and
-    /// patterns, and the log level. Calibration, zeros, shortcuts and the session's mode and
-    /// echo are kept. Returns the name of the recording it stopped, if any.
-    public func reset() throws(CommandFailure) -> String? {
-        try lab.collectFinishedCapture()
-        let stopped = lab.running == nil ? nil : try lab.stop(controller: self, reason: "reset").name
-        if board.simulation != nil { try send(.simulate(.release)) }
-        let changedPatterns = startSettings.haptics.patterns.filter { settings.haptics.patterns[$0.key] != $0.value }
-        try apply(startSettings, written: [])
-        for (name, pattern) in changedPatterns.sorted(by: { $0.key < $1.key }) {
-            guard let id = patterns.id(named: name) else { continue }
-            try send(.setPattern(id, CompiledHapticPattern(pattern)))
-        }
-        runtime.pump.driverStages?.use(startSettings.haptics.effects)
-        logLevel.level = Logger.Level(rawValue: startSettings.logLevel) ?? .info
-        if let simulation = board.simulation { pause(micros: simulation.riseMicros + settleMicros) }
-        return stopped
-    }
 
     /// `*OPC?`: waits until the work commands left running has ended (the trace the simulated
     /// pad plays, and the pattern the haptic line plays), at most `timeoutMicros`, then prints
@@ -328,36 +178,6 @@ public final class Controller {
             usleep(1_000)
         }
         flushEvents()
-    }
-
-    // MARK: Shortcuts
-
-    /// Static and dynamic shortcuts.
-    public var shortcuts: ShortcutRegistry { shortcutService.registry }
-
-    /// Adds a dynamic shortcut, saves the list and offers it on the pad.
-    public func addShortcut(_ shortcut: DynamicShortcut) throws(CommandFailure) -> ShortcutEntry {
-        let entry = try shortcutService.add(shortcut)
-        offerShortcutsOnThePad()
-        return entry
-    }
-
-    /// Removes a dynamic shortcut, saves the list and stops offering it on the pad.
-    public func removeShortcut(type: String) throws(CommandFailure) {
-        try shortcutService.remove(type: type)
-        offerShortcutsOnThePad()
-    }
-
-    /// Tells the loop how many shortcuts the pad's menu offers.
-    private func offerShortcutsOnThePad() {
-        var menu = settings.quickActions
-        menu.enabled = settings.quickActions.enabled && board.geometry.cellCount > 1
-        do {
-            try send(.setQuickActions(
-                menu, shown: shortcutService.registry.visible.count, opened: patterns.id(named: "menu"), tick: patterns.id(named: "tick")))
-        } catch {
-            logger.error("the pad's quick-action menu was not updated: \(error.message)")
-        }
     }
 
     // MARK: Tare and timing
@@ -382,19 +202,6 @@ public final class Controller {
         if micros > 0 { usleep(useconds_t(min(micros, Int64(UInt32.max)))) }
     }
 
-    /// The reference sensor's newest reading beside the frame at `frameMicros` (loop time):
-    /// nil without a sensor, or when its newest reading is more than two sample periods away
-    /// from the frame (it is not answering), so no unmeasured figure is shown.
-    public func reference(nearFrameAt frameMicros: Int64) -> Force? {
-        guard let reader = runtime.referenceReader, let latest = runtime.pump.latestReference() else { return nil }
-        return abs(latest.timeMicros - frameMicros) <= 2 * reader.samplePeriodMicros ? latest.force : nil
-    }
-
-    /// The reference sensor's newest reading (loop time); nil without one or before its first.
-    public func latestReferenceReading() -> ReferenceSample? {
-        runtime.referenceReader == nil ? nil : runtime.pump.latestReference()
-    }
-
     // MARK: Events and shutdown
 
     /// Prints the events the loop has reported so far (before an answer, to keep order).
@@ -417,3 +224,6 @@ public final class Controller {
         runtime.shutdown()
     }
 }
+
+/// The controller is the lab's host: the lab reads and drives the loop through ``LabHost`` only.
+extension Controller: LabHost {}

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import ForcePadCore
 import ForcePadHAL
-import ForcePadShell
 
 /// Reads a trace file for `sim play` and `replay`, with errors that name the file and line.
 enum TraceFileReader {

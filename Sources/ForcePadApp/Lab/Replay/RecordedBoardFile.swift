@@ -1,6 +1,6 @@
 import ForcePadConfig
 import ForcePadLabFiles
-import ForcePadShell
+import ForcePadCore
 
 /// The board file a recording's folder replays on: its own copy, `board.toml`, whose content
 /// digest `recording.json` keeps (``CaptureInfo/boardFileDigest``).

@@ -1,5 +1,4 @@
 import ForcePadCore
-import ForcePadShell
 
 /// The board's DRV2605L as `status` and `haptic stats` show it: where it is, the actuator,
 /// the trigger, whether a calibration is saved, the last failed transfer, and how many stages

@@ -1,4 +1,4 @@
-import ForcePadShell
+import ForcePadCore
 
 /// A warning for the console, in the shell's mode: `warning: SOURCE: MESSAGE`, or in JSON mode
 /// the event `{"t_us":…,"event":"warning","source":"…","message":"…"}`, since every line on

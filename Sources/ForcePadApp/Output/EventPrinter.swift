@@ -1,6 +1,5 @@
 import ForcePadCore
 import ForcePadHAL
-import ForcePadShell
 import Logging
 
 /// How loop events look on the console: press and haptic events as lines in the shell's

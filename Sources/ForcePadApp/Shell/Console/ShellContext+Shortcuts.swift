@@ -2,12 +2,12 @@ import ForcePadCore
 import ForcePadShell
 
 extension ShellContext {
-    /// Performs a shortcut: its command runs through the shell as if typed. Returns the
+    /// Performs a shortcut: its command runs through the session's command table as if typed. Returns the
     /// outcome (also printed as a `shortcut.performed` event) and the command's answer lines.
     func performShortcut(_ reference: ShortcutReference) -> (ShortcutOutcome, [String]) {
         var lines: [String] = []
         let outcome = controller.shortcutService.perform(reference) { definition in
-            let answer = ShellCommandTable.table.execute(definition.command, context: self)
+            let answer = commands.execute(definition.command, context: self)
             switch answer.result {
             case .success:
                 lines = mode == .json ? [answer.jsonLine] : answer.humanLines

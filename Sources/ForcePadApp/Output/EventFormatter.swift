@@ -1,7 +1,6 @@
 import ForcePadCore
 import ForcePadLabFiles
 import ForcePadHAL
-import ForcePadShell
 
 /// Turns loop events into what the operator sees: one readable line, or one JSON object per
 /// event as `interfaces.md` specifies (`{"t_us":…,"event":"press.peek","force_g":…}`).

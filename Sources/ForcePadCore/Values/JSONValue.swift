@@ -1,5 +1,3 @@
-import ForcePadCore
-
 /// A JSON value whose objects keep their keys in the order given, so lines read the same
 /// every time (`{"ok":true,"cmd":"status",…}`). Renders compact, one line.
 public indirect enum JSONValue: Sendable, Equatable {
