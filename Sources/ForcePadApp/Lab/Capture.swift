@@ -97,9 +97,7 @@ final class Capture: @unchecked Sendable {
 
     /// Waits for a capture that ends by itself (a trial) for up to `timeoutMicros`.
     func waitUntilDone(timeoutMicros: Int64) -> Bool {
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + timeoutMicros
-        while !isDone && clock.nowMicros() < deadline { usleep(2_000) }
+        link.progress.until(timeoutMicros: timeoutMicros) { isDone }
         if isDone {
             thread?.join()
             thread = nil
@@ -126,10 +124,13 @@ final class Capture: @unchecked Sendable {
                 lastFlush = clock.nowMicros()
                 flushFiles()
             }
-            if !wrote { usleep(2_000) }
+            if !wrote { LoopWait.pause(micros: Self.idleMicros) }
         }
         finish()
     }
+
+    /// How long the thread rests when no frame was waiting (µs).
+    static let idleMicros: Int64 = 2_000
 
     /// Longest time written lines wait in memory before they go to the files (µs).
     static let flushMicros: Int64 = 250_000
@@ -168,9 +169,7 @@ final class Capture: @unchecked Sendable {
     private func finish() {
         link.recordingFrames.store(false, ordering: .releasing)
         let ticks = link.ticks.load(ordering: .acquiring)
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + 100_000
-        while link.ticks.load(ordering: .acquiring) < ticks + 2 && clock.nowMicros() < deadline { usleep(500) }
+        link.progress.until(timeoutMicros: 100_000) { link.ticks.load(ordering: .acquiring) >= ticks + 2 }
         while writeFrames() {}
         pumpEvents()
         flushFiles()

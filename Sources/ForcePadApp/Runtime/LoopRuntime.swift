@@ -34,7 +34,7 @@ final class LoopRuntime {
     /// Longest the shell waits for the loop to acknowledge a command (µs).
     static let acknowledgeTimeoutMicros: Int64 = 2_000_000
     /// How often the background thread pumps events (µs).
-    static let pumpIntervalMicros: useconds_t = 5_000
+    static let pumpIntervalMicros: Int64 = 5_000
     /// How far below the loop's `SCHED_FIFO` priority the reference reader runs: above every
     /// normal thread (a busy machine cannot starve it into gaps), never ahead of the loop.
     static let referencePriorityBelowLoop = 10
@@ -170,7 +170,7 @@ final class LoopRuntime {
                         pump.report(report, atMicros: link.loopMicrosNow())
                     }
                     pump.pump()
-                    usleep(Self.pumpIntervalMicros)
+                    LoopWait.pause(micros: Self.pumpIntervalMicros)
                 }
             }
         } catch {
@@ -235,13 +235,7 @@ final class LoopRuntime {
 
     /// Waits until the loop has produced its first frame (or `timeoutMicros` passed).
     func waitForFirstFrame(timeoutMicros: Int64 = 1_000_000) -> Bool {
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + timeoutMicros
-        while !snapshot().hasFrame {
-            if clock.nowMicros() > deadline { return false }
-            usleep(500)
-        }
-        return true
+        link.progress.until(timeoutMicros: timeoutMicros) { snapshot().hasFrame }
     }
 
     /// Sends a command to the loop and waits until it has been applied.
@@ -251,13 +245,8 @@ final class LoopRuntime {
         guard link.commands.push(LoopCommandEnvelope(sequence: sequence, command: command)) else {
             throw CommandFailure("the loop is not taking commands (its queue is full); try again")
         }
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + Self.acknowledgeTimeoutMicros
-        while snapshot().appliedCommand < sequence {
-            if clock.nowMicros() > deadline {
-                throw CommandFailure("the loop did not apply the command within 2s; check status for missed periods")
-            }
-            usleep(200)
+        guard link.progress.until(timeoutMicros: Self.acknowledgeTimeoutMicros, { snapshot().appliedCommand >= sequence }) else {
+            throw CommandFailure("the loop did not apply the command within 2s; check status for missed periods")
         }
     }
 
