@@ -22,10 +22,9 @@ final class Capture: @unchecked Sendable {
     private let framesFile: CaptureFile
     private let eventsFile: CaptureFile
     private let cellCount: Int
-    private let stopRequested = Atomic<Bool>(false)
+    private let worker = WorkerThread(name: "fp-recorder")
     private let done = Atomic<Bool>(false)
     private let frameCounter = Atomic<Int>(0)
-    private var thread: PosixThread?
 
     // Written by the capture thread; read by others only once `isDone`.
     private(set) var firstSequence: UInt64?
@@ -80,7 +79,10 @@ final class Capture: @unchecked Sendable {
         tap.begin(trialPresses: trialPresses)
         link.recordingFrames.store(true, ordering: .releasing)
         do {
-            thread = try PosixThread { [self] in run() }
+            try worker.start { [self] in
+                run()
+                return .finished
+            }
         } catch {
             link.recordingFrames.store(false, ordering: .releasing)
             tap.end()
@@ -90,25 +92,20 @@ final class Capture: @unchecked Sendable {
 
     /// Asks the thread to finish and waits for it.
     func stop() {
-        stopRequested.store(true, ordering: .releasing)
-        thread?.join()
-        thread = nil
+        worker.stop()
     }
 
     /// Waits for a capture that ends by itself (a trial) for up to `timeoutMicros`.
     func waitUntilDone(timeoutMicros: Int64) -> Bool {
         link.progress.until(timeoutMicros: timeoutMicros) { isDone }
-        if isDone {
-            thread?.join()
-            thread = nil
-        }
+        if isDone { worker.join() }
         return isDone
     }
 
     private func run() {
         let clock = MonotonicClock()
         var lastFlush = clock.nowMicros()
-        while !stopRequested.load(ordering: .acquiring) && failure == nil {
+        while !worker.isStopRequested && failure == nil {
             if let end = tap.trialProgress.endMicros, let last = lastAppendedMicros, last >= end {
                 logger.notice("trial \(name) complete: \(CountText.of(trialPresses, "press")); trial report shows the statistics")
                 break
@@ -124,7 +121,7 @@ final class Capture: @unchecked Sendable {
                 lastFlush = clock.nowMicros()
                 flushFiles()
             }
-            if !wrote { LoopWait.pause(micros: Self.idleMicros) }
+            if !wrote { worker.rest(micros: Self.idleMicros) }
         }
         finish()
     }

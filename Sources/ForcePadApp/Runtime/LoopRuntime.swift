@@ -25,7 +25,8 @@ final class LoopRuntime {
     private(set) var realTimeOutcome: RealTimeOutcome
     private var snapshots: LatestValueReader<LoopSnapshot>
     private var loopThread: PosixThread?
-    private var pumpThread: PosixThread?
+    /// Pumps events every ``pumpIntervalMicros`` in the background.
+    private let pumpWorker = WorkerThread(name: "fp-event-pump")
     /// Held while running when the real-time request limits the CPU wake-up latency.
     private var cpuWakeLatency: CPUWakeLatencyRequest?
     private var nextSequence: UInt64 = 1
@@ -164,14 +165,13 @@ final class LoopRuntime {
                 try referenceReader.start(fifoPriority: realTimeOutcome.fifoPriority.map { max(1, $0 - Self.referencePriorityBelowLoop) })
             }
             let reader = referenceReader
-            pumpThread = try PosixThread {
-                while !pump.stopRequested.load(ordering: .relaxed) {
-                    for report in reader?.takeReports() ?? [] {
-                        pump.report(report, atMicros: link.loopMicrosNow())
-                    }
-                    pump.pump()
-                    LoopWait.pause(micros: Self.pumpIntervalMicros)
+            try pumpWorker.start { [pumpWorker] in
+                for report in reader?.takeReports() ?? [] {
+                    pump.report(report, atMicros: link.loopMicrosNow())
                 }
+                pump.pump()
+                pumpWorker.rest(micros: Self.pumpIntervalMicros)
+                return .again
             }
         } catch {
             referenceReader?.stop()
@@ -265,10 +265,8 @@ final class LoopRuntime {
         }
         loopThread?.join()
         edgeWatcher?.stop()
-        pump.stopRequested.store(true, ordering: .relaxed)
-        pumpThread?.join()
+        pumpWorker.stop()
         loopThread = nil
-        pumpThread = nil
         cpuWakeLatency = nil
         pump.pump(settlingAll: true)
     }
