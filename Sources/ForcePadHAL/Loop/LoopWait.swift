@@ -11,15 +11,16 @@ import CRealTime
 /// is registered a bump of the word and a `FUTEX_WAKE`. With no waiter the loop pays that one
 /// load per frame: no lock, no syscall, no allocation. A wake the loop misses (its load seen
 /// before the waiter's registration) is made up by the next period's; each sleep is also cut
-/// at ``sliceMicros`` so a loop that has stopped cannot leave a waiter past its deadline.
+/// at ``sliceMicros`` (10 ms), so a wake missed as the loop stops costs at most that.
 ///
 /// Allocated once with its ``LoopLink``; the word never moves.
 public final class LoopWait: @unchecked Sendable {
     private let signal: UnsafeMutablePointer<fp_tick_signal>
     /// Longest single sleep before the condition is checked again (µs).
-    public static let sliceMicros: Int64 = 10_000
+    public let sliceMicros: Int64
 
-    public init() {
+    public init(sliceMicros: Int64 = 10_000) {
+        self.sliceMicros = sliceMicros
         signal = .allocate(capacity: 1)
         signal.initialize(to: fp_tick_signal())
     }
@@ -48,7 +49,7 @@ public final class LoopWait: @unchecked Sendable {
             if condition() { return true }
             let left = deadline - clock.nowMicros()
             if left <= 0 { return false }
-            _ = fp_tick_signal_wait(signal, seen, min(left, Self.sliceMicros) * 1_000)
+            _ = fp_tick_signal_wait(signal, seen, min(left, sliceMicros) * 1_000)
         }
     }
 
