@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <sched.h>
+#include <stdio.h>
 #include <sys/mman.h>
 
 int fp_rt_set_fifo(pthread_t thread, int priority) {
@@ -51,4 +52,11 @@ int fp_rt_policy(pthread_t thread, int *priority) {
     if (result != 0) return -result;
     *priority = param.sched_priority;
     return policy;
+}
+
+int fp_rt_set_name(pthread_t thread, const char *name) {
+    char truncated[16];
+    snprintf(truncated, sizeof truncated, "%s", name);
+    int result = pthread_setname_np(thread, truncated);
+    return result == 0 ? 0 : -result;
 }

@@ -28,3 +28,6 @@ int fp_rt_allowed_cpus(int *cpus, int capacity);
 
 /** The scheduling policy `thread` runs under (SCHED_OTHER, SCHED_FIFO, ...), or a negative errno; its priority goes to *priority. */
 int fp_rt_policy(pthread_t thread, int *priority);
+
+/** Names `thread` as ps -L and top -H show it (the first 15 bytes of `name`). */
+int fp_rt_set_name(pthread_t thread, const char *name);

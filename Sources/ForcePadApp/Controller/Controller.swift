@@ -171,11 +171,8 @@ public final class Controller {
             }
             traceEndsMicros = nil
         }
-        while snapshot().hapticPlaying {
-            if clock.nowMicros() > deadline {
-                throw CommandFailure("the haptic line is still playing after \(timeoutMicros / 1000)ms (trigger-level haptics last while the stage is held); release the press or haptic off")
-            }
-            usleep(1_000)
+        guard runtime.link.progress.until(timeoutMicros: deadline - clock.nowMicros(), { !snapshot().hapticPlaying }) else {
+            throw CommandFailure("the haptic line is still playing after \(timeoutMicros / 1000)ms (trigger-level haptics last while the stage is held); release the press or haptic off")
         }
         flushEvents()
     }
@@ -185,12 +182,10 @@ public final class Controller {
     /// Measures every cell's zero and waits for the outcome (``TareOutcome``).
     public func tare() throws(CommandFailure) -> TareOutcome {
         try send(.tare)
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + settings.baseline.tareMicros + LoopRuntime.acknowledgeTimeoutMicros
-        while case .measuring = snapshot().tare {
-            if clock.nowMicros() > deadline { throw CommandFailure("the tare did not finish in time; check status for missed periods") }
-            usleep(1_000)
+        let finished = runtime.link.progress.until(timeoutMicros: settings.baseline.tareMicros + LoopRuntime.acknowledgeTimeoutMicros) {
+            if case .measuring = snapshot().tare { false } else { true }
         }
+        guard finished else { throw CommandFailure("the tare did not finish in time; check status for missed periods") }
         return snapshot().tare
     }
 
@@ -199,7 +194,14 @@ public final class Controller {
 
     /// Lets `micros` of loop time pass on the shell thread (the loop keeps running).
     public func pause(micros: Int64) {
-        if micros > 0 { usleep(useconds_t(min(micros, Int64(UInt32.max)))) }
+        LoopWait.pause(micros: micros)
+    }
+
+    /// Waits until `condition` holds, checked now and after each loop period, at most
+    /// `timeoutMicros` of loop time (µs); returns whether it held.
+    @discardableResult
+    public func waitForLoop(timeoutMicros: Int64, _ condition: () -> Bool) -> Bool {
+        runtime.link.progress.until(timeoutMicros: timeoutMicros, condition)
     }
 
     // MARK: Events and shutdown

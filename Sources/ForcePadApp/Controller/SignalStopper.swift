@@ -95,8 +95,7 @@ final class SignalStopper: Sendable {
     /// takes it without waiting.
     private func startWatchdog(deadline: Int64, outcome: @escaping @Sendable () -> (message: String, status: Int32)) {
         let thread = try? PosixThread { [self] in
-            let left = deadline - MonotonicClock().nowMicros()
-            if left > 0 { usleep(useconds_t(left)) }
+            LoopWait.pause(micros: deadline - MonotonicClock().nowMicros())
             prepareForExit()
             let (message, status) = outcome()
             var poller = pollfd(fd: StandardStream.error, events: Int16(POLLOUT), revents: 0)

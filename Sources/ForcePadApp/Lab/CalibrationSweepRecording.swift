@@ -27,7 +27,8 @@ struct CalibrationSweepRecording {
             if let reading = controller.latestReferenceReading(), reading.timeMicros > (recording.references.last?.timeMicros ?? .min) {
                 recording.references.append((reading.timeMicros, reading.force))
             }
-            usleep(300)
+            let next = sequence
+            controller.waitForLoop(timeoutMicros: end - clock.nowMicros()) { controller.snapshot().raw.sequence != next }
         }
         guard !recording.frames.isEmpty else { throw CommandFailure("no frames arrived while sweeping; check status for read errors") }
         return recording

@@ -21,10 +21,9 @@ final class Capture: @unchecked Sendable {
     private let framesFile: CaptureFile
     private let eventsFile: CaptureFile
     private let cellCount: Int
-    private let stopRequested = Atomic<Bool>(false)
+    private let worker = WorkerThread(name: "fp-recorder")
     private let done = Atomic<Bool>(false)
     private let frameCounter = Atomic<Int>(0)
-    private var thread: PosixThread?
 
     // Written by the capture thread; read by others only once `isDone`.
     private(set) var firstSequence: UInt64?
@@ -79,7 +78,10 @@ final class Capture: @unchecked Sendable {
         tap.begin(trialPresses: trialPresses)
         link.recordingFrames.store(true, ordering: .releasing)
         do {
-            thread = try PosixThread { [self] in run() }
+            try worker.start { [self] in
+                run()
+                return .finished
+            }
         } catch {
             link.recordingFrames.store(false, ordering: .releasing)
             tap.end()
@@ -89,27 +91,20 @@ final class Capture: @unchecked Sendable {
 
     /// Asks the thread to finish and waits for it.
     func stop() {
-        stopRequested.store(true, ordering: .releasing)
-        thread?.join()
-        thread = nil
+        worker.stop()
     }
 
     /// Waits for a capture that ends by itself (a trial) for up to `timeoutMicros`.
     func waitUntilDone(timeoutMicros: Int64) -> Bool {
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + timeoutMicros
-        while !isDone && clock.nowMicros() < deadline { usleep(2_000) }
-        if isDone {
-            thread?.join()
-            thread = nil
-        }
+        link.progress.until(timeoutMicros: timeoutMicros) { isDone }
+        if isDone { worker.join() }
         return isDone
     }
 
     private func run() {
         let clock = MonotonicClock()
         var lastFlush = clock.nowMicros()
-        while !stopRequested.load(ordering: .acquiring) && failure == nil {
+        while !worker.isStopRequested && failure == nil {
             if let end = tap.trialProgress.endMicros, let last = lastAppendedMicros, last >= end {
                 logger.notice("trial \(name) complete: \(CountText.of(trialPresses, "press")); trial report shows the statistics")
                 break
@@ -125,10 +120,13 @@ final class Capture: @unchecked Sendable {
                 lastFlush = clock.nowMicros()
                 flushFiles()
             }
-            if !wrote { usleep(2_000) }
+            if !wrote { worker.rest(micros: Self.idleMicros) }
         }
         finish()
     }
+
+    /// How long the thread rests when no frame was waiting (µs).
+    static let idleMicros: Int64 = 2_000
 
     /// Longest time written lines wait in memory before they go to the files (µs).
     static let flushMicros: Int64 = 250_000
@@ -167,9 +165,7 @@ final class Capture: @unchecked Sendable {
     private func finish() {
         link.recordingFrames.store(false, ordering: .releasing)
         let ticks = link.ticks.load(ordering: .acquiring)
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + 100_000
-        while link.ticks.load(ordering: .acquiring) < ticks + 2 && clock.nowMicros() < deadline { usleep(500) }
+        link.progress.until(timeoutMicros: 100_000) { link.ticks.load(ordering: .acquiring) >= ticks + 2 }
         while writeFrames() {}
         pumpEvents()
         flushFiles()

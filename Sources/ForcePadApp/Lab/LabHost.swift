@@ -27,6 +27,10 @@ protocol LabHost: AnyObject {
     func send(_ command: LoopCommand) throws(CommandFailure)
     /// Lets `micros` of loop time pass on the calling thread (the loop keeps running).
     func pause(micros: Int64)
+    /// Waits until `condition` holds, checked now and after each loop period, at most
+    /// `timeoutMicros` of loop time (µs); returns whether it held.
+    @discardableResult
+    func waitForLoop(timeoutMicros: Int64, _ condition: () -> Bool) -> Bool
     /// The config files as they are now, checked for this board.
     func loadConfigFiles() throws(CommandFailure) -> ConfigSnapshot
     /// The reference sensor's newest reading (loop time); nil without one or before its first.

@@ -1,21 +1,17 @@
 import ForcePadCore
 import ForcePadHAL
-import Glibc
 
 /// How a recording begins: on an untouched, still pad, with a tare taken while the frames
 /// are already being recorded, so a replay can repeat the tare on the same frame.
 enum RecordingTare {
     /// Waits (up to two seconds) until no press is in progress and the force is below touch.
     static func waitForRest(_ controller: any LabHost) throws(CommandFailure) {
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + 2_000_000
-        while true {
+        let atRest = controller.waitForLoop(timeoutMicros: 2_000_000) {
             let snapshot = controller.snapshot()
-            if snapshot.pressState == .idle && snapshot.force.total < controller.settings.thresholds.touch { break }
-            if clock.nowMicros() > deadline {
-                throw CommandFailure("the pad is being pressed (\(snapshot.force.total)); a recording starts with a tare of the untouched pad: lift off and start again")
-            }
-            usleep(5_000)
+            return snapshot.pressState == .idle && snapshot.force.total < controller.settings.thresholds.touch
+        }
+        guard atRest else {
+            throw CommandFailure("the pad is being pressed (\(controller.snapshot().force.total)); a recording starts with a tare of the untouched pad: lift off and start again")
         }
         controller.pause(micros: controller.settleMicros)
     }
@@ -24,12 +20,10 @@ enum RecordingTare {
     static func tare(_ controller: any LabHost, capture: Capture) throws(CommandFailure) -> Int {
         // A few frames before the tare, so the recording holds the frame it starts on.
         let startSequence = controller.snapshot().raw.sequence
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + 1_000_000
-        while controller.snapshot().raw.sequence < startSequence + 4 || capture.frameCount == 0 {
-            if clock.nowMicros() > deadline { throw CommandFailure("the loop delivered no frames to record; check status for read errors") }
-            usleep(500)
+        let framesArrived = controller.waitForLoop(timeoutMicros: 1_000_000) {
+            controller.snapshot().raw.sequence >= startSequence + 4 && capture.frameCount > 0
         }
+        guard framesArrived else { throw CommandFailure("the loop delivered no frames to record; check status for read errors") }
         let tareFrames = PipelineSettings(settings: controller.settings, sampleRateHz: controller.board.sampleRateHz).tareFrames
         try controller.send(.tare)
         let applied = controller.snapshot()
@@ -51,12 +45,11 @@ enum RecordingTare {
 
     /// Waits for the tare in progress to finish (as the `tare` command does).
     private static func waitForTare(_ controller: any LabHost) throws(CommandFailure) -> TareOutcome {
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + controller.settings.baseline.tareMicros + LoopRuntime.acknowledgeTimeoutMicros
-        while case .measuring = controller.snapshot().tare {
-            if clock.nowMicros() > deadline { throw CommandFailure("the recording's tare did not finish in time; check status for missed periods") }
-            usleep(1_000)
+        let timeout = controller.settings.baseline.tareMicros + LoopRuntime.acknowledgeTimeoutMicros
+        let finished = controller.waitForLoop(timeoutMicros: timeout) {
+            if case .measuring = controller.snapshot().tare { false } else { true }
         }
+        guard finished else { throw CommandFailure("the recording's tare did not finish in time; check status for missed periods") }
         return controller.snapshot().tare
     }
 }

@@ -50,8 +50,6 @@ final class EventPump: Sendable {
     /// Whether pumped lines print at once (true), or wait for ``takeLines()`` because an
     /// interactive shell is showing its input line.
     let printsAtOnce = Atomic<Bool>(true)
-    /// Set to end the background thread that pumps (``LoopRuntime``'s); read by that thread.
-    let stopRequested = Atomic<Bool>(false)
     /// Most console lines kept for the interactive shell; older ones are dropped and counted.
     static let maxWaitingLines = 4096
 

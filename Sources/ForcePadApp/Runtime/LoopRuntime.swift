@@ -1,6 +1,5 @@
 import ForcePadCore
 import ForcePadHAL
-import Glibc
 
 /// The running loop and its threads: the real-time loop over the board's hardware (or the
 /// simulated pad), the haptic edge watcher when the board has a feedback wire, the reference
@@ -24,24 +23,26 @@ final class LoopRuntime {
     private(set) var realTimeOutcome: RealTimeOutcome
     private var snapshots: LatestValueReader<LoopSnapshot>
     private var loopThread: PosixThread?
-    private var pumpThread: PosixThread?
+    /// Pumps events every ``pumpIntervalMicros`` in the background.
+    private let pumpWorker = WorkerThread(name: "fp-event-pump")
     /// Held while running when the real-time request limits the CPU wake-up latency.
     private var cpuWakeLatency: CPUWakeLatencyRequest?
     private var nextSequence: UInt64 = 1
+    /// Set by the stop sequence's first run.
+    private var isStopped = false
     /// The name `gpioinfo` shows as the haptic line's user.
     static let gpioConsumer = "forcepad"
     /// Longest the shell waits for the loop to acknowledge a command (µs).
     static let acknowledgeTimeoutMicros: Int64 = 2_000_000
     /// How often the background thread pumps events (µs).
-    static let pumpIntervalMicros: useconds_t = 5_000
+    static let pumpIntervalMicros: Int64 = 5_000
     /// How far below the loop's `SCHED_FIFO` priority the reference reader runs: above every
     /// normal thread (a busy machine cannot starve it into gaps), never ahead of the loop.
     static let referencePriorityBelowLoop = 10
 
-    /// Opens the board's hardware (or the simulated pad), reads one frame from the converters
-    /// (so a converter that does not answer fails the start with its bus, address and errno,
-    /// as `forcepad probe` reports it), starts the loop thread as `realTime` asks, the edge
-    /// watcher and the pump thread. A board with a DRV2605L has it set up first, with
+    /// Opens the board's hardware or the simulated pad (``LoopHardware``), starts the loop
+    /// thread as `realTime` asks, the edge watcher, the reference reader and the pump thread;
+    /// a start that fails part-way stops what it started (``shutdown()``). A board with a DRV2605L has it set up first, with
     /// `driverCalibration` written back when given and the first stage's sequence loaded.
     /// `makePump` builds the pump on the new link, following the driver's stages when there is one.
     init(
@@ -71,81 +72,18 @@ final class LoopRuntime {
         self.link = link
         self.pump = pump
         self.snapshots = snapshots
-        /// The loop over `source` and `line`, as the body of its thread.
-        func loopBody<Source: FrameSource & ~Copyable & SendableMetatype, Line: HapticLine & ~Copyable & SendableMetatype>(
-            _ source: consuming Source, _ line: consuming Line
-        ) -> @Sendable () -> Void {
-            let loop = assembly.makeLoop(source: source, line: line, link: link)
-            return {
-                var clock = MonotonicClock()
-                loop.run(clock: &clock)
-            }
-        }
-        let runLoop: @Sendable () -> Void
-        let realReference: ReferenceReader?
-        let loopDriver: (driver: DRV2605L, writes: LoopDriverWrites)?
+        let hardware: LoopHardware
         do {
-            realReference = try Self.startedReference(board.reference, link: link)
-            loopDriver = try Self.loopDriver(board: board, settings: assembly.settings)
+            hardware = try LoopHardware(assembly: assembly, link: link)
         } catch {
             hapticDriver?.enterStandby()
             throw error
         }
-        if let simulation = board.simulation, board.isSimulated {
-            let pad = SimulatedPad(board: board, simulation: simulation)
-            if case .simulated(let settings) = board.reference {
-                referenceReader = ReferenceReader(
-                    source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: settings, seed: simulation.seed),
-                    link: link)
-            } else {
-                referenceReader = realReference
-            }
-            if let (driver, writes) = loopDriver {
-                // The loop's own simulated chip: it takes no locks, so it does not share the shell's.
-                let chip = SimulatedDRV2605L(address: driver.address)
-                switch writes {
-                case .amplitude: runLoop = loopBody(pad, DRV2605LRealTimeLine(line: SimulatedHapticLine(), driver: driver, bus: chip))
-                case .go: runLoop = loopBody(pad, DRV2605LGoLine(line: SimulatedHapticLine(), driver: driver, bus: chip))
-                }
-            } else {
-                runLoop = loopBody(pad, SimulatedHapticLine())
-            }
-            hapticLine = nil
-            lineCutOff = .none
-            edgeWatcher = nil
-        } else {
-            do throws(DeviceError) {
-                var sensor = try I2CFrameSource(board: board)
-                do {
-                    _ = try sensor.probe()
-                } catch {
-                    throw DeviceError(
-                        operation: "start-up read of the converters: " + error.operation, errno: error.errno,
-                        hint: error.hint + (error.hint.isEmpty ? "" : "; ") + "forcepad probe checks each converter")
-                }
-                let line = try GPIOOutputLine(board.haptic, consumer: Self.gpioConsumer)
-                hapticLine = line.identity
-                lineCutOff = line.cutOff
-                edgeWatcher = try board.feedback.map { feedback throws(DeviceError) in
-                    try HapticEdgeWatcher(
-                        feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: Self.gpioConsumer, link: link)
-                }
-                referenceReader = realReference
-                if let (driver, writes) = loopDriver, let device = board.hapticDriver?.busDevice {
-                    // An adapter file of the loop's own; start-up checked no kernel driver owns the chip.
-                    let bus = try I2CBus(devicePath: device)
-                    switch writes {
-                    case .amplitude: runLoop = loopBody(sensor, DRV2605LRealTimeLine(line: line, driver: driver, bus: bus))
-                    case .go: runLoop = loopBody(sensor, DRV2605LGoLine(line: line, driver: driver, bus: bus))
-                    }
-                } else {
-                    runLoop = loopBody(sensor, line)
-                }
-            } catch {
-                hapticDriver?.enterStandby()
-                throw SetupError(error.description, exitCode: 1)
-            }
-        }
+        hapticLine = hardware.hapticLine
+        lineCutOff = hardware.lineCutOff
+        edgeWatcher = hardware.edgeWatcher
+        referenceReader = hardware.referenceReader
+        let runLoop = hardware.runLoop
         realTimeOutcome = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
         do {
             let wakeLatency = realTime.limitsCPUWakeLatency ? CPUWakeLatencyRequest() : nil
@@ -163,69 +101,17 @@ final class LoopRuntime {
                 try referenceReader.start(fifoPriority: realTimeOutcome.fifoPriority.map { max(1, $0 - Self.referencePriorityBelowLoop) })
             }
             let reader = referenceReader
-            pumpThread = try PosixThread {
-                while !pump.stopRequested.load(ordering: .relaxed) {
-                    for report in reader?.takeReports() ?? [] {
-                        pump.report(report, atMicros: link.loopMicrosNow())
-                    }
-                    pump.pump()
-                    usleep(Self.pumpIntervalMicros)
+            try pumpWorker.start { [pumpWorker] in
+                for report in reader?.takeReports() ?? [] {
+                    pump.report(report, atMicros: link.loopMicrosNow())
                 }
+                pump.pump()
+                pumpWorker.rest(micros: Self.pumpIntervalMicros)
+                return .again
             }
         } catch {
-            referenceReader?.stop()
-            link.stopRequested.store(true, ordering: .relaxed)
-            hapticDriver?.enterStandby()
-            loopThread?.join()
-            edgeWatcher?.stop()
+            shutdown()
             throw SetupError(error.description)
-        }
-    }
-
-    /// What the loop itself writes to the board's DRV2605L.
-    private enum LoopDriverWrites {
-        /// Real-time playback amplitudes (`rtp` on).
-        case amplitude
-        /// GO at each stage (`trigger = "i2c"`).
-        case go
-    }
-
-    /// The driver the loop writes to and what it writes, or nil when the loop leaves the chip
-    /// to the GPIO line and the other threads.
-    private static func loopDriver(
-        board: BoardDescription, settings: ControllerSettings
-    ) throws(SetupError) -> (driver: DRV2605L, writes: LoopDriverWrites)? {
-        guard let description = board.hapticDriver else { return nil }
-        let writes: LoopDriverWrites
-        if settings.haptics.rtp != .off {
-            writes = .amplitude
-        } else if description.trigger == .i2c {
-            writes = .go
-        } else {
-            return nil
-        }
-        do {
-            return (try HapticDriverSession<SharedByteRegisterBus<SimulatedDRV2605L>>.driver(for: description), writes)
-        } catch {
-            throw SetupError("haptic driver: \(error.description)", exitCode: 1)
-        }
-    }
-
-    /// The reader of a real reference sensor (a NAU7802 load cell or a serial gauge), the
-    /// sensor powered up, calibrated and tared (``ReferenceSourceStart``); nil for none or
-    /// the simulated one. A sensor that fails to start fails the start, in one line with its fix.
-    private static func startedReference(_ reference: ReferenceDescription?, link: LoopLink) throws(SetupError) -> ReferenceReader? {
-        do throws(DeviceError) {
-            switch reference {
-            case .loadCell(let description):
-                return ReferenceReader(source: try ReferenceSourceStart.loadCell(description), link: link)
-            case .gauge(let description):
-                return ReferenceReader(source: try ReferenceSourceStart.gauge(description), link: link)
-            case .simulated, nil:
-                return nil
-            }
-        } catch {
-            throw SetupError("reference sensor: " + error.description, exitCode: 1)
         }
     }
 
@@ -234,13 +120,7 @@ final class LoopRuntime {
 
     /// Waits until the loop has produced its first frame (or `timeoutMicros` passed).
     func waitForFirstFrame(timeoutMicros: Int64 = 1_000_000) -> Bool {
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + timeoutMicros
-        while !snapshot().hasFrame {
-            if clock.nowMicros() > deadline { return false }
-            usleep(500)
-        }
-        return true
+        link.progress.until(timeoutMicros: timeoutMicros) { snapshot().hasFrame }
     }
 
     /// Sends a command to the loop and waits until it has been applied.
@@ -250,35 +130,29 @@ final class LoopRuntime {
         guard link.commands.push(LoopCommandEnvelope(sequence: sequence, command: command)) else {
             throw CommandFailure("the loop is not taking commands (its queue is full); try again")
         }
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + Self.acknowledgeTimeoutMicros
-        while snapshot().appliedCommand < sequence {
-            if clock.nowMicros() > deadline {
-                throw CommandFailure("the loop did not apply the command within 2s; check status for missed periods")
-            }
-            usleep(200)
+        guard link.progress.until(timeoutMicros: Self.acknowledgeTimeoutMicros, { snapshot().appliedCommand >= sequence }) else {
+            throw CommandFailure("the loop did not apply the command within 2s; check status for missed periods")
         }
     }
 
     /// What a signal may use to stop the loop from another thread.
     var stopper: LoopStopper { LoopStopper(link: link, pump: pump, hapticDriver: hapticDriver) }
 
-    /// Stops the reference reader (while the loop still feeds it), the loop (which drives the
-    /// haptic line off), puts the haptic driver in standby, stops the edge watcher and the
-    /// pump thread, then pumps the last events. Does nothing more once stopped.
+    /// The one stop sequence, for a start that fails part-way and for the shutdown: stops the
+    /// reference reader (while the loop still feeds it), the loop (which drives the haptic
+    /// line off), puts the haptic driver in standby, stops the edge watcher and the pump
+    /// thread, then pumps the last events. Does nothing once stopped.
     func shutdown() {
+        guard !isStopped else { return }
+        isStopped = true
         referenceReader?.stop()
         link.stopRequested.store(true, ordering: .relaxed)
-        if loopThread != nil {
-            pump.driverStages?.drives.store(false, ordering: .relaxed)
-            hapticDriver?.enterStandby()
-        }
+        pump.driverStages?.drives.store(false, ordering: .relaxed)
+        hapticDriver?.enterStandby()
         loopThread?.join()
         edgeWatcher?.stop()
-        pump.stopRequested.store(true, ordering: .relaxed)
-        pumpThread?.join()
+        pumpWorker.stop()
         loopThread = nil
-        pumpThread = nil
         cpuWakeLatency = nil
         pump.pump(settlingAll: true)
     }

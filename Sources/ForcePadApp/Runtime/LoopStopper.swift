@@ -24,9 +24,7 @@ struct LoopStopper: Sendable {
         let driverNote = hapticDriver.map { driver in
             driver.enterStandby().map { ", haptic driver not in standby (\($0))" } ?? ", haptic driver in standby"
         } ?? ""
-        let clock = MonotonicClock()
-        let deadline = clock.nowMicros() + Self.timeoutMicros
-        while !hasStopped && clock.nowMicros() < deadline { usleep(1_000) }
+        link.progress.until(timeoutMicros: Self.timeoutMicros) { hasStopped }
         pump.pump()
         return (hasStopped, driverNote)
     }

@@ -13,12 +13,10 @@ public final class HapticEdgeWatcher: Sendable {
     private let input: GPIOEdgeInput
     private let link: LoopLink
     private let measurement: PosixMutex<HapticEdgeMeasurement>
-    private let thread = PosixMutex<PosixThread?>(nil)
+    private let worker = WorkerThread(name: "fp-edge-watch")
     private let failure = PosixMutex<DeviceError?>(nil)
     /// Edges not reported because ``LoopLink/edges`` was full (the printer fell behind).
     public let droppedEdges = Atomic<UInt64>(0)
-    /// Set by ``stop()``; read by the watcher's thread.
-    private let stopRequested = Atomic<Bool>(false)
     /// Longest wait for an edge before looking at its stop request again (µs).
     static let pollMicros: Int64 = 50_000
 
@@ -45,30 +43,22 @@ public final class HapticEdgeWatcher: Sendable {
 
     /// Starts the watcher's thread; it returns once ``stop()`` is called.
     public func start() throws(DeviceError) {
-        let started = try PosixThread { self.run() }
-        thread.withLock { $0 = started }
+        try worker.start { self.watchOnce() }
     }
 
     /// Asks the watcher's thread to return and waits for it (at most one poll interval);
     /// does nothing once stopped.
-    public func stop() {
-        stopRequested.store(true, ordering: .relaxed)
-        let running = thread.withLock { started in
-            defer { started = nil }
-            return started
-        }
-        running?.join()
-    }
+    public func stop() { worker.stop() }
 
-    private func run() {
-        while !stopRequested.load(ordering: .relaxed) {
-            do {
-                guard try input.waitForEdge(timeoutMicros: Self.pollMicros) else { continue }
-                handle(try input.readEdge())
-            } catch {
-                failure.withLock { $0 = error }
-                return
-            }
+    /// Waits up to ``pollMicros`` for one edge and handles it; finished once the input fails.
+    private func watchOnce() -> WorkerThread.Next {
+        do {
+            guard try input.waitForEdge(timeoutMicros: Self.pollMicros) else { return .again }
+            handle(try input.readEdge())
+            return .again
+        } catch {
+            failure.withLock { $0 = error }
+            return .finished
         }
     }
 

@@ -82,6 +82,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         link.snapshots.publish(snapshot)
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
         link.finishedPeriodMicros.store(timeMicros, ordering: .releasing)
+        link.progress.notify()
     }
 
     /// Reads and processes one frame. A failed read drops the frame; after
@@ -176,6 +177,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.hapticLineActive = false
         link.snapshots.publish(snapshot)
         link.stopped.store(true, ordering: .releasing)
+        link.progress.notify()
     }
 
     private func handlePressEvents(at timeMicros: Int64) {

@@ -45,6 +45,9 @@ public final class LoopLink: Sendable {
     /// Set by the loop thread once it has stopped and driven the haptic line off; read by
     /// whoever stops it.
     public let stopped = Atomic<Bool>(false)
+    /// What other threads wait on for the loop's progress (a command applied, a tick, the
+    /// stop); the loop notifies it at the end of each period and once stopped.
+    public let progress = LoopWait()
     /// The loop's time 0 as µs of CLOCK_MONOTONIC (the real loop's clock), stored once when
     /// the loop starts; -1 before. Read by the edge watcher to turn kernel edge timestamps
     /// into loop time.

@@ -16,10 +16,10 @@ public final class ReferenceReader: Sendable {
     public let samplePeriodMicros: Int64
     private let link: LoopLink
     private let readNext: @Sendable () throws(DeviceError) -> ReferenceSample
-    private let thread = PosixMutex<PosixThread?>(nil)
+    private let worker = WorkerThread(name: "fp-reference")
+    /// The time of the last reading pushed (µs, loop clock); only the reader's thread uses it.
+    private let lastMicros = Atomic<Int64>(.min)
     private let reports = PosixMutex<ReferenceReaderHealth>(ReferenceReaderHealth())
-    /// Set by ``stop()``; read by the reader's thread.
-    private let stopRequested = Atomic<Bool>(false)
     /// Readings pushed into ``LoopLink/references``.
     public let samplesRead = Atomic<UInt64>(0)
     /// Readings not pushed because the ring was full (the pump fell behind).
@@ -46,53 +46,43 @@ public final class ReferenceReader: Sendable {
     /// (below the loop's) the thread is real-time too, so a busy machine cannot starve it into
     /// gaps between readings; refused, it reads with normal scheduling (``fifoPriority`` says which).
     public func start(fifoPriority: Int? = nil) throws(DeviceError) {
-        let started = try PosixThread { self.run() }
-        if let fifoPriority { _ = started.raiseToFIFO(priority: fifoPriority) }
-        thread.withLock { $0 = started }
+        try worker.start(fifoPriority: fifoPriority) { self.readOnce() }
     }
 
     /// The reading thread's `SCHED_FIFO` priority, or nil under normal scheduling (or stopped).
-    public var fifoPriority: Int? { thread.withLock { $0?.fifoPriority } }
+    public var fifoPriority: Int? { worker.fifoPriority }
 
     /// Asks the reader's thread to return and waits for it (at most one reading: about two
     /// sample periods plus a transfer); does nothing once stopped.
-    public func stop() {
-        stopRequested.store(true, ordering: .relaxed)
-        let running = thread.withLock { started in
-            defer { started = nil }
-            return started
-        }
-        running?.join()
-    }
+    public func stop() { worker.stop() }
 
     /// The sensor's changes of health since the last call, oldest first: lost (with its error) or restored.
     public func takeReports() -> [ReferenceReaderReport] {
         reports.withLock { $0.take() }
     }
 
-    private func run() {
-        var pause = MonotonicClock()
-        var lastMicros = Int64.min
-        while !stopRequested.load(ordering: .relaxed) {
-            do {
-                let sample = try readNext()
-                reports.withLock { $0.answered() }
-                let origin = link.originMicros.load(ordering: .acquiring)
-                guard origin >= 0 else { continue }
-                let loopSample = ReferenceSample(timeMicros: sample.timeMicros - origin, force: sample.force)
-                guard loopSample.timeMicros > lastMicros else { continue }
-                if lastMicros != Int64.min { note(stepMicros: loopSample.timeMicros - lastMicros) }
-                lastMicros = loopSample.timeMicros
-                if link.references.push(loopSample) {
-                    samplesRead.add(1, ordering: .relaxed)
-                } else {
-                    droppedSamples.add(1, ordering: .relaxed)
-                }
-            } catch {
-                reports.withLock { $0.failed(error) }
-                pause.sleep(untilMicros: pause.nowMicros() + Self.retryMicros)
+    /// Reads one sample and pushes it in loop time; after a failure, waits ``retryMicros``.
+    private func readOnce() -> WorkerThread.Next {
+        do {
+            let sample = try readNext()
+            reports.withLock { $0.answered() }
+            let origin = link.originMicros.load(ordering: .acquiring)
+            guard origin >= 0 else { return .again }
+            let loopSample = ReferenceSample(timeMicros: sample.timeMicros - origin, force: sample.force)
+            let last = lastMicros.load(ordering: .relaxed)
+            guard loopSample.timeMicros > last else { return .again }
+            if last != Int64.min { note(stepMicros: loopSample.timeMicros - last) }
+            lastMicros.store(loopSample.timeMicros, ordering: .relaxed)
+            if link.references.push(loopSample) {
+                samplesRead.add(1, ordering: .relaxed)
+            } else {
+                droppedSamples.add(1, ordering: .relaxed)
             }
+        } catch {
+            reports.withLock { $0.failed(error) }
+            worker.rest(micros: Self.retryMicros)
         }
+        return .again
     }
 }
 

@@ -25,10 +25,7 @@ public final class LoopWatchdog: Sendable {
     /// `; haptic driver in standby`); says nothing on a board without one.
     private let driverStandby: @Sendable () -> String
     private let report: @Sendable (String) -> Void
-    private let stopRequested = Atomic<Bool>(false)
-    private let thread = PosixMutex<PosixThread?>(nil)
-    /// Longest a sleep lasts before ``stop()`` is noticed (µs).
-    static let sliceMicros: Int64 = 10_000
+    private let worker = WorkerThread(name: "fp-watchdog")
 
     /// - Parameter watchdogMicros: systemd's period (`$WATCHDOG_USEC`); pings go at half of it.
     public init(
@@ -46,20 +43,14 @@ public final class LoopWatchdog: Sendable {
 
     /// Starts the thread that looks at the loop and pings.
     public func start() throws(DeviceError) {
-        let started = try PosixThread { [self] in watch() }
-        thread.withLock { $0 = started }
+        try worker.start { [self] in
+            watch()
+            return .finished
+        }
     }
 
     /// Stops pinging and waits for the thread to end (before the loop is stopped).
-    public func stop() {
-        stopRequested.store(true, ordering: .relaxed)
-        let running = thread.withLock { thread in
-            let running = thread
-            thread = nil
-            return running
-        }
-        running?.join()
-    }
+    public func stop() { worker.stop() }
 
     /// What the watchdog concluded from one look at the loop.
     enum Verdict: Equatable {
@@ -86,10 +77,10 @@ public final class LoopWatchdog: Sendable {
         let clock = MonotonicClock()
         var previousTicks: UInt64?
         var next = clock.nowMicros()
-        while !stopRequested.load(ordering: .relaxed) {
+        while !worker.isStopRequested {
             let now = clock.nowMicros()
             if now < next {
-                usleep(useconds_t(min(next - now, Self.sliceMicros)))
+                worker.rest(micros: next - now)
                 continue
             }
             next += intervalMicros

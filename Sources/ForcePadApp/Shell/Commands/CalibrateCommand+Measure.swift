@@ -2,7 +2,6 @@ import ForcePadConfig
 import ForcePadCore
 import ForcePadHAL
 import ForcePadShell
-import Glibc
 
 /// `calibrate add`'s measurement: the cell named, and the mean reading of a weight at rest.
 extension ShellCommand where Context == ShellContext {
@@ -41,7 +40,8 @@ extension ShellCommand where Context == ShellContext {
                 }
             }
             if clock.nowMicros() > end + 1_000_000 { throw CommandFailure("no frames arrived while measuring; check status for read errors") }
-            usleep(300)
+            let seen = sequence
+            controller.waitForLoop(timeoutMicros: 2_000) { controller.snapshot().raw.sequence != seen }
         }
         let limit = controller.settings.baseline.tareSpreadLimitCounts
         for cell in 0..<cells where highest[cell] - lowest[cell] > limit {

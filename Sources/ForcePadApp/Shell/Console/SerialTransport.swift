@@ -122,7 +122,7 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
                 reportedFailure = true
             }
         }
-        usleep(useconds_t(waitMilliseconds * 1000))
+        LoopWait.pause(micros: Int64(waitMilliseconds) * 1_000)
         return .timedOut
     }
 
