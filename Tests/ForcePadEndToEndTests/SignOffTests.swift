@@ -119,7 +119,9 @@ import Testing
         let made = try ForcePadProcess.run(
             ["--config", config, "--state-dir", scratch.state.path],
             lines: ["trial start 1 name=sealed", "sim press 400g for 100ms", "wait 200ms", "report sealed", "report verify sealed"])
-        #expect(made.outputLines.contains { $0.hasSuffix("reports/sealed.json: seal intact (revision 1, written " + ($0.split(separator: "written ").last.map(String.init) ?? "")) })
+        try #require(
+            made.outputLines.contains { $0.hasSuffix("reports/sealed.json: seal intact (revision 1, written " + ($0.split(separator: "written ").last.map(String.init) ?? "")) },
+            "\(made.standardOutput)\(made.standardError)")
         let path = scratch.state.appendingPathComponent("reports/sealed.json")
         let original = try String(contentsOf: path, encoding: .utf8)
         // The documented check with standard tools gives the same digest.
