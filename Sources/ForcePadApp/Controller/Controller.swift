@@ -92,14 +92,20 @@ public final class Controller {
             staticShortcuts: settings.shortcuts, stateDirectory: stateDirectory, commandCheck: commandCheck, logger: logger)
         self.shortcutService = shortcutService
         let tap = EventTap()
-        let printer = EventPrinter(
-            formatter: EventFormatter(
-                patternNames: assembly.patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad",
-                lineIsSimulated: board.isSimulated),
-            mode: outputMode, logger: logger)
+        let formatter = EventFormatter(
+            patternNames: assembly.patterns.names, geometry: board.geometry, sensorDevice: board.bus?.device ?? "the simulated pad",
+            lineIsSimulated: board.isSimulated)
+        let printer = EventPrinter(formatter: formatter, mode: outputMode, logger: logger)
         let driverCalibration = Self.savedDriverCalibration(board: board, stateKey: boardStateKey, stateDirectory: stateDirectory, logger: logger)
         runtime = try LoopRuntime(assembly: assembly, realTime: realTime, driverCalibration: driverCalibration) { link, stages in
-            EventPump(link: link, printer: printer, output: output, menuSlots: shortcutService.menuSlots, tap: tap, driverStages: stages)
+            // The console first, then the recorder and the menu: their lines follow the event's own.
+            let sinks: [any EventSink] = [
+                ConsoleEventSink(printer: printer), RecorderEventSink(tap: tap, printer: printer, link: link),
+                MenuEventSink(menuSlots: shortcutService.menuSlots, printer: printer),
+            ]
+            return EventPump(
+                link: link, sinks: sinks, output: output, mode: outputMode, patternName: { formatter.patternName($0) },
+                driverStages: stages)
         }
         let pump = runtime.pump
         pump.useThresholds(settings.thresholds)

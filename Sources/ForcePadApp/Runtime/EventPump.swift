@@ -3,9 +3,9 @@ import ForcePadHAL
 import Synchronization
 
 /// The one consumer of the loop's event ring, the edge watcher's ring and the reference
-/// reader's ring. It pops each event once and hands it to everyone who needs it, in order:
-/// the recorder (``EventTap``), the pad's menu (``MenuSlots``) and the console (through
-/// ``EventPrinter``).
+/// reader's ring. It pops each event once and hands it to its sinks (``EventSink``), in the
+/// order they were given: the console, the recorder and the pad's menu, wired where the
+/// program is assembled; their console lines print in that order.
 ///
 /// With a reference sensor it keeps the last readings (``ReferenceHistory``): a peek or pop
 /// carries `reference_g` at its frame's time, so such an event waits until a reading at or
@@ -39,10 +39,14 @@ final class EventPump: Sendable {
     }
 
     private let channels: PosixMutex<Channels>
-    private let printer: EventPrinter
+    /// Who gets each event, in order.
+    private let sinks: [any EventSink]
+    /// Where the sinks' console lines go.
     private let output: ConsoleOutput
-    private let menuSlots: MenuSlots
-    private let tap: EventTap
+    /// The shell's mode, for the pump's own warning lines.
+    private let mode: SharedOutputMode
+    /// A haptic pattern's name, for finding a stage pulse's crossing.
+    private let patternName: @Sendable (HapticPatternID) -> String
     /// The board's DRV2605L stages, following press and sensor events; nil without a driver.
     let driverStages: HapticDriverStages?
     /// Gives the loop's origin, to tell how far the loop has run past a held event.
@@ -55,8 +59,8 @@ final class EventPump: Sendable {
 
     /// Takes the consumer handles of `link`'s event and edge rings; nil if another consumer has them.
     init?(
-        link: LoopLink, printer: EventPrinter, output: ConsoleOutput, menuSlots: MenuSlots, tap: EventTap,
-        driverStages: HapticDriverStages? = nil
+        link: LoopLink, sinks: [any EventSink], output: ConsoleOutput, mode: SharedOutputMode,
+        patternName: @escaping @Sendable (HapticPatternID) -> String, driverStages: HapticDriverStages? = nil
     ) {
         self.driverStages = driverStages
         guard let events = link.events.takeConsumer() else { return nil }
@@ -64,10 +68,10 @@ final class EventPump: Sendable {
         guard let references = link.references.takeConsumer() else { return nil }
         channels = PosixMutex(Channels(events: events, edges: edges, references: references))
         self.link = link
-        self.printer = printer
+        self.sinks = sinks
         self.output = output
-        self.menuSlots = menuSlots
-        self.tap = tap
+        self.mode = mode
+        self.patternName = patternName
     }
 
     /// Takes every waiting event: the recorder and the menu get them, and their console lines
@@ -102,11 +106,9 @@ final class EventPump: Sendable {
 
     /// Prints a change in the reference sensor's health in order with the loop's events.
     func report(_ report: ReferenceReaderReport, atMicros time: Int64) {
-        let lines = printer.lines(for: report, atMicros: time)
         channels.withLock { channels in
             let earlier = take(&channels)
-            tap.take(line: lines.json, atMicros: time)
-            deliver(earlier + [lines.console], in: &channels)
+            deliver(earlier + hand(.referenceHealth(report, atMicros: time)), in: &channels)
         }
     }
 
@@ -121,12 +123,17 @@ final class EventPump: Sendable {
 
     /// Prints a `shortcut.performed` event in order with the loop's events.
     func report(_ outcome: ShortcutOutcome, atMicros time: Int64) {
-        let lines = printer.lines(for: outcome, atMicros: time)
         channels.withLock { channels in
             let earlier = take(&channels)
-            tap.take(line: lines.json, atMicros: time)
-            deliver(earlier + [lines.console], in: &channels)
+            deliver(earlier + hand(.shortcut(outcome, atMicros: time)), in: &channels)
         }
+    }
+
+    /// Hands `event` to every sink in order; returns their console lines.
+    private func hand(_ event: PumpedEvent) -> [String] {
+        var lines: [String] = []
+        for sink in sinks { lines += sink.take(event) }
+        return lines
     }
 
     /// Prints `lines` after those waiting, or keeps them while the interactive shell shows
@@ -150,7 +157,7 @@ final class EventPump: Sendable {
     /// A warning line in the shell's mode, at the loop's time now.
     private func warning(_ message: String, source: String) -> String {
         WarningText.line(
-            message, source: source, mode: printer.mode.mode,
+            message, source: source, mode: mode.mode,
             atMicros: link.loopMicrosNow())
     }
 
@@ -169,7 +176,7 @@ final class EventPump: Sendable {
     private func follow(_ event: LoopEvent, in channels: inout Channels) -> CrossingToLine? {
         guard let history = channels.history else { return nil }
         let measured = channels.crossing.follow(
-            event, patternName: printer.formatter.patternName, samplePeriodMicros: history.samplePeriodMicros,
+            event, patternName: patternName, samplePeriodMicros: history.samplePeriodMicros,
             crossing: { history.crossing(of: $0, stageMicros: $1, windowStartMicros: $2) })
         if let measured { channels.crossingToLine.record(measured.micros) }
         return measured
@@ -179,7 +186,7 @@ final class EventPump: Sendable {
         var lines: [String] = []
         while let sample = channels.references.pop() {
             channels.history?.append(sample)
-            if channels.history != nil { tap.take(reference: sample) }
+            if channels.history != nil { lines += hand(.referenceSample(sample)) }
         }
         while let event = channels.events.pop() {
             // The driver follows each event as it leaves the loop, not when it is delivered:
@@ -201,20 +208,10 @@ final class EventPump: Sendable {
             }
             delivered += 1
             let crossing = follow(event, in: &channels)
-            if let line = printer.line(for: event, reference: reference, crossing: crossing) { lines.append(line) }
-            if let notice = tap.take(event, line: { printer.json(event, reference: reference, crossing: crossing) }) {
-                lines.append(warning(notice, source: "trial"))
-            }
-            if case .quickAction(let menu) = event, let offered = menuSlots.handle(menu) {
-                lines += printer.menuLines(offered)
-            }
+            lines += hand(.loop(event, reference: reference, crossing: crossing))
         }
         channels.held.removeFirst(delivered)
-        while let edge = channels.edges.pop() {
-            let edgeLines = printer.lines(for: edge)
-            lines.append(edgeLines.console)
-            tap.take(line: edgeLines.json, atMicros: edge.timeMicros)
-        }
+        while let edge = channels.edges.pop() { lines += hand(.edge(edge)) }
         return lines
     }
 }

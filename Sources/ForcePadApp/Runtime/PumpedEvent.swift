@@ -1,0 +1,17 @@
+import ForcePadCore
+import ForcePadHAL
+
+/// What the event pump hands its sinks, in the order it happened.
+enum PumpedEvent {
+    /// An event of the loop, with the reference force at its stage's frame (nil: none
+    /// measured) and a stage pulse's crossing→line latency (nil: none measured).
+    case loop(LoopEvent, reference: Force?, crossing: CrossingToLine?)
+    /// A haptic line edge measured by the edge watcher.
+    case edge(HapticEdgeEvent)
+    /// A change in the reference sensor's health, at loop time (µs).
+    case referenceHealth(ReferenceReaderReport, atMicros: Int64)
+    /// A shortcut performed on the shell thread, at loop time (µs).
+    case shortcut(ShortcutOutcome, atMicros: Int64)
+    /// A reading of the reference sensor.
+    case referenceSample(ReferenceSample)
+}
