@@ -89,14 +89,15 @@ public struct FeltClickAnalyzer: Sendable, Equatable {
             aboveThresholdMicros: lastAbove - onset, ringDownMicros: max(0, lastAbove - driveEndMicros))
     }
 
-    /// The envelope at `index`: the largest deviation over the trailing window.
+    /// The envelope at `index`: the largest deviation over the trailing window. (A stride loop:
+    /// Swift 6.2.3, the packages' compiler, crashes optimising the same walk as a while loop.)
     func envelope(_ samples: Span<AccelerationSample>, at index: Int, rest: Int64) -> Int32 {
-        let end = samples[index].timeMicros
+        let windowStart = samples[index].timeMicros - envelopeWindowMicros
         var largest: Int32 = 0
-        var cursor = index
-        while cursor >= 0 && samples[cursor].timeMicros > end - envelopeWindowMicros {
-            largest = max(largest, Self.deviation(samples[cursor], rest))
-            cursor -= 1
+        for cursor in stride(from: index, through: 0, by: -1) {
+            let sample = samples[cursor]
+            if sample.timeMicros <= windowStart { break }
+            largest = max(largest, Self.deviation(sample, rest))
         }
         return largest
     }
