@@ -21,6 +21,8 @@ struct EventNameTests {
     @Test func namesAreUniqueAndOnlyTheLoopsAreReplayed() {
         #expect(Set(EventName.allCases.map(\.rawValue)).count == EventName.allCases.count)
         let outside = EventName.allCases.filter(\.isOutsideTheLoop).map(\.rawValue)
-        #expect(outside == ["haptic.edge", "shortcut.performed", "reference.sample", "reference.lost", "reference.restored"])
+        #expect(outside == ["haptic.edge", "shortcut.performed", "reference.sample", "reference.lost", "reference.restored",
+            "haptic.felt", "accelerometer.lost", "accelerometer.restored",
+        ])
     }
 }

@@ -11,6 +11,8 @@ struct ConsoleEventSink: EventSink {
         case .referenceHealth(let report, let time): [printer.lines(for: report, atMicros: time).console]
         case .shortcut(let outcome, let time): [printer.lines(for: outcome, atMicros: time).console]
         case .referenceSample: []
+        case .felt(let felt): [printer.lines(for: felt).console]
+        case .accelerometerHealth(let report, let time): [printer.lines(for: report, atMicros: time).console]
         }
     }
 }

@@ -7,9 +7,11 @@ import ForcePadHAL
 enum HapticDriverStartUp {
     static func open(
         _ description: HapticDriverDescription, calibration: DRV2605LCalibration?, sequence: DRV2605LSequence?,
-        realTimePlayback: Bool = false, sysfsRoot: String = "/sys/bus/i2c/devices"
+        realTimePlayback: Bool = false, simulatedPlayback: SimulatedDRV2605LPlayback? = nil,
+        sysfsRoot: String = "/sys/bus/i2c/devices"
     ) throws(SetupError) -> any HapticDriverControl {
-        let control = try makeControl(description, realTimePlayback: realTimePlayback, sysfsRoot: sysfsRoot)
+        let control = try makeControl(
+            description, realTimePlayback: realTimePlayback, simulatedPlayback: simulatedPlayback, sysfsRoot: sysfsRoot)
         do {
             try control.start(calibration: calibration, sequence: sequence)
         } catch {
@@ -18,18 +20,21 @@ enum HapticDriverStartUp {
         return control
     }
 
-    /// The driver on its bus, not yet talked to.
+    /// The driver on its bus, not yet talked to; on the `sim` board its registers are copied
+    /// to `simulatedPlayback` when given (what the simulated actuator plays).
     static func makeControl(
-        _ description: HapticDriverDescription, realTimePlayback: Bool = false, sysfsRoot: String
+        _ description: HapticDriverDescription, realTimePlayback: Bool = false,
+        simulatedPlayback: SimulatedDRV2605LPlayback? = nil, sysfsRoot: String
     ) throws(SetupError) -> any HapticDriverControl {
         let adapter = try description.busDevice.map { device throws(SetupError) in
             try openBus(device, address: description.address, sysfsRoot: sysfsRoot)
         }
         do throws(DRV2605LError) {
             guard let adapter else {
+                var chip = SimulatedDRV2605L(address: description.address)
+                chip.playback = simulatedPlayback
                 return try HapticDriverSession(
-                    description: description, bus: SharedByteRegisterBus(SimulatedDRV2605L(address: description.address)),
-                    realTimePlayback: realTimePlayback)
+                    description: description, bus: SharedByteRegisterBus(chip), realTimePlayback: realTimePlayback)
             }
             return try HapticDriverSession(
                 description: description, bus: SharedByteRegisterBus(adapter), realTimePlayback: realTimePlayback)

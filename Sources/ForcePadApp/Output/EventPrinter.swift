@@ -31,18 +31,37 @@ struct EventPrinter: Sendable {
     /// The console line and the JSON line of a change in the reference sensor's health
     /// (`reference.lost` with its error, `reference.restored`).
     func lines(for report: ReferenceReaderReport, atMicros time: Int64) -> (console: String, json: String) {
+        lines(for: report, atMicros: time, lost: .referenceLost, restored: .referenceRestored, meanwhile: "events carry no reference_g until it answers")
+    }
+
+    /// The console line and the JSON line of a change in the accelerometer's health
+    /// (`accelerometer.lost` with its error, `accelerometer.restored`).
+    func lines(for report: AccelerometerReaderReport, atMicros time: Int64) -> (console: String, json: String) {
+        lines(for: report, atMicros: time, lost: .accelerometerLost, restored: .accelerometerRestored, meanwhile: "stages are not felt until it answers")
+    }
+
+    /// A device's lost (with its error and what goes without it) or restored line.
+    private func lines<Failure>(
+        for report: DeviceReaderReport<Failure>, atMicros time: Int64, lost: EventName, restored: EventName, meanwhile: String
+    ) -> (console: String, json: String) {
         let json: JSONValue
         let text: String
         switch report {
         case .lost(let error):
-            json = .object([("t_us", .int(time)), EventFormatter.name(.referenceLost), ("error", .string(error.description))])
-            text = "\(EventFormatter.column(.referenceLost))\(error.description); events carry no reference_g until it answers"
+            json = .object([("t_us", .int(time)), EventFormatter.name(lost), ("error", .string("\(error)"))])
+            text = "\(EventFormatter.column(lost))\(error); \(meanwhile)"
         case .restored:
-            json = .object([("t_us", .int(time)), EventFormatter.name(.referenceRestored)])
-            text = EventName.referenceRestored.rawValue
+            json = .object([("t_us", .int(time)), EventFormatter.name(restored)])
+            text = restored.rawValue
         }
         let rendered = json.rendered()
         return (mode.mode == .json ? rendered : FixedDecimal.format(time, scale: 3).leftPadded(to: 10) + " ms  " + text, rendered)
+    }
+
+    /// The console line and the JSON line of a stage's felt click.
+    func lines(for felt: HapticFelt) -> (console: String, json: String) {
+        let json = formatter.json(felt).rendered()
+        return (mode.mode == .json ? json : formatter.humanLine(felt), json)
     }
 
     /// The console line and the JSON line for a measured haptic edge.

@@ -2,8 +2,8 @@ import ForcePadCore
 import ForcePadHAL
 import Synchronization
 
-/// The one consumer of the loop's event ring, the edge watcher's ring and the reference
-/// reader's ring. It pops each event once and hands it to its sinks (``EventSink``), in the
+/// The one consumer of the loop's event ring, the edge watcher's ring and the reference and
+/// accelerometer readers' rings. It pops each event once and hands it to its sinks (``EventSink``), in the
 /// order they were given: the console, the recorder and the pad's menu, wired where the
 /// program is assembled; their console lines print in that order.
 ///
@@ -13,6 +13,9 @@ import Synchronization
 /// and the events after it wait behind it. A stage's `haptic.on` then carries its
 /// crossing→line latency (``CrossingToLine``), from the true crossing of the stage's threshold
 /// in the readings to the line's edge.
+///
+/// With an accelerometer each stage's click is measured (``FeltClickFollower``) once the
+/// samples after it have come, and handed on as `haptic.felt`.
 ///
 /// A background thread pumps every few milliseconds; the shell pumps before each answer so
 /// events print in order with it, and the recorder pumps once the loop has moved past its
@@ -24,6 +27,9 @@ final class EventPump: Sendable {
         var events: SPSCRingConsumer<LoopEvent>
         var edges: SPSCRingConsumer<HapticEdgeEvent>
         var references: SPSCRingConsumer<ReferenceSample>
+        var accelerations: SPSCRingConsumer<AccelerationSample>
+        /// Measures each stage's click; nil without an accelerometer.
+        var felt: FeltClickFollower?
         /// The reference readings so far; nil without a reference sensor.
         var history: ReferenceHistory?
         /// Finds a stage pulse's crossing, with the thresholds in force.
@@ -66,7 +72,8 @@ final class EventPump: Sendable {
         guard let events = link.events.takeConsumer() else { return nil }
         guard let edges = link.edges.takeConsumer() else { return nil }
         guard let references = link.references.takeConsumer() else { return nil }
-        channels = PosixMutex(Channels(events: events, edges: edges, references: references))
+        guard let accelerations = link.accelerations.takeConsumer() else { return nil }
+        channels = PosixMutex(Channels(events: events, edges: edges, references: references, accelerations: accelerations))
         self.link = link
         self.sinks = sinks
         self.output = output
@@ -84,6 +91,12 @@ final class EventPump: Sendable {
     /// Keeps the reference sensor's readings from now on; it is read every `samplePeriodMicros`.
     func useReference(samplePeriodMicros: Int64) {
         channels.withLock { $0.history = ReferenceHistory(samplePeriodMicros: samplePeriodMicros) }
+    }
+
+    /// Measures each stage's click from the accelerometer's samples from now on, whose stamps
+    /// are off by at most `stampUncertaintyMicros`.
+    func useAccelerometer(stampUncertaintyMicros: Int64) {
+        channels.withLock { $0.felt = FeltClickFollower(stampUncertaintyMicros: stampUncertaintyMicros) }
     }
 
     /// Makes `thresholds` the ones a stage pulse's crossing is found for (the settings in force).
@@ -106,9 +119,19 @@ final class EventPump: Sendable {
 
     /// Prints a change in the reference sensor's health in order with the loop's events.
     func report(_ report: ReferenceReaderReport, atMicros time: Int64) {
+        deliverInOrder(.referenceHealth(report, atMicros: time))
+    }
+
+    /// Prints a change in the accelerometer's health in order with the loop's events.
+    func report(_ report: AccelerometerReaderReport, atMicros time: Int64) {
+        deliverInOrder(.accelerometerHealth(report, atMicros: time))
+    }
+
+    /// Hands `event`, which comes from outside the loop, to the sinks after the loop's events so far.
+    private func deliverInOrder(_ event: PumpedEvent) {
         channels.withLock { channels in
             let earlier = take(&channels)
-            deliver(earlier + hand(.referenceHealth(report, atMicros: time)), in: &channels)
+            deliver(earlier + hand(event), in: &channels)
         }
     }
 
@@ -123,10 +146,7 @@ final class EventPump: Sendable {
 
     /// Prints a `shortcut.performed` event in order with the loop's events.
     func report(_ outcome: ShortcutOutcome, atMicros time: Int64) {
-        channels.withLock { channels in
-            let earlier = take(&channels)
-            deliver(earlier + hand(.shortcut(outcome, atMicros: time)), in: &channels)
-        }
+        deliverInOrder(.shortcut(outcome, atMicros: time))
     }
 
     /// Hands `event` to every sink in order; returns their console lines.
@@ -188,6 +208,7 @@ final class EventPump: Sendable {
             channels.history?.append(sample)
             if channels.history != nil { lines += hand(.referenceSample(sample)) }
         }
+        while let sample = channels.accelerations.pop() { channels.felt?.append(sample) }
         while let event = channels.events.pop() {
             // The driver follows each event as it leaves the loop, not when it is delivered:
             // a stage event may be held for its reference reading, and the next stage's
@@ -208,9 +229,11 @@ final class EventPump: Sendable {
             }
             delivered += 1
             let crossing = follow(event, in: &channels)
+            channels.felt?.follow(event, patternName: patternName, crossing: crossing)
             lines += hand(.loop(event, reference: reference, crossing: crossing))
         }
         channels.held.removeFirst(delivered)
+        for felt in channels.felt?.measured(settlingAll: settlingAll) ?? [] { lines += hand(.felt(felt)) }
         while let edge = channels.edges.pop() { lines += hand(.edge(edge)) }
         return lines
     }

@@ -4,7 +4,7 @@ import ForcePadHAL
 /// The loop's hardware, opened for one run: the loop's body over its frame source and haptic
 /// line (the simulated pad, or the board's converters and GPIO line; either one writing the
 /// DRV2605L itself when `rtp` is on or `trigger = "i2c"`), where the haptic line is, its
-/// cut-off, the edge watcher and the reference reader. Nothing runs yet: ``LoopRuntime``
+/// cut-off, the edge watcher, the reference reader and the accelerometer reader. Nothing runs yet: ``LoopRuntime``
 /// starts the threads.
 struct LoopHardware {
     /// The loop over its source and line, as the body of its thread.
@@ -17,11 +17,15 @@ struct LoopHardware {
     let edgeWatcher: HapticEdgeWatcher?
     /// Reads the board's reference force sensor (`[reference]`); nil without one.
     let referenceReader: ReferenceReader?
+    /// Reads the accelerometer on the pad (`[accelerometer]`); nil without one.
+    let accelerometerReader: AccelerometerReader?
 
     /// Opens the board's hardware (or the simulated pad) for a loop on `link`, reading one
     /// frame from the converters, so a converter that does not answer fails the start with
     /// its bus, address and errno, as `forcepad probe` reports it.
-    init(assembly: LoopAssembly, link: LoopLink) throws(SetupError) {
+    /// On the `sim` board, `simulatedPlayback` is the simulated DRV2605L's copy of its
+    /// registers that the simulated accelerometer's actuator plays from.
+    init(assembly: LoopAssembly, link: LoopLink, simulatedPlayback: SimulatedDRV2605LPlayback? = nil) throws(SetupError) {
         let board = assembly.board
         /// The loop over `source` and `line`, as the body of its thread.
         func loopBody<Source: FrameSource & ~Copyable & SendableMetatype, Line: HapticLine & ~Copyable & SendableMetatype>(
@@ -35,8 +39,11 @@ struct LoopHardware {
         }
         let realReference = try Self.startedReference(board.reference, link: link)
         let loopDriver = try Self.loopDriver(board: board, settings: assembly.settings)
+        let actuator = board.isSimulated && board.accelerometer != nil ? SimulatedActuatorInput() : nil
+        accelerometerReader = try AccelerometerStart.reader(board: board, actuator: actuator, playback: simulatedPlayback, link: link)
         if let simulation = board.simulation, board.isSimulated {
             let pad = SimulatedPad(board: board, simulation: simulation)
+
             if case .simulated(let settings) = board.reference {
                 referenceReader = ReferenceReader(
                     source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: settings, seed: simulation.seed),
@@ -48,11 +55,11 @@ struct LoopHardware {
                 // The loop's own simulated chip: it takes no locks, so it does not share the shell's.
                 let chip = SimulatedDRV2605L(address: driver.address)
                 switch writes {
-                case .amplitude: runLoop = loopBody(pad, DRV2605LRealTimeLine(line: SimulatedHapticLine(), driver: driver, bus: chip))
-                case .go: runLoop = loopBody(pad, DRV2605LGoLine(line: SimulatedHapticLine(), driver: driver, bus: chip))
+                case .amplitude: runLoop = loopBody(pad, DRV2605LRealTimeLine(line: SimulatedHapticLine(actuator: actuator), driver: driver, bus: chip))
+                case .go: runLoop = loopBody(pad, DRV2605LGoLine(line: SimulatedHapticLine(actuator: actuator), driver: driver, bus: chip))
                 }
             } else {
-                runLoop = loopBody(pad, SimulatedHapticLine())
+                runLoop = loopBody(pad, SimulatedHapticLine(actuator: actuator))
             }
             hapticLine = nil
             lineCutOff = .none

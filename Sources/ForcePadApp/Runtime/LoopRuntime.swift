@@ -19,6 +19,8 @@ final class LoopRuntime {
     let hapticDriver: (any HapticDriverControl)?
     /// Reads the board's reference force sensor (`[reference]`); nil without one.
     let referenceReader: ReferenceReader?
+    /// Reads the accelerometer on the pad (`[accelerometer]`); nil without one.
+    let accelerometerReader: AccelerometerReader?
     /// How the loop thread is scheduled (what the real-time request got).
     private(set) var realTimeOutcome: RealTimeOutcome
     private var snapshots: LatestValueReader<LoopSnapshot>
@@ -36,7 +38,7 @@ final class LoopRuntime {
     static let acknowledgeTimeoutMicros: Int64 = 2_000_000
     /// How often the background thread pumps events (µs).
     static let pumpIntervalMicros: Int64 = 5_000
-    /// How far below the loop's `SCHED_FIFO` priority the reference reader runs: above every
+    /// How far below the loop's `SCHED_FIFO` priority the reference and accelerometer readers run: above every
     /// normal thread (a busy machine cannot starve it into gaps), never ahead of the loop.
     static let referencePriorityBelowLoop = 10
 
@@ -51,10 +53,12 @@ final class LoopRuntime {
     ) throws(SetupError) {
         let board = assembly.board
         let effects = assembly.settings.haptics.effects
+        // On the sim board the simulated actuator plays what the simulated chip holds.
+        let playback = board.isSimulated && board.accelerometer != nil && board.hapticDriver != nil ? SimulatedDRV2605LPlayback() : nil
         let hapticDriver = try board.hapticDriver.map { description throws(SetupError) in
             try HapticDriverStartUp.open(
                 description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects),
-                realTimePlayback: assembly.settings.haptics.rtp != .off)
+                realTimePlayback: assembly.settings.haptics.rtp != .off, simulatedPlayback: playback)
         }
         self.hapticDriver = hapticDriver
         let haptics = assembly.settings.haptics
@@ -74,7 +78,7 @@ final class LoopRuntime {
         self.snapshots = snapshots
         let hardware: LoopHardware
         do {
-            hardware = try LoopHardware(assembly: assembly, link: link)
+            hardware = try LoopHardware(assembly: assembly, link: link, simulatedPlayback: playback)
         } catch {
             hapticDriver?.enterStandby()
             throw error
@@ -83,6 +87,7 @@ final class LoopRuntime {
         lineCutOff = hardware.lineCutOff
         edgeWatcher = hardware.edgeWatcher
         referenceReader = hardware.referenceReader
+        accelerometerReader = hardware.accelerometerReader
         let runLoop = hardware.runLoop
         realTimeOutcome = RealTimeOutcome(fifoPriority: nil, cpu: nil, memoryLocked: false, warnings: [])
         do {
@@ -96,13 +101,22 @@ final class LoopRuntime {
                 cpuWakeLatency = wakeLatency
             }
             try edgeWatcher?.start()
+            let readerPriority = realTimeOutcome.fifoPriority.map { max(1, $0 - Self.referencePriorityBelowLoop) }
             if let referenceReader {
                 pump.useReference(samplePeriodMicros: referenceReader.samplePeriodMicros)
-                try referenceReader.start(fifoPriority: realTimeOutcome.fifoPriority.map { max(1, $0 - Self.referencePriorityBelowLoop) })
+                try referenceReader.start(fifoPriority: readerPriority)
+            }
+            if let accelerometerReader {
+                pump.useAccelerometer(stampUncertaintyMicros: accelerometerReader.stampUncertaintyMicros)
+                try accelerometerReader.start(fifoPriority: readerPriority)
             }
             let reader = referenceReader
+            let accelerometer = accelerometerReader
             try pumpWorker.start { [pumpWorker] in
                 for report in reader?.takeReports() ?? [] {
+                    pump.report(report, atMicros: link.loopMicrosNow())
+                }
+                for report in accelerometer?.takeReports() ?? [] {
                     pump.report(report, atMicros: link.loopMicrosNow())
                 }
                 pump.pump()
@@ -146,6 +160,7 @@ final class LoopRuntime {
         guard !isStopped else { return }
         isStopped = true
         referenceReader?.stop()
+        accelerometerReader?.stop()
         link.stopRequested.store(true, ordering: .relaxed)
         pump.driverStages?.drives.store(false, ordering: .relaxed)
         hapticDriver?.enterStandby()

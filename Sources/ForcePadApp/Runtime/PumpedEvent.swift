@@ -14,4 +14,8 @@ enum PumpedEvent {
     case shortcut(ShortcutOutcome, atMicros: Int64)
     /// A reading of the reference sensor.
     case referenceSample(ReferenceSample)
+    /// A stage's click as the accelerometer felt it, once the samples after it have come.
+    case felt(HapticFelt)
+    /// A change in the accelerometer's health, at loop time (µs).
+    case accelerometerHealth(AccelerometerReaderReport, atMicros: Int64)
 }

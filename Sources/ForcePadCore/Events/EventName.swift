@@ -42,6 +42,14 @@ public enum EventName: String, CaseIterable, Sendable {
     case referenceLost = "reference.lost"
     /// The reference sensor answers again.
     case referenceRestored = "reference.restored"
+    /// A stage's click as the accelerometer felt it (``HapticFelt``): `stage`, `stage_t_us`,
+    /// and `onset_latency_us`, `felt_latency_us` (with a reference), `peak_g`, `rise_us`,
+    /// `above_threshold_us`, `ring_down_us`, `noise_mg`, `threshold_mg`; or `felt` false and `error`.
+    case hapticFelt = "haptic.felt"
+    /// The accelerometer stopped answering: `error`.
+    case accelerometerLost = "accelerometer.lost"
+    /// The accelerometer answers again.
+    case accelerometerRestored = "accelerometer.restored"
     /// One frame of `monitor json`: `total_g`, `cells_g` (g), `x`, `contacts`, `saturated`, `stage`.
     case monitor = "monitor"
     /// A reading of `calibrate sweep` in JSON mode.
@@ -51,13 +59,16 @@ public enum EventName: String, CaseIterable, Sendable {
 
     /// Whether it comes from outside the loop, so a replay does not reproduce it:
     /// `shortcut.performed` comes from the shell, `haptic.edge` from the feedback input, and
-    /// the reference lines from the reference sensor (a replay reads them back rather than
-    /// reproducing them). `monitor`, `calibrate.sweep` and `warning` are console lines that a
+    /// the reference lines from the reference sensor and the felt clicks and accelerometer lines
+    /// from the accelerometer (a replay reads them back rather than reproducing them).
+    /// `monitor`, `calibrate.sweep` and `warning` are console lines that a
     /// recording does not keep; a line that has one is checked with the loop's events, as
     /// any name ForcePad does not know.
     public var isOutsideTheLoop: Bool {
         switch self {
-        case .hapticEdge, .shortcutPerformed, .referenceSample, .referenceLost, .referenceRestored: true
+        case .hapticEdge, .shortcutPerformed, .referenceSample, .referenceLost, .referenceRestored, .hapticFelt,
+            .accelerometerLost, .accelerometerRestored:
+            true
         case .pressBegan, .pressProgress, .pressPeek, .pressPop, .pressReleased, .pressCancelled, .hapticOn, .hapticOff,
             .menuOpened, .menuSelected, .menuPerformed, .menuDismissed, .sensorLost, .sensorRestored, .monitor,
             .calibrateSweep, .warning:

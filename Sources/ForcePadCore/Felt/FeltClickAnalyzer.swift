@@ -2,8 +2,9 @@
 /// allocating (it reads the samples in place).
 ///
 /// Definitions (accelerations in milli-g, times in µs):
-/// - Rest: the samples in the ``restWindowMicros`` before the stage's frame. Their mean is the
-///   resting level (gravity and offset); the noise floor is the RMS of the samples about it.
+/// - Rest: the samples in the ``restWindowMicros`` before the stage's frame, or before an
+///   earlier time given (`restBeforeMicros`: the click before, when it still rings). Their mean
+///   is the resting level (gravity and offset); the noise floor is the RMS of the samples about it.
 /// - Threshold: max(``noiseMultiple`` × noise RMS, ``thresholdFloorMilliG``) — the floor keeps
 ///   a quiet sensor from counting its own quantisation as a click.
 /// - Envelope: the largest |sample − resting level| over the trailing ``envelopeWindowMicros``
@@ -32,10 +33,13 @@ public struct FeltClickAnalyzer: Sendable, Equatable {
     public init() {}
 
     /// Measures the click a stage at `stageMicros` started, whose drive ended at
-    /// `driveEndMicros`, from `samples` in time order.
+    /// `driveEndMicros`, from `samples` in time order; the rest is taken before
+    /// `restBeforeMicros` (the stage's frame when nil).
     public func measure(
-        _ samples: Span<AccelerationSample>, stageMicros: Int64, driveEndMicros: Int64
+        _ samples: Span<AccelerationSample>, stageMicros: Int64, driveEndMicros: Int64, restBeforeMicros: Int64? = nil
     ) throws(FeltClickAnalysisError) -> FeltClickMeasurement {
+        let restEnd = min(restBeforeMicros ?? stageMicros, stageMicros)
+        let restStart = restEnd - restWindowMicros
         var restCount = 0
         var restSum: Int64 = 0
         var first = samples.count
@@ -45,7 +49,7 @@ public struct FeltClickAnalyzer: Sendable, Equatable {
                 first = index
                 break
             }
-            if sample.timeMicros >= stageMicros - restWindowMicros {
+            if sample.timeMicros >= restStart && sample.timeMicros < restEnd {
                 restCount += 1
                 restSum += Int64(sample.milliG)
             }
@@ -55,7 +59,7 @@ public struct FeltClickAnalyzer: Sendable, Equatable {
         }
         let rest = restSum / Int64(restCount)
         var squares: Int64 = 0
-        for index in 0..<first where samples[index].timeMicros >= stageMicros - restWindowMicros {
+        for index in 0..<first where samples[index].timeMicros >= restStart && samples[index].timeMicros < restEnd {
             let deviation = Int64(samples[index].milliG) - rest
             squares += deviation * deviation
         }

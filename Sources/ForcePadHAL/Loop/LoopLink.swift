@@ -62,12 +62,16 @@ public final class LoopLink: Sendable {
     /// Readings of the reference force sensor in loop time, pushed by the ``ReferenceReader``
     /// and consumed by the event pump. The loop itself never touches them.
     public let references: SPSCRing<ReferenceSample>
+    /// Samples of the accelerometer on the pad in loop time, pushed by the
+    /// ``AccelerometerReader`` and consumed by the event pump. The loop never touches them.
+    public let accelerations: SPSCRing<AccelerationSample>
 
     /// - Parameter frameCapacity: frames the recording ring holds (4096: 4 s at 1 kHz).
     /// - Parameter referenceCapacity: reference readings the ring holds (1024: 3 s at 320 SPS).
+    /// - Parameter accelerationCapacity: accelerometer samples the ring holds (4096: 1.28 s at 3200 Hz).
     public init(
         initial: LoopSnapshot, commandCapacity: Int = 64, eventCapacity: Int = 1024, frameCapacity: Int = 4096,
-        edgeCapacity: Int = 256, referenceCapacity: Int = 1024
+        edgeCapacity: Int = 256, referenceCapacity: Int = 1024, accelerationCapacity: Int = 4096
     ) {
         commands = SPSCRing(capacity: commandCapacity)
         events = SPSCRing(capacity: eventCapacity)
@@ -75,6 +79,7 @@ public final class LoopLink: Sendable {
         frames = SPSCRing(capacity: frameCapacity)
         edges = SPSCRing(capacity: edgeCapacity)
         references = SPSCRing(capacity: referenceCapacity)
+        accelerations = SPSCRing(capacity: accelerationCapacity)
     }
 
     /// The loop's time now (µs since its start, on CLOCK_MONOTONIC), for any thread that

@@ -19,7 +19,7 @@ public final class ReferenceReader: Sendable {
     private let worker = WorkerThread(name: "fp-reference")
     /// The time of the last reading pushed (µs, loop clock); only the reader's thread uses it.
     private let lastMicros = Atomic<Int64>(.min)
-    private let reports = PosixMutex<ReferenceReaderHealth>(ReferenceReaderHealth())
+    private let reports = PosixMutex<DeviceReaderHealth<DeviceError>>(DeviceReaderHealth())
     /// Readings pushed into ``LoopLink/references``.
     public let samplesRead = Atomic<UInt64>(0)
     /// Readings not pushed because the ring was full (the pump fell behind).

@@ -29,14 +29,20 @@ public struct SimulatedADXL345: Sendable {
     /// Fills `output` with the samples from `startMicros` on, 3200 a second, stepping
     /// `actuator` under `drive`.
     public mutating func sample(
-        _ actuator: inout SimulatedActuator, under drive: SimulatedDrive, from startMicros: Int64,
+        _ actuator: inout SimulatedActuator, under drive: some SimulatedDriveLevel, from startMicros: Int64,
         into output: inout MutableSpan<AccelerationSample>
     ) {
         for index in output.indices {
-            let time = startMicros + Int64(index) * 1_000_000 / Self.samplesPerSecond
-            let truth = 1000 + Int64(actuator.acceleration(at: time, under: drive)) + noiseMilliG()
-            output[index] = AccelerationSample(timeMicros: time, milliG: quantised(truth))
+            output[index] = sample(&actuator, under: drive, at: startMicros + Int64(index) * 1_000_000 / Self.samplesPerSecond)
         }
+    }
+
+    /// One sample at `micros`, stepping `actuator` under `drive` to then.
+    public mutating func sample(
+        _ actuator: inout SimulatedActuator, under drive: some SimulatedDriveLevel, at micros: Int64
+    ) -> AccelerationSample {
+        let truth = 1000 + Int64(actuator.acceleration(at: micros, under: drive)) + noiseMilliG()
+        return AccelerationSample(timeMicros: micros, milliG: quantised(truth))
     }
 
     /// `milliG` as the chip reports it: rounded to a code, clipped, back in milli-g.

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A haptic actuator's acceleration (milli-g) under a ``SimulatedDrive``, stepped in integers
+/// A haptic actuator's acceleration (milli-g) under a drive (``SimulatedDriveLevel``), stepped in integers
 /// every ``stepMicros`` µs, allocation-free after `init`.
 ///
 /// Model: a state S (micro-g of amplitude at rated drive) moves toward its target T with a
@@ -56,7 +56,7 @@ public struct SimulatedActuator: Sendable {
     }
 
     /// Steps the model under `drive` until `micros`, and returns the acceleration then (milli-g).
-    public mutating func acceleration(at micros: Int64, under drive: SimulatedDrive) -> Int32 {
+    public mutating func acceleration(at micros: Int64, under drive: some SimulatedDriveLevel) -> Int32 {
         while nowMicros + Self.stepMicros <= micros {
             step(level: drive.levelPerMille(at: nowMicros))
         }

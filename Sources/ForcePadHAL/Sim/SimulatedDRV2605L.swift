@@ -37,6 +37,12 @@ public struct SimulatedDRV2605L: ByteRegisterBus, Sendable {
     /// Register writes that reached the chip.
     public private(set) var writeCount = 0
     private var registers: [UInt8]
+    /// The copy of the registers the simulated actuator plays from; nil: none keeps one.
+    public var playback: SimulatedDRV2605LPlayback? {
+        didSet {
+            for (register, value) in registers.enumerated() { playback?.written(UInt8(register), value) }
+        }
+    }
     private var diagnosticResult = false
     private var goReadsLeft: Int?
     private var playbackReadsLeft = 0
@@ -99,6 +105,7 @@ public struct SimulatedDRV2605L: ByteRegisterBus, Sendable {
         writeCount += 1
         guard register == DRV2605LRegisters.go, value & DRV2605LRegisters.goBit != 0 else {
             registers[Int(register)] = value
+            playback?.written(register, value)
             return
         }
         let mode = registers[Int(DRV2605LRegisters.mode)]

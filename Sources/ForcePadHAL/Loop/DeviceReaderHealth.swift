@@ -1,11 +1,12 @@
-/// Whether the reference sensor answers, and the changes not yet reported: the first error
-/// of a run of failures, and the recovery after one.
-struct ReferenceReaderHealth {
+/// Whether a device read on a ``WorkerThread`` answers, and the changes not yet reported: the
+/// first error of a run of failures, and the recovery after one. The reference reader and the
+/// accelerometer reader each keep one, so a device that stays silent is reported once.
+struct DeviceReaderHealth<Failure: Error & Sendable & Equatable> {
     private var failing = false
-    private var pending: [ReferenceReaderReport] = []
+    private var pending: [DeviceReaderReport<Failure>] = []
 
     /// A reading failed with `error`; only the first of a run is reported.
-    mutating func failed(_ error: DeviceError) {
+    mutating func failed(_ error: Failure) {
         guard !failing else { return }
         failing = true
         pending.append(.lost(error))
@@ -19,7 +20,7 @@ struct ReferenceReaderHealth {
     }
 
     /// The changes not yet reported, oldest first, once.
-    mutating func take() -> [ReferenceReaderReport] {
+    mutating func take() -> [DeviceReaderReport<Failure>] {
         defer { pending.removeAll() }
         return pending
     }
