@@ -116,6 +116,8 @@ struct LabReport {
                 ("stage_to_line_max_us", stage.stageToLineMaxMicros.map { .int($0) } ?? .null),
                 ("crossing_to_line_p99_us", stage.crossingToLineP99Micros.map { .int($0) } ?? .null),
                 ("crossing_to_line_max_us", stage.crossingToLineMaxMicros.map { .int($0) } ?? .null),
+                ("felt_latency_max_us", stage.feltLatencyMaxMicros.map { .int($0) } ?? .null),
+                ("peak_g_min", stage.peakMinMilliG.map { .decimal(Int64($0), places: 3) } ?? .null),
             ])
         }
         return .object([

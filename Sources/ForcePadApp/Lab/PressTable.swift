@@ -4,7 +4,8 @@ import ForcePadCore
 /// (``PressScreening``: why is in the report's exclusions), where on the pad and how hard the peak
 /// was (the pad's, and the reference's when there is one), and per stage whether it fired, the
 /// pad's and the reference's force at firing, `stage_to_line_us`, `crossing_to_line_us` with its
-/// parts (``CrossingLatency``), and the outcome against the truth (``StageDetection/Outcome``).
+/// parts (``CrossingLatency``), what the accelerometer felt (``StageFelt``: onset and felt
+/// latency, peak), and the outcome against the truth (``StageDetection/Outcome``).
 /// One set of fields, given as the report's `presses` array, as `trial report`'s rows and as
 /// `record export`'s NAME.presses.csv; a figure not measured is null (an empty CSV cell, `-`
 /// in the text), never a number. Times in µs on the loop clock, forces in grams.
@@ -55,6 +56,8 @@ struct PressTable {
             ("crossing_to_line_us", micros(crossing?.crossingToLineMicros)),
             ("filter_delay_us", micros(crossing?.filterDelayMicros)), ("dwell_us", micros(crossing?.dwellMicros)),
             ("crossing_uncertainty_us", micros(crossing?.uncertaintyMicros)),
+            ("onset_latency_us", micros(firing?.felt?.onsetLatencyMicros)), ("felt_latency_us", micros(firing?.felt?.feltLatencyMicros)),
+            ("peak_g", firing?.felt.map { .decimal(Int64($0.peakMilliG), places: 3) } ?? .null),
             ("outcome", .string((outcome ?? .notJudged).rawValue)),
         ]
     }
@@ -93,7 +96,7 @@ struct PressTable {
     /// `   3    1.234–   1.734s  cell 2 x 0.50  peak 401.2g ref 400.1g | peek 151.3g ref 158.2g s→l 40us c→l 5210us (4170+1000+40) hit | pop …`.
     var lines: [String] {
         guard !analysis.records.isEmpty else { return [] }
-        var lines = ["presses     # start–end (s), place and peak; per stage: pad force, reference force, stage→line, crossing→line (filter delay + dwell + stage→line), outcome"]
+        var lines = ["presses     # start–end (s), place and peak; per stage: pad force, reference force, stage→line, crossing→line (filter delay + dwell + stage→line), felt latency and peak (an accelerometer), outcome"]
         for (index, record) in analysis.records.enumerated() {
             let fields = Dictionary(row(index), uniquingKeysWith: { first, _ in first })
             var line = String(index + 1).leftPadded(to: 4) + "  " + Self.seconds(record.beganMicros) + "–"
@@ -118,11 +121,21 @@ struct PressTable {
                 } else {
                     line += " c→l -"
                 }
+                if let felt = firing.felt { line += Self.feltText(felt) }
                 line += " " + Self.outcomeText(outcome)
             }
             lines.append(line)
         }
         return lines
+    }
+
+    /// ` felt 11.2ms 0.912g` (the felt latency, with a reference), ` onset 0.4ms 0.912g`
+    /// (without one), or ` not felt`.
+    private static func feltText(_ felt: StageFelt) -> String {
+        let peak = " " + FixedDecimal.format(Int64(felt.peakMilliG), scale: 3) + "g"
+        if let latency = felt.feltLatencyMicros { return " felt " + FixedDecimal.format(latency / 100, scale: 1) + "ms" + peak }
+        if let onset = felt.onsetLatencyMicros { return " onset " + FixedDecimal.format(onset / 100, scale: 1) + "ms" + peak }
+        return " not felt"
     }
 
     private static func outcomeText(_ outcome: StageDetection.Outcome) -> String {

@@ -57,6 +57,7 @@ struct TrialAnalysis {
         var openPulse: (String, Int64)?
         for event in recording.events {
             if let press = event.pressEvent { assembler.add(press) }
+            if let (stage, felt) = event.stageFelt { assembler.addFelt(stage: stage, stageMicros: event.timeMicros, felt: felt) }
             switch EventName(rawValue: event.event) {
             case .hapticOn:
                 if let stage = PressStage(rawValue: event.pattern ?? ""), let line = event.lineMicros {

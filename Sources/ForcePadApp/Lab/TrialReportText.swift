@@ -35,6 +35,7 @@ struct TrialReportText {
             }
             lines.append(Self.crossingLine(stage, hasReference: analysis.replay.references != nil))
             if let parts = Self.crossingParts(stage) { lines.append(parts) }
+            if let felt = FeltReportText.line(stage) { lines.append(felt) }
             lines.append("  chatter     \(CountText.of(stage.chatter, "re-crossing")) in \(CountText.of(stage.pressesWithChatter, "press"))")
             if let comparison = analysis.referenceComparisons.first(where: { $0.stage == stage.stage }) {
                 lines += Self.lines(comparison)
@@ -161,7 +162,7 @@ struct TrialReportText {
             ("chatter", .int(Int64(stage.chatter))), ("presses_with_chatter", .int(Int64(stage.pressesWithChatter))),
             ("forces_g", .array(stage.forcesMilligrams.map { .decimal($0, places: 3) })),
             ("stage_to_line_samples_us", .array(stage.latenciesMicros.map { .int($0) })),
-        ] + crossingFields(stage) + referenceFields + (detection.map { detection in
+        ] + crossingFields(stage) + [("felt", FeltReportText.json(stage))] + referenceFields + (detection.map { detection in
             [("detection", JSONValue.object([
                 ("truth", .string(detection.basis.rawValue)), ("miss_level_g", .grams(detection.missLevel)),
                 ("judged", .int(Int64(detection.judged))), ("misses", .array(detection.misses.map { .int(Int64($0)) })),

@@ -33,8 +33,20 @@ enum TrialsSection {
         return limits
     }
 
+    /// `peak_g_min`: the lowest peak acceleration allowed, in g (a number such as 0.5), as milli-g.
+    private static func peakMilliG(_ table: TableReader) throws(ConfigError) -> Int32? {
+        guard let grams = try table.number("peak_g_min", expected: "a peak acceleration in g such as 0.5") else { return nil }
+        let range = StageLimits.peakMinRangeMilliG
+        let milliG = (grams * 1000).rounded()
+        guard milliG >= Double(range.lowerBound), milliG <= Double(range.upperBound) else {
+            throw table.error("peak_g_min", "\(grams) is out of range; allowed: 0.001 to 200 (g)")
+        }
+        return Int32(milliG)
+    }
+
     /// `[trials.peek]` or `[trials.pop]`: tolerance (on the pad's force or the reference
-    /// force, `basis`), stage→line and crossing→line latency limits, and misses (`misses_max`, `miss_margin`).
+    /// force, `basis`), stage→line, crossing→line and felt latency limits (`felt_latency_max`),
+    /// the lowest peak acceleration (`peak_g_min`), and misses (`misses_max`, `miss_margin`).
     private static func readStage(_ table: TableReader?) throws(ConfigError) -> StageLimits {
         guard let table else { return StageLimits() }
         let tolerance = try table.force("tolerance", range: StageLimits.toleranceRange)
@@ -53,7 +65,9 @@ enum TrialsSection {
             stageToLineMaxMicros: try table.durationMicros("stage_to_line_max", range: StageLimits.stageToLineRangeMicros),
             missesMax: missesMax, missMargin: missMargin,
             crossingToLineP99Micros: try table.durationMicros("crossing_to_line_p99", range: StageLimits.stageToLineRangeMicros),
-            crossingToLineMaxMicros: try table.durationMicros("crossing_to_line_max", range: StageLimits.stageToLineRangeMicros))
+            crossingToLineMaxMicros: try table.durationMicros("crossing_to_line_max", range: StageLimits.stageToLineRangeMicros),
+            feltLatencyMaxMicros: try table.durationMicros("felt_latency_max", range: StageLimits.stageToLineRangeMicros),
+            peakMinMilliG: try peakMilliG(table))
         try table.finish()
         return limits
     }

@@ -47,6 +47,17 @@ public struct PressRecordAssembler: Sendable {
         }
     }
 
+    /// Gives the firing of `stage` in the frame at `stageMicros` what the accelerometer felt
+    /// of its click (`haptic.felt`, which comes after the press's later events).
+    public mutating func addFelt(stage: PressStage, stageMicros: Int64, felt: StageFelt) {
+        guard let index = records.lastIndex(where: { $0.beganMicros <= stageMicros }) else { return }
+        switch stage {
+        case .peek where records[index].peek?.timeMicros == stageMicros: records[index].peek?.felt = felt
+        case .pop where records[index].pop?.timeMicros == stageMicros: records[index].pop?.felt = felt
+        default: break
+        }
+    }
+
     /// Measures peak force (and its frame and place) and chatter of every press from the frames of `series`,
     /// against `thresholds` (the ones the capture ran with).
     public mutating func measure(_ series: ForceSeries, thresholds: Thresholds) {

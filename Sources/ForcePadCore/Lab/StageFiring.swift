@@ -16,6 +16,8 @@ public struct StageFiring: Sendable, Equatable {
     /// reference crossing (no reference, a gap, the true force still below the threshold a sample
     /// period after the firing) or without a driven line.
     public var crossing: CrossingLatency?
+    /// The click the accelerometer felt; nil without an accelerometer (or its event).
+    public var felt: StageFelt?
 
     public init(timeMicros: Int64, force: Force, latencyMicros: Int64? = nil, chatter: Int = 0) {
         self.timeMicros = timeMicros

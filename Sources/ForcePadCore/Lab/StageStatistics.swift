@@ -29,6 +29,19 @@ public struct StageStatistics: Sendable, Equatable {
     public let crossingToLineMaxMicros: Int64?
     /// The crossings' uncertainty: the reference's longest sample period among them (µs).
     public let crossingUncertaintyMicros: Int64?
+    /// What the accelerometer felt of each firing that has a `haptic.felt`, in press order;
+    /// empty without an accelerometer.
+    public let felt: [StageFelt]
+    /// Nearest-rank p50, and the maximum, of the felt latencies (µs), over the felt firings
+    /// with a reference crossing.
+    public let feltLatencyP50Micros: Int64?
+    public let feltLatencyMaxMicros: Int64?
+    /// Nearest-rank p50, and the maximum, of the onset latencies (µs) of the felt firings.
+    public let onsetLatencyP50Micros: Int64?
+    public let onsetLatencyMaxMicros: Int64?
+    /// The lowest and the median peak acceleration (milli-g) over ``felt`` (0 for one not felt).
+    public let peakMinMilliG: Int32?
+    public let peakP50MilliG: Int32?
     /// Upward re-crossings of the threshold after the stage fired, without a release, summed
     /// over the presses; and how many presses had any.
     public let chatter: Int
@@ -53,6 +66,16 @@ public struct StageStatistics: Sendable, Equatable {
         crossingToLineP99Micros = SampleSummary.percentile(crossingToLine, permille: 990)
         crossingToLineMaxMicros = crossingToLine.max()
         crossingUncertaintyMicros = crossings.map(\.uncertaintyMicros).max()
+        felt = firings.compactMap { $0.1.felt }
+        let feltLatencies = felt.compactMap(\.feltLatencyMicros)
+        feltLatencyP50Micros = SampleSummary.percentile(feltLatencies, permille: 500)
+        feltLatencyMaxMicros = feltLatencies.max()
+        let onsets = felt.compactMap(\.onsetLatencyMicros)
+        onsetLatencyP50Micros = SampleSummary.percentile(onsets, permille: 500)
+        onsetLatencyMaxMicros = onsets.max()
+        let peaks = felt.map { Int64($0.peakMilliG) }
+        peakMinMilliG = peaks.min().map { Int32($0) }
+        peakP50MilliG = SampleSummary.percentile(peaks, permille: 500).map { Int32($0) }
         chatter = firings.reduce(0) { $0 + $1.1.chatter }
         pressesWithChatter = firings.filter { $0.1.chatter > 0 }.count
     }

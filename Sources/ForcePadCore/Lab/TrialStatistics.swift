@@ -27,7 +27,8 @@ public struct TrialStatistics: Sendable, Equatable {
 
     /// Every limit that is set, checked against these statistics: per stage its tolerance
     /// (on the pad's force, or on the reference force at firing from `references` when its
-    /// basis is `reference`), stage→line and crossing→line latency, then the cancel rate and chatter. A
+    /// basis is `reference`), stage→line and crossing→line latency, the felt latency and peak acceleration (the
+    /// accelerometer), then the cancel rate and chatter. A
     /// stage without limits is not judged.
     public func check(_ limits: TrialLimits, references: [StageReferenceComparison] = []) -> [LimitCheck] {
         var checks: [LimitCheck] = []
@@ -60,6 +61,8 @@ public struct TrialStatistics: Sendable, Equatable {
             if let limit = stageLimits.crossingToLineMaxMicros {
                 checks.append(Self.crossingCheck("\(name) crossing→line max ≤ \(limit)us", stage, stage.crossingToLineMaxMicros, limit))
             }
+            if let limit = stageLimits.feltLatencyMaxMicros { checks.append(Self.feltLatencyCheck(stage, limit)) }
+            if let limit = stageLimits.peakMinMilliG { checks.append(Self.peakCheck(stage, limit)) }
         }
         if let limit = limits.cancelRatePermille {
             checks.append(LimitCheck(
@@ -99,6 +102,33 @@ public struct TrialStatistics: Sendable, Equatable {
         return LimitCheck(
             name: name, measured: "\(measured)us ±\(uncertainty)us over \(CountText.of(stage.crossings.count, "firing"))",
             passed: measured <= limit)
+    }
+
+    /// Every firing's felt latency at most `limit` (µs): a firing the accelerometer did not feel,
+    /// or felt without a reference crossing, fails it (a latency not measured cannot pass).
+    private static func feltLatencyCheck(_ stage: StageStatistics, _ limit: Int64) -> LimitCheck {
+        let name = "\(stage.stage.rawValue) felt latency max ≤ \(limit)us"
+        guard stage.fired > 0 else { return LimitCheck(name: name, measured: "never fired", passed: false) }
+        let unmeasured = stage.fired - stage.felt.filter { $0.feltLatencyMicros != nil }.count
+        guard let worst = stage.feltLatencyMaxMicros else {
+            return LimitCheck(name: name, measured: "not measured: no firing felt by the accelerometer with a reference crossing", passed: false)
+        }
+        let missing = unmeasured > 0 ? ", \(CountText.of(unmeasured, "firing")) not measured" : ""
+        return LimitCheck(name: name, measured: "\(worst)us\(missing)", passed: worst <= limit && unmeasured == 0)
+    }
+
+    /// Every firing's peak acceleration at least `limit` (milli-g): a firing without a felt
+    /// measurement fails it.
+    private static func peakCheck(_ stage: StageStatistics, _ limit: Int32) -> LimitCheck {
+        let name = "\(stage.stage.rawValue) peak ≥ \(FixedDecimal.format(Int64(limit), scale: 3))g"
+        guard stage.fired > 0 else { return LimitCheck(name: name, measured: "never fired", passed: false) }
+        let unmeasured = stage.fired - stage.felt.count
+        guard let lowest = stage.peakMinMilliG else {
+            return LimitCheck(name: name, measured: "not measured: no accelerometer readings", passed: false)
+        }
+        let missing = unmeasured > 0 ? ", \(CountText.of(unmeasured, "firing")) not measured" : ""
+        return LimitCheck(
+            name: name, measured: "lowest \(FixedDecimal.format(Int64(lowest), scale: 3))g\(missing)", passed: lowest >= limit && unmeasured == 0)
     }
 
     private static func latencyCheck(_ name: String, _ measured: Int64?, _ limit: Int64) -> LimitCheck {

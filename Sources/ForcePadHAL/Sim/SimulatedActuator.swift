@@ -78,6 +78,8 @@ public struct SimulatedActuator: Sendable {
             timeConstant = 1_000_000_000 * Int64(quality) / (3_142 * Int64(resonance))
             hertz = Int64(resonance)
         }
+        // An actuator at rest starts moving in phase with its drive.
+        if stateMicroG == 0 && target > 0 { phase = 0 }
         stateMicroG += (target - stateMicroG) * Self.stepMicros / max(timeConstant, Self.stepMicros)
         if stateMicroG < 0 { stateMicroG = 0 }
         // 2³² × f × dt / 10⁶ per step.

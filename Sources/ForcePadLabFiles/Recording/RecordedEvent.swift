@@ -32,12 +32,22 @@ public struct RecordedEvent: Decodable, Equatable, Sendable {
     public var type: String?
     public var handled: Bool?
     public var error: String?
+    /// A `haptic.felt`'s figures: whether it was felt, its onset and felt latencies (µs) and
+    /// its peak acceleration (g).
+    public var felt: Bool?
+    public var onsetLatencyMicros: Int64?
+    public var feltLatencyMicros: Int64?
+    public var peakG: Double?
 
     enum CodingKeys: String, CodingKey {
         case timeMicros = "t_us", event, forceGrams = "force_g", referenceGrams = "reference_g", x, y, phase, progress, stage, reason, pattern
         case line, lineMicros = "line_us", stageToLineMicros = "stage_to_line_us", stageMicros = "stage_t_us"
         case slot, slots, type, handled, error
+        case felt, onsetLatencyMicros = "onset_latency_us", feltLatencyMicros = "felt_latency_us", peakG = "peak_g"
     }
+
+    /// Peak accelerations a `haptic.felt` may give (g).
+    public static let peakRangeG = 0.0...1_000.0
 
     /// Forces an event may give (g): ±1000 kg (a reference reading may be below zero).
     public static let forceRangeGrams = -1_000_000.0...1_000_000.0
@@ -68,6 +78,22 @@ public struct RecordedEvent: Decodable, Equatable, Sendable {
         type = try container.decodeIfPresent(String.self, forKey: .type)
         handled = try container.decodeIfPresent(Bool.self, forKey: .handled)
         error = try container.decodeIfPresent(String.self, forKey: .error)
+        felt = try container.decodeIfPresent(Bool.self, forKey: .felt)
+        let latencies = -ForceTrace.maxTimeMicros...ForceTrace.maxTimeMicros
+        onsetLatencyMicros = try container.decodeIfPresent(Int64.self, forKey: .onsetLatencyMicros, in: latencies, unit: " µs")
+        feltLatencyMicros = try container.decodeIfPresent(Int64.self, forKey: .feltLatencyMicros, in: latencies, unit: " µs")
+        peakG = try container.decodeIfPresent(Double.self, forKey: .peakG, in: Self.peakRangeG, unit: " g")
+    }
+
+    /// What a `haptic.felt` says of its stage's click, or nil for any other event.
+    public var stageFelt: (stage: PressStage, felt: StageFelt)? {
+        guard event == EventName.hapticFelt.rawValue, let stage = PressStage(rawValue: self.stage ?? ""), stage != .none else { return nil }
+        guard felt == true else { return (stage, StageFelt(onsetLatencyMicros: nil, feltLatencyMicros: nil, peakMilliG: 0)) }
+        return (
+            stage,
+            StageFelt(
+                onsetLatencyMicros: onsetLatencyMicros, feltLatencyMicros: feltLatencyMicros,
+                peakMilliG: Int32(((peakG ?? 0) * 1000).rounded())))
     }
 
     /// Reads one JSON line with `decoder` (one for a whole file is cheaper than one a line);

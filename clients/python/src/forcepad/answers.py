@@ -363,6 +363,36 @@ class StageDetection:
 
 
 @dataclass(frozen=True)
+class FeltLatency:
+    """A felt latency of a stage's firings (µs): nearest-rank p50 and the maximum."""
+
+    p50: int | None
+    max: int | None
+
+
+@dataclass(frozen=True)
+class FeltPeak:
+    """The peak accelerations of a stage's clicks (g): the lowest and the nearest-rank p50."""
+
+    min: float | None
+    p50: float | None
+
+
+@dataclass(frozen=True)
+class StageFelt:
+    """What the accelerometer on the pad felt of a stage's clicks in a trial: ``count`` firings
+    with a ``haptic.felt``, of which ``not_felt`` never rose above the threshold."""
+
+    count: int
+    not_felt: int
+    onset_latency_us: FeltLatency
+    felt_latency_us: FeltLatency
+    peak_g: FeltPeak
+    felt_latency_samples_us: list[int | None]
+    peak_samples_g: list[float]
+
+
+@dataclass(frozen=True)
 class StageReport:
     """What one stage did in a trial: the force it fired at (grams), overshoot, timing, chatter."""
 
@@ -386,6 +416,8 @@ class StageReport:
     dwell_us: Summary | None
     """Part of crossing→line: that frame → the frame the stage fired in (then ``stage_to_line_us``)."""
     crossing_to_line_samples_us: list[int]
+    felt: StageFelt | None = None
+    """The clicks the accelerometer felt; None without an accelerometer."""
     reference_g: Summary | None = None
     pad_minus_reference_g: ReferenceError | None = None
     detection: StageDetection | None = None

@@ -97,6 +97,39 @@ class HapticEdge(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class HapticFelt(Event):
+    """A stage's click as the accelerometer on the pad felt it; ``t_us`` is the stage's frame.
+    ``onset_latency_us``: the stage's frame → the acceleration's envelope first above the
+    threshold; ``felt_latency_us``: the reference's true crossing → that onset (None without a
+    reference); ``peak_g`` in g above rest. With ``felt`` False the figures are None and
+    ``error`` says why."""
+
+    stage: str
+    line_us: int
+    felt: bool
+    onset_latency_us: int | None = None
+    felt_latency_us: int | None = None
+    peak_g: float | None = None
+    rise_us: int | None = None
+    above_threshold_us: int | None = None
+    ring_down_us: int | None = None
+    noise_mg: int | None = None
+    threshold_mg: int | None = None
+    stamp_uncertainty_us: int | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AccelerometerLost(Event):
+    error: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AccelerometerRestored(Event):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
 class MenuOpened(Event):
     slots: int
 
@@ -171,6 +204,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "haptic.on": HapticOn,
     "haptic.off": HapticOff,
     "haptic.edge": HapticEdge,
+    "haptic.felt": HapticFelt,
+    "accelerometer.lost": AccelerometerLost,
+    "accelerometer.restored": AccelerometerRestored,
     "menu.opened": MenuOpened,
     "menu.selected": MenuSelected,
     "menu.performed": MenuPerformed,

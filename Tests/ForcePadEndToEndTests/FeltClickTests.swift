@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The click that was felt, end to end on the sim board with a simulated ADXL345 on its
+/// simulated LRA: every stage's `haptic.felt`, the trial's per-stage felt latency and peak,
+/// felt limits that pass and fail, and the physics of the drive showing in the figures.
+@Suite struct FeltClickTests {
+    /// boards/sim.toml with an accelerometer fixed to the pad; `edit` changes the rest.
+    static func board(_ edit: @escaping (String) -> String = { $0 }) throws -> String {
+        try ReferenceForceTests.board {
+            edit($0) + "\n[accelerometer]\nmodel = \"adxl345\"\nrange = \"4g\"\naxis = \"z\"\n"
+        }
+    }
+
+    /// boards/sim.toml without its DRV2605L: the line drives the actuator through a transistor.
+    static func boardWithoutDriver() throws -> String {
+        try board { text in
+            let start = text.range(of: "# A simulated DRV2605L")!.lowerBound
+            let end = text.range(of: "[serial]")!.lowerBound
+            return String(text[..<start] + text[end...])
+        }
+    }
+
+    /// `presses` presses to 400 g, then `trial report`, in a trial called `name`.
+    static func trial(_ name: String, presses: Int, board: String, config: String, scratch: LabTests.Scratch) throws -> ForcePadProcess.Result {
+        var lines = ["mode json", "trial start \(presses) name=\(name)"]
+        for _ in 0..<presses { lines += ["sim press 400g for 250ms", "wait 100ms"] }
+        lines += ["trial report", "quit"]
+        return try ForcePadProcess.run(
+            ["--board", board, "--config", config, "--state-dir", scratch.state.path],
+            input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 120)
+    }
+
+    static func check(_ report: [String: Any], _ limit: String) -> Bool? {
+        (report["checks"] as? [[String: Any]])?.first { ($0["limit"] as? String)?.hasPrefix(limit) == true }?["passed"] as? Bool
+    }
+
+    @Test func aTrialOf20PressesReportsEachStagesFeltLatencyAndPeak() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let board = try Self.board()
+        defer { try? FileManager.default.removeItem(atPath: board) }
+        let config = try scratch.config("""
+            [trials.pop]
+            felt_latency_max = "1s"
+            peak_g_min = 0.1
+            """)
+        let result = try Self.trial("felt20", presses: 20, board: board, config: config, scratch: scratch)
+        #expect(result.status == 0)
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        let events = LabTests.objects(result.outputLines)
+        let judged = try #require(report["judged_presses"] as? Int)
+        #expect(judged >= 18, "a loaded machine may leave a press or two out, not more")
+        for stage in ["peek", "pop"] {
+            let statistics = try #require(report[stage] as? [String: Any])
+            let felt = try #require(statistics["felt"] as? [String: Any], "\(stage) has no felt figures")
+            #expect(felt["count"] as? Int == statistics["fired"] as? Int, "every \(stage) has its haptic.felt")
+            #expect(felt["not_felt"] as? Int == 0)
+            let latency = try #require(felt["felt_latency_us"] as? [String: Any])
+            let p50 = try #require(latency["p50"] as? Int)
+            // The true crossing → the click: the filter's delay and dwell (about 10 ms here) plus the actuator's onset.
+            #expect(p50 > 1_000 && p50 < 40_000, "\(stage) felt latency p50 \(p50)us")
+            let peak = try #require((felt["peak_g"] as? [String: Any])?["min"] as? Double)
+            #expect(peak > 0.05 && peak < 4, "\(stage) peak \(peak) g")
+            // Each press's figures are the events' own.
+            let feltEvents = events.filter { $0["event"] as? String == "haptic.felt" && $0["stage"] as? String == stage }
+            #expect(feltEvents.count >= judged)
+        }
+        #expect(Self.check(report, "pop felt latency max") == true)
+        #expect(Self.check(report, "pop peak") == true)
+    }
+
+    @Test func aPopFeltLatencyLimitFailsWhenTheClickComesLater() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let board = try Self.board()
+        defer { try? FileManager.default.removeItem(atPath: board) }
+        let config = try scratch.config("""
+            [trials.pop]
+            felt_latency_max = "1ms"
+            """)
+        let result = try Self.trial("felt-late", presses: 3, board: board, config: config, scratch: scratch)
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        #expect(Self.check(report, "pop felt latency max ≤ 1000us") == false)
+        #expect(report["verdict"] as? String != "PASS")
+    }
+
+    /// Peek's clicks on one board: (onset latency µs, peak g) per press.
+    static func peekClicks(board: String, setup: [String]) throws -> [(onset: Int, peak: Double)] {
+        var lines = ["mode json"] + setup
+        for _ in 0..<6 { lines += ["sim press 400g for 200ms", "wait 250ms"] }
+        lines.append("quit")
+        let result = try ForcePadProcess.run(["--board", board], input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 60)
+        return LabTests.objects(result.outputLines)
+            .filter { $0["event"] as? String == "haptic.felt" && $0["stage"] as? String == "peek" }
+            .compactMap { event in
+                guard let onset = event["onset_latency_us"] as? Int, let peak = event["peak_g"] as? Double else { return nil }
+                return (onset, peak)
+            }
+    }
+
+    /// A 2 ms pulse through a transistor against Strong Click from a DRV2605L whose overdrive
+    /// clamp is about 1.8 times the rated peak: the overdriven LRA's amplitude rises faster (felt sooner)
+    /// and for longer (a higher peak), as an LRA's does.
+    @Test func anOverdrivenEffectIsFeltSoonerAndStrongerThanA2msPulse() throws {
+        let pulseBoard = try Self.boardWithoutDriver()
+        defer { try? FileManager.default.removeItem(atPath: pulseBoard) }
+        let effectBoard = try Self.board { $0.replacingOccurrences(of: "overdrive_clamp = \"2.5V\"", with: "overdrive_clamp = \"5.0V\"") }
+        defer { try? FileManager.default.removeItem(atPath: effectBoard) }
+        let pulse = try Self.peekClicks(board: pulseBoard, setup: ["haptic pattern peek \"on 2ms\""])
+        let effect = try Self.peekClicks(board: effectBoard, setup: ["haptic pattern peek \"effect 1\""])
+        try #require(pulse.count >= 5 && effect.count >= 5, "pulse \(pulse), effect \(effect)")
+        func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+        #expect(mean(effect.map { Double($0.onset) }) < mean(pulse.map { Double($0.onset) }), "onset: pulse \(pulse), effect \(effect)")
+        #expect(mean(effect.map(\.peak)) > 2 * mean(pulse.map(\.peak)), "peak: pulse \(pulse), effect \(effect)")
+    }
+}
