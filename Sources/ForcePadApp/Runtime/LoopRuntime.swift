@@ -15,7 +15,7 @@ final class LoopRuntime {
     let lineCutOff: HapticLineCutOff
     /// Measures the haptic line's real edges through the board's `[feedback]` wire; nil without one.
     let edgeWatcher: HapticEdgeWatcher?
-    /// The board's DRV2605L (`[haptic.driver]`), set up before the loop starts; nil without one.
+    /// The board's haptic driver chip (`[haptic.driver]`), set up before the loop starts; nil without one.
     let hapticDriver: (any HapticDriverControl)?
     /// Reads the board's reference force sensor (`[reference]`); nil without one.
     let referenceReader: ReferenceReader?
@@ -42,8 +42,9 @@ final class LoopRuntime {
 
     /// Opens the board's hardware or the simulated pad (``LoopHardware``), starts the loop
     /// thread as `realTime` asks, the edge watcher, the reference reader and the pump thread;
-    /// a start that fails part-way stops what it started (``shutdown()``). A board with a DRV2605L has it set up first, with
-    /// `driverCalibration` written back when given and the first stage's sequence loaded.
+    /// a start that fails part-way stops what it started (``shutdown()``). A board with a
+    /// haptic driver chip has it set up first (``HapticDriverChip``), with `driverCalibration`
+    /// written back when given and the first stage's sequence loaded.
     /// `makePump` builds the pump on the new link, following the driver's stages when there is one.
     init(
         assembly: LoopAssembly, realTime: RealTimeRequest, driverCalibration: DRV2605LCalibration? = nil,
@@ -52,7 +53,7 @@ final class LoopRuntime {
         let board = assembly.board
         let effects = assembly.settings.haptics.effects
         let hapticDriver = try board.hapticDriver.map { description throws(SetupError) in
-            try HapticDriverStartUp.open(
+            try description.chip.open(
                 description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects),
                 realTimePlayback: assembly.settings.haptics.rtp != .off)
         }
