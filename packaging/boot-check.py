@@ -6,7 +6,8 @@ The guest's two 8250 UARTs are bridged to Unix sockets on the host: ttyS0 is the
 console and carries the check's command shell (boot-check-console.service; everything read
 from it is kept in WORKDIR/console.log), ttyS1 is the line forcepad@ttyS1 serves its shell
 on. The socket reading, the command shell's protocol, the stop and the tally are the kernel
-rig's (rig/guest_harness.py).
+rig's (rig/guest_harness.py); what the service tells systemd is checked as the packaging
+check checks it (packaging/service_notify.py).
 
 Prints one line per check, "ok NAME: detail" or "FAIL NAME: reason", and closes with
 "N passed, N failed"; exits 1 if any failed.
@@ -21,6 +22,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rig"))
 from guest_harness import CheckFailed, QemuGuest, Tally, require  # noqa: E402
+from service_notify import SIM_STATUS, stop_problem  # noqa: E402
 
 UNIT = "forcepad@ttyS1.service"
 # The answer to `*IDN?` in human mode with the sim board: maker, board, serial, version.
@@ -110,8 +112,8 @@ class Checks(Tally):
         require(state == "active", f"systemctl is-active {UNIT} says {state!r}")
         unit = self.guest.unit("Type", "MainPID", "ActiveEnterTimestamp", "StatusText", "NRestarts")
         require(unit.get("Type") == "notify", f"Type={unit.get('Type')}, not notify")
-        require(unit.get("StatusText") == "running on board sim",
-                f"StatusText={unit.get('StatusText')!r}, not the one sent with READY=1 ('running on board sim')")
+        require(unit.get("StatusText") == SIM_STATUS,
+                f"StatusText={unit.get('StatusText')!r}, not the one sent with READY=1 ({SIM_STATUS!r})")
         journal = self.guest.journal()
         require(re.search(r"^Started forcepad@ttyS1\.service", journal, re.M),
                 f"the journal does not show the unit started (READY=1): {journal[-300:]}")
@@ -158,8 +160,8 @@ class Checks(Tally):
                 f"the journal does not show the stop: {journal[-300:]}")
         last_run = journal.split("Watchdog timeout")[-1]
         require(not re.search(r"SIGKILL|timed out", last_run), "systemd had to kill the service on stop")
-        require("SIGTERM received; loop stopped, haptic line off" in last_run,
-                f"forcepad did not log that SIGTERM stopped the loop with the haptic line off: {last_run[-300:]}")
+        problem = stop_problem(None, last_run)
+        require(problem is None, f"{problem}: {last_run[-300:]}")
         return (f"inactive, Result=success, main process {pid} exited 0; journal: 'loop stopped, haptic line off', "
                 "Stopped. Haptic line read back: not applicable (the sim board has no GPIO line)")
 
