@@ -10,6 +10,7 @@ line off and send STOPPING=1. packaging/boot-check.py imports it to check the sa
 through systemd's view of it (the unit's status text, the journal's stop line).
 """
 
+import contextlib
 import os
 import pty
 import signal
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import time
 import tty
+from typing import NoReturn
 
 # The message that says the service is up, sent once the first frame is processed.
 READY = "READY=1"
@@ -31,14 +33,14 @@ STOPPING = "STOPPING=1"
 SIGTERM_LINE = "SIGTERM received; loop stopped, haptic line off"
 
 
-def ready_problem(messages):
+def ready_problem(messages: list[str]) -> str | None:
     """Why the messages so far do not start with READY=1; None when they do."""
     if not messages or not messages[0].startswith(READY):
         return f"the first message is not {READY}"
     return None
 
 
-def watchdog_problem(messages, least):
+def watchdog_problem(messages: list[str], least: int) -> str | None:
     """Why fewer than `least` WATCHDOG=1 pings arrived; None when enough did."""
     pings = messages.count(WATCHDOG)
     if pings < least:
@@ -46,7 +48,7 @@ def watchdog_problem(messages, least):
     return None
 
 
-def stop_problem(messages, log):
+def stop_problem(messages: list[str] | None, log: str) -> str | None:
     """Why the run's end is not a clean stop on SIGTERM: STOPPING=1 last among `messages`
     (when given; systemd's view has none) and SIGTERM_LINE in `log`; None when it is."""
     if messages is not None and (not messages or messages[-1] != STOPPING):
@@ -56,7 +58,7 @@ def stop_problem(messages, log):
     return None
 
 
-def run_installed(stage, scratch, preset_line):
+def run_installed(stage: str, scratch: str, preset_line: int) -> None:
     """Runs the binary installed under `stage` as ExecStart does, with the lab config's
     `preset` at `preset_line`; exits with the reason when a check fails."""
     notify_path = os.path.join(scratch, "notify")
@@ -66,27 +68,43 @@ def run_installed(stage, scratch, preset_line):
     controller, line = pty.openpty()
     tty.setraw(controller)
     state = os.path.join(scratch, "state")
-    environment = dict(os.environ, NOTIFY_SOCKET=notify_path, WATCHDOG_USEC="400000",
-                       CONFIGURATION_DIRECTORY=os.path.join(stage, "etc/forcepad"),
-                       XDG_STATE_HOME=state, XDG_CONFIG_HOME=state,
-                       FORCEPAD_BOARDS=os.path.join(stage, "usr/share/forcepad/boards"))
+    environment = dict(
+        os.environ,
+        NOTIFY_SOCKET=notify_path,
+        WATCHDOG_USEC="400000",
+        CONFIGURATION_DIRECTORY=os.path.join(stage, "etc/forcepad"),
+        XDG_STATE_HOME=state,
+        XDG_CONFIG_HOME=state,
+        FORCEPAD_BOARDS=os.path.join(stage, "usr/share/forcepad/boards"),
+    )
     process = subprocess.Popen(
         [os.path.join(stage, "usr/bin/forcepad"), "run", "--board", "sim", "--serial", os.ttyname(line), "--no-rt"],
-        env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    messages = []
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    messages: list[str] = []
 
-    def collect(seconds):
+    def stderr_text() -> str:
+        return process.stderr.read().decode() if process.stderr else ""
+
+    def collect(seconds: float) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            try:
+            with contextlib.suppress(TimeoutError):
                 messages.append(notify.recv(4096).decode())
-            except socket.timeout:
-                pass
 
-    def fail(why):
+    def fail(why: str) -> NoReturn:
         process.kill()
-        sys.exit("packaging check: the service run failed: " + why + "\nnotify: " + repr(messages)
-                 + "\nstderr: " + process.stderr.read().decode())
+        sys.exit(
+            "packaging check: the service run failed: "
+            + why
+            + "\nnotify: "
+            + repr(messages)
+            + "\nstderr: "
+            + stderr_text()
+        )
 
     collect(1.0)
     if ready_problem(messages):
@@ -102,8 +120,9 @@ def run_installed(stage, scratch, preset_line):
         except BlockingIOError:
             pass
     lab_file = os.path.join(stage, "etc/forcepad/forcepad.toml")
-    if (f"# {lab_file}:{preset_line}").encode() not in answer:
-        fail(f"the console did not answer with the lab's config (preset from {lab_file}:{preset_line}): {answer[-400:]!r}")
+    where = f"{lab_file}:{preset_line}"
+    if f"# {where}".encode() not in answer:
+        fail(f"the console did not answer with the lab's config (preset from {where}): {answer[-400:]!r}")
     collect(0.5)
     problem = watchdog_problem(messages, 2)
     if problem:
@@ -111,14 +130,16 @@ def run_installed(stage, scratch, preset_line):
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=5)
     collect(0.2)
-    error = process.stderr.read().decode()
+    error = stderr_text()
     if process.returncode != 0:
         fail(f"SIGTERM: status {process.returncode}")
     problem = stop_problem(messages, error)
     if problem:
         fail(f"SIGTERM: {problem}")
-    print(f"packaging check: the installed binary answered on a pty, sent {READY}, {messages.count(WATCHDOG)} watchdog "
-          f"pings, and {STOPPING} with the haptic line off after SIGTERM")
+    print(
+        f"packaging check: the installed binary answered on a pty, sent {READY}, {messages.count(WATCHDOG)} watchdog "
+        f"pings, and {STOPPING} with the haptic line off after SIGTERM"
+    )
 
 
 if __name__ == "__main__":
