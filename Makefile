@@ -2,6 +2,7 @@
 # `make test` runs the whole test suite, the README's example session against a real run
 # (docs/readme-session.py), the Python client's checks (clients/python/run-tests.sh),
 # the checks of the bench's kernel-trace tool bench/wakeup-trace.py (bench/run-tests.sh),
+# the lint and type check of the rig's and the packaging checks' Python (rig/pyproject.toml),
 # the service files (packaging/check.sh), ThreadSanitizer over the threads, a short fuzz run of
 # every parser and 200 mutated recordings through forcepad (fuzz/README.md), both Debian
 # packages built and installed into a trixie root and the amd64 one booted with systemd as
@@ -40,6 +41,7 @@ test: deps
 	python3 docs/readme-session.py check .build/debug/forcepad
 	bash clients/python/run-tests.sh
 	bash bench/run-tests.sh
+	cd rig && bash ../scripts/lib/toolbox.sh python_lint ../.build-python *.py ../packaging/*.py
 	bash packaging/check.sh
 	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
 	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)

@@ -6,20 +6,25 @@ The guest's two 8250 UARTs are bridged to Unix sockets on the host: ttyS0 is the
 console and carries the check's command shell (boot-check-console.service; everything read
 from it is kept in WORKDIR/console.log), ttyS1 is the line forcepad@ttyS1 serves its shell
 on. The socket reading, the command shell's protocol, the stop and the tally are the kernel
-rig's (rig/guest_harness.py).
+rig's (rig/guest_harness.py); what the service tells systemd is checked as the packaging
+check checks it (packaging/service_notify.py).
 
 Prints one line per check, "ok NAME: detail" or "FAIL NAME: reason", and closes with
 "N passed, N failed"; exits 1 if any failed.
 """
+
 import argparse
 import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rig"))
+from service_notify import SIM_STATUS, stop_problem  # noqa: E402
+
 from guest_harness import CheckFailed, QemuGuest, Tally, require  # noqa: E402
 
 UNIT = "forcepad@ttyS1.service"
@@ -33,39 +38,61 @@ class BootedGuest(QemuGuest):
     QEMU_LOG_TAIL = 300
     CONSOLE_TAIL = 600
 
-    def __init__(self, args):
+    def __init__(self, args: argparse.Namespace) -> None:
         self.console_log = args.workdir / "console.log"
         self.qemu_log = args.workdir / "qemu.log"
         self.socket_dir = Path(tempfile.mkdtemp(prefix="boot-check-"))
-        started = self.start_qemu([
-            args.qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
-            "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
-            "-kernel", str(args.kernel), "-initrd", str(args.initramfs),
-            "-append", "console=ttyS0 rdinit=/lib/systemd/systemd quiet loglevel=3 "
-                       "systemd.show_status=false panic=-1 mitigations=off",
-        ], ["-serial", "chardev:control"], ["-serial", "chardev:uart"])
+        started = self.start_qemu(
+            [
+                args.qemu,
+                "-accel",
+                "tcg",
+                "-m",
+                str(args.memory),
+                "-smp",
+                str(args.cpus),
+                "-nodefaults",
+                "-no-user-config",
+                "-display",
+                "none",
+                "-no-reboot",
+                "-kernel",
+                str(args.kernel),
+                "-initrd",
+                str(args.initramfs),
+                "-append",
+                "console=ttyS0 rdinit=/lib/systemd/systemd quiet loglevel=3 "
+                "systemd.show_status=false panic=-1 mitigations=off",
+            ],
+            ["-serial", "chardev:control"],
+            ["-serial", "chardev:uart"],
+        )
         try:
             deadline = started + args.boot_timeout
             self.connect(deadline)
             # Nothing is sent before the command shell says it is ready (a UART starting up
             # drops what its receive FIFO holds).
-            self.ready_line = self.wait_for_line("boot-check: ready", deadline)
-            require(self.ready_line is not None, f"the console shell did not say it was ready within "
-                                                 f"{args.boot_timeout:.0f}s; console: {self.console()[-600:]}")
+            ready_line = self.wait_for_line("boot-check: ready", deadline)
+            if ready_line is None:
+                raise CheckFailed(
+                    f"the console shell did not say it was ready within "
+                    f"{args.boot_timeout:.0f}s; console: {self.console()[-600:]}"
+                )
+            self.ready_line = ready_line
             self.boot_seconds = time.monotonic() - started
         except BaseException:
             self.stop()
             raise
 
-    def unit(self, *properties):
+    def unit(self, *properties: str) -> dict[str, str]:
         """The unit's properties, as `systemctl show` gives them."""
         output = self.shell.check(f"systemctl show {UNIT} " + " ".join(f"-p {p}" for p in properties))
         return dict(line.split("=", 1) for line in output.splitlines() if "=" in line)
 
-    def journal(self):
+    def journal(self) -> str:
         return self.shell.check(f"journalctl -b -o cat --no-pager -u {UNIT}", timeout=60)
 
-    def idn(self, timeout):
+    def idn(self, timeout: float) -> str | None:
         """Sends `*IDN?` on ttyS1 until the answer comes; returns it, or None after timeout seconds."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -81,16 +108,16 @@ class BootedGuest(QemuGuest):
                     return match.group(0)
         return None
 
-    def stop(self):
+    def stop(self) -> None:
         self.power_off("systemctl poweroff -f")
 
 
 class Checks(Tally):
-    def __init__(self, guest, args):
+    def __init__(self, guest: BootedGuest, args: argparse.Namespace) -> None:
         super().__init__()
         self.guest, self.args = guest, args
 
-    def run(self, name, function):
+    def run(self, name: str, function: Callable[[], str]) -> None:
         passed, detail, seconds = self.attempt(function)
         if passed:
             print(f"boot-check: ok    {name} ({seconds:.1f}s): {detail}", flush=True)
@@ -98,29 +125,35 @@ class Checks(Tally):
             print(f"boot-check: FAIL  {name} ({seconds:.1f}s): {detail}", flush=True)
             self.guest.require_running()
 
-    def shell_without_login(self):
+    def shell_without_login(self) -> str:
         """The shell answers on ttyS1 after boot, nobody having logged in."""
         answer = self.guest.idn(self.args.answer_timeout)
         require(answer is not None, f"no answer to *IDN? on ttyS1 within {self.args.answer_timeout:.0f}s")
         return f"*IDN? on ttyS1 → {answer}"
 
-    def service_ready(self):
+    def service_ready(self) -> str:
         """systemd counts the unit active, which for Type=notify means READY=1 arrived."""
         state = self.guest.shell.run(f"systemctl is-active {UNIT}")[1].strip()
         require(state == "active", f"systemctl is-active {UNIT} says {state!r}")
         unit = self.guest.unit("Type", "MainPID", "ActiveEnterTimestamp", "StatusText", "NRestarts")
         require(unit.get("Type") == "notify", f"Type={unit.get('Type')}, not notify")
-        require(unit.get("StatusText") == "running on board sim",
-                f"StatusText={unit.get('StatusText')!r}, not the one sent with READY=1 ('running on board sim')")
+        require(
+            unit.get("StatusText") == SIM_STATUS,
+            f"StatusText={unit.get('StatusText')!r}, not the one sent with READY=1 ({SIM_STATUS!r})",
+        )
         journal = self.guest.journal()
-        require(re.search(r"^Started forcepad@ttyS1\.service", journal, re.M),
-                f"the journal does not show the unit started (READY=1): {journal[-300:]}")
+        require(
+            re.search(r"^Started forcepad@ttyS1\.service", journal, re.M),
+            f"the journal does not show the unit started (READY=1): {journal[-300:]}",
+        )
         getty = self.guest.shell.run("systemctl is-active serial-getty@ttyS1.service")[1].strip()
         require(getty != "active", "serial-getty@ttyS1 is running on forcepad's line")
-        return (f"active since {unit.get('ActiveEnterTimestamp')}, MainPID {unit.get('MainPID')}, "
-                f"status '{unit.get('StatusText')}', journal: Started (READY=1), serial-getty@ttyS1 {getty}")
+        return (
+            f"active since {unit.get('ActiveEnterTimestamp')}, MainPID {unit.get('MainPID')}, "
+            f"status '{unit.get('StatusText')}', journal: Started (READY=1), serial-getty@ttyS1 {getty}"
+        )
 
-    def watchdog_restart(self):
+    def watchdog_restart(self) -> str:
         """A stopped main process stops feeding the watchdog: systemd restarts the service."""
         before = self.guest.unit("MainPID", "NRestarts")
         pid, restarts = int(before["MainPID"]), int(before["NRestarts"])
@@ -132,17 +165,21 @@ class Checks(Tally):
             now = self.guest.unit("MainPID", "NRestarts", "ActiveState")
             if int(now["NRestarts"]) > restarts and now["ActiveState"] == "active" and int(now["MainPID"]) != pid:
                 break
-            require(time.monotonic() < deadline, f"no restart within {self.args.restart_timeout:.0f}s of SIGSTOP: {now}")
+            require(
+                time.monotonic() < deadline, f"no restart within {self.args.restart_timeout:.0f}s of SIGSTOP: {now}"
+            )
             time.sleep(0.5)
         restarted = time.monotonic() - stopped
         answer = self.guest.idn(self.args.answer_timeout)
         require(answer is not None, "the restarted service does not answer *IDN? on ttyS1")
         journal = self.guest.journal()
         require("Watchdog timeout" in journal, f"the journal does not name the watchdog: {journal[-300:]}")
-        return (f"SIGSTOP → journal 'Watchdog timeout' → NRestarts {restarts}→{now['NRestarts']}, "
-                f"active again with MainPID {now['MainPID']} {restarted:.1f}s after SIGSTOP; *IDN? answered")
+        return (
+            f"SIGSTOP → journal 'Watchdog timeout' → NRestarts {restarts}→{now['NRestarts']}, "
+            f"active again with MainPID {now['MainPID']} {restarted:.1f}s after SIGSTOP; *IDN? answered"
+        )
 
-    def clean_stop(self):
+    def clean_stop(self) -> str:
         """`systemctl stop` ends the service with exit status 0."""
         pid = self.guest.unit("MainPID")["MainPID"]
         self.guest.shell.check(f"systemctl stop {UNIT}", timeout=60)
@@ -150,21 +187,27 @@ class Checks(Tally):
         require(unit.get("ActiveState") == "inactive", f"ActiveState={unit.get('ActiveState')} after stop")
         require(unit.get("Result") == "success", f"Result={unit.get('Result')} after stop")
         # ExecMainCode 1 is CLD_EXITED: the process exited by itself instead of dying of the signal.
-        require((unit.get("ExecMainCode"), unit.get("ExecMainStatus")) == ("1", "0"),
-                f"main process {pid} ended with code {unit.get('ExecMainCode')} status {unit.get('ExecMainStatus')}, "
-                "not exit 0")
+        require(
+            (unit.get("ExecMainCode"), unit.get("ExecMainStatus")) == ("1", "0"),
+            f"main process {pid} ended with code {unit.get('ExecMainCode')} status {unit.get('ExecMainStatus')}, "
+            "not exit 0",
+        )
         journal = self.guest.journal()
-        require(re.search(r"^Stopped forcepad@ttyS1\.service", journal, re.M),
-                f"the journal does not show the stop: {journal[-300:]}")
+        require(
+            re.search(r"^Stopped forcepad@ttyS1\.service", journal, re.M),
+            f"the journal does not show the stop: {journal[-300:]}",
+        )
         last_run = journal.split("Watchdog timeout")[-1]
         require(not re.search(r"SIGKILL|timed out", last_run), "systemd had to kill the service on stop")
-        require("SIGTERM received; loop stopped, haptic line off" in last_run,
-                f"forcepad did not log that SIGTERM stopped the loop with the haptic line off: {last_run[-300:]}")
-        return (f"inactive, Result=success, main process {pid} exited 0; journal: 'loop stopped, haptic line off', "
-                "Stopped. Haptic line read back: not applicable (the sim board has no GPIO line)")
+        problem = stop_problem(None, last_run)
+        require(problem is None, f"{problem}: {last_run[-300:]}")
+        return (
+            f"inactive, Result=success, main process {pid} exited 0; journal: 'loop stopped, haptic line off', "
+            "Stopped. Haptic line read back: not applicable (the sim board has no GPIO line)"
+        )
 
 
-def main():
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kernel", required=True, type=Path)
     parser.add_argument("--initramfs", required=True, type=Path, help="the whole root as a newc cpio archive")
@@ -174,8 +217,12 @@ def main():
     parser.add_argument("--cpus", type=int, default=2)
     parser.add_argument("--boot-timeout", type=float, default=300, help="seconds until the console shell is up")
     parser.add_argument("--answer-timeout", type=float, default=120, help="seconds for forcepad to answer on ttyS1")
-    parser.add_argument("--restart-timeout", type=float, default=60,
-                        help="seconds from SIGSTOP until systemd has the service active again")
+    parser.add_argument(
+        "--restart-timeout",
+        type=float,
+        default=60,
+        help="seconds from SIGSTOP until systemd has the service active again",
+    )
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
 
@@ -188,10 +235,12 @@ def main():
     print(f"boot-check: ok    boot ({guest.boot_seconds:.1f}s): {guest.ready_line.split('ready: ', 1)[-1]}", flush=True)
     checks = Checks(guest, args)
     try:
-        for name, function in [("shell-without-login", checks.shell_without_login),
-                               ("service-ready", checks.service_ready),
-                               ("watchdog-restart", checks.watchdog_restart),
-                               ("clean-stop", checks.clean_stop)]:
+        for name, function in [
+            ("shell-without-login", checks.shell_without_login),
+            ("service-ready", checks.service_ready),
+            ("watchdog-restart", checks.watchdog_restart),
+            ("clean-stop", checks.clean_stop),
+        ]:
             checks.run(name, function)
     except CheckFailed as death:
         checks.failed += 1

@@ -9,7 +9,8 @@
 #   4. runs the installed binary as the unit's ExecStart does, on a pseudo-terminal standing
 #      in for /dev/serial0, with the lab config of the root and a datagram socket standing
 #      in for systemd's: READY=1, an answer on the line, WATCHDOG=1, then SIGTERM leaves
-#      the haptic line off and sends STOPPING=1;
+#      the haptic line off and sends STOPPING=1 (packaging/service_notify.py, whose checks
+#      packaging/boot-check.py shares);
 #   5. installs with PREFIX=/usr/local and checks the unit names that binary;
 #   6. uninstalls and checks nothing is left but the directories.
 # BINARY names the forcepad binary (default: .build/debug/forcepad, which `make test` builds).
@@ -74,63 +75,7 @@ echo "packaging check: systemd-analyze security: exposure ${exposure:-unknown} f
 # the lab has uncommented one setting of its config (installed with every setting commented).
 echo 'preset = "firm"' >> "$stage/etc/forcepad/forcepad.toml"
 preset_line=$(wc -l < "$stage/etc/forcepad/forcepad.toml")
-python3 - "$stage" "$scratch" "$preset_line" <<'PY'
-import os, signal, socket, subprocess, sys, time, pty, termios, tty
-stage, scratch, preset_line = sys.argv[1], sys.argv[2], int(sys.argv[3])
-notify_path = os.path.join(scratch, "notify")
-notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-notify.bind(notify_path)
-notify.settimeout(0.1)
-controller, line = pty.openpty()
-tty.setraw(controller)
-state = os.path.join(scratch, "state")
-environment = dict(os.environ, NOTIFY_SOCKET=notify_path, WATCHDOG_USEC="400000",
-                   CONFIGURATION_DIRECTORY=os.path.join(stage, "etc/forcepad"),
-                   XDG_STATE_HOME=state, XDG_CONFIG_HOME=state,
-                   FORCEPAD_BOARDS=os.path.join(stage, "usr/share/forcepad/boards"))
-process = subprocess.Popen(
-    [os.path.join(stage, "usr/bin/forcepad"), "run", "--board", "sim", "--serial", os.ttyname(line), "--no-rt"],
-    env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-messages = []
-def collect(seconds):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            messages.append(notify.recv(4096).decode())
-        except socket.timeout:
-            pass
-def fail(why):
-    process.kill()
-    sys.exit("packaging check: the service run failed: " + why + "\nnotify: " + repr(messages) + "\nstderr: " + process.stderr.read().decode())
-collect(1.0)
-if not messages or not messages[0].startswith("READY=1"):
-    fail("no READY=1 within 1 s")
-os.write(controller, b"config show --origin\r")
-answer = b""
-deadline = time.monotonic() + 5
-while b"log.level" not in answer and time.monotonic() < deadline:
-    collect(0.05)
-    try:
-        os.set_blocking(controller, False)
-        answer += os.read(controller, 65536)
-    except BlockingIOError:
-        pass
-lab_file = os.path.join(stage, "etc/forcepad/forcepad.toml")
-if ("# %s:%d" % (lab_file, preset_line)).encode() not in answer:
-    fail("the console did not answer with the lab's config (preset from %s:%d): %r" % (lab_file, preset_line, answer[-400:]))
-collect(0.5)
-if messages.count("WATCHDOG=1") < 2:
-    fail("fewer than 2 watchdog pings")
-process.send_signal(signal.SIGTERM)
-process.wait(timeout=5)
-collect(0.2)
-error = process.stderr.read().decode()
-if process.returncode != 0 or "haptic line off" not in error:
-    fail("SIGTERM: status %d" % process.returncode)
-if messages[-1] != "STOPPING=1":
-    fail("no STOPPING=1 at the end")
-print("packaging check: the installed binary answered on a pty, sent READY=1, %d watchdog pings, and STOPPING=1 with the haptic line off after SIGTERM" % messages.count("WATCHDOG=1"))
-PY
+python3 "$root/packaging/service_notify.py" "$stage" "$scratch" "$preset_line"
 
 # 5. PREFIX=/usr/local: the unit names that binary; /etc stays /etc.
 local_stage=$scratch/local

@@ -45,17 +45,11 @@ if [ ! -f "$base/.complete" ]; then
     touch "$base/.complete"
 fi
 
-failures=0
-check() { # DESCRIPTION COMMAND...: runs COMMAND inside the root, reports the result
+# check DESCRIPTION COMMAND...: runs COMMAND inside the root, counted in the toolbox's tally.
+check() {
     local description=$1
     shift
-    if output=$(bash "$root/packaging/in-chroot.sh" "$target" - "$@" 2>&1); then
-        echo "package-test: ok    $arch: $description"
-    else
-        echo "package-test: FAIL  $arch: $description"
-        printf '%s\n' "$output" | tail -n 15 | sed 's/^/    /'
-        failures=$((failures + 1))
-    fi
+    tally_check "$arch: $description" bash "$root/packaging/in-chroot.sh" "$target" - "$@"
 }
 
 for arch in "${architectures[@]}"; do
@@ -95,5 +89,4 @@ for arch in "${architectures[@]}"; do
         && apt-get purge -y -qq forcepad > /dev/null && ! test -e /etc/forcepad/forcepad.toml'
     rm -rf "$target"
 done
-[ $failures = 0 ] || { echo "package-test: $failures check(s) failed" >&2; exit 1; }
-echo "package-test: every check passed for ${architectures[*]}"
+tally_end "for ${architectures[*]}"

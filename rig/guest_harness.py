@@ -4,12 +4,16 @@ console, the stop, and the tally of checks passed and failed.
 
 Imported as `guest_harness` with rig/ on sys.path (a script in rig/ has it there already).
 """
+
 import re
 import secrets
 import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
 
 
 class CheckFailed(Exception):
@@ -20,7 +24,7 @@ class GuestDied(Exception):
     pass
 
 
-def require(condition, message):
+def require(condition: object, message: str) -> None:
     if not condition:
         raise CheckFailed(message)
 
@@ -28,7 +32,7 @@ def require(condition, message):
 class LineSocket:
     """A Unix socket read as lines (CR, LF or CRLF endings)."""
 
-    def __init__(self, path, deadline, transcript=None):
+    def __init__(self, path: Path, deadline: float, transcript: IO[bytes] | None = None) -> None:
         self.transcript = transcript
         while True:
             try:
@@ -38,19 +42,19 @@ class LineSocket:
             except OSError:
                 self.sock.close()
                 if time.monotonic() > deadline:
-                    raise CheckFailed(f"QEMU never opened {path}")
+                    raise CheckFailed(f"QEMU never opened {path}") from None
                 time.sleep(0.1)
         self.buffer = b""
-        self.lines = []
+        self.lines: list[str] = []
 
-    def send(self, text):
+    def send(self, text: str) -> None:
         self.sock.sendall(text.encode())
 
-    def _fill(self, timeout):
+    def _fill(self, timeout: float) -> None:
         self.sock.settimeout(max(timeout, 0.01))
         try:
             data = self.sock.recv(65536)
-        except socket.timeout:
+        except TimeoutError:
             return
         if not data:
             raise CheckFailed("the guest closed the serial connection")
@@ -62,7 +66,7 @@ class LineSocket:
         self.buffer = parts.pop()
         self.lines.extend(part.decode(errors="replace") for part in parts if part)
 
-    def next_line(self, deadline):
+    def next_line(self, deadline: float) -> str | None:
         while not self.lines:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -70,9 +74,9 @@ class LineSocket:
             self._fill(remaining)
         return self.lines.pop(0)
 
-    def drain(self, seconds=0.0):
+    def drain(self, seconds: float = 0.0) -> list[str]:
         end = time.monotonic() + seconds
-        drained = []
+        drained: list[str] = []
         while True:
             line = self.next_line(end)
             if line is None:
@@ -83,12 +87,12 @@ class LineSocket:
 class ControlShell:
     """The guest's command shell on the control UART: runs a command, returns (exit status, output)."""
 
-    def __init__(self, connection):
+    def __init__(self, connection: LineSocket) -> None:
         self.connection = connection
 
-    def run(self, command, timeout=30):
+    def run(self, command: str, timeout: float = 30) -> tuple[int, str]:
         token = secrets.token_hex(4)
-        self.connection.send(f"{command}\necho \"@@$rig_status@@{token}\"\n")
+        self.connection.send(f'{command}\necho "@@$rig_status@@{token}"\n')
         deadline = time.monotonic() + timeout
         output = []
         while True:
@@ -102,7 +106,7 @@ class ControlShell:
                 return int(match.group(2)), "\n".join(output)
             output.append(line)
 
-    def check(self, command, timeout=30):
+    def check(self, command: str, timeout: float = 30) -> str:
         status, output = self.run(command, timeout)
         require(status == 0, f"`{command}` exited {status}: {output.strip()[-300:]}")
         return output
@@ -118,8 +122,14 @@ class QemuGuest:
 
     QEMU_LOG_TAIL = 500
     CONSOLE_TAIL = 800
+    qemu_log: Path
+    console_log: Path
+    socket_dir: Path
+    qemu: subprocess.Popen[bytes]
+    shell: ControlShell
+    uart: LineSocket
 
-    def start_qemu(self, arguments, control_serial, uart_serial):
+    def start_qemu(self, arguments: list[str], control_serial: list[str], uart_serial: list[str]) -> float:
         """Starts QEMU (`qemu`) with arguments and the chardevs `control` and `uart` on the
         sockets; control_serial and uart_serial are the arguments that attach each to a UART.
         Returns when it started (time.monotonic())."""
@@ -127,9 +137,11 @@ class QemuGuest:
             *arguments,
             # QEMU starts the machine once this driver is connected: console output before
             # that would be lost, the ready line with it.
-            "-chardev", f"socket,id=control,path={self.socket_dir / 'control.sock'},server=on,wait=on",
+            "-chardev",
+            f"socket,id=control,path={self.socket_dir / 'control.sock'},server=on,wait=on",
             *control_serial,
-            "-chardev", f"socket,id=uart,path={self.socket_dir / 'uart.sock'},server=on,wait=off",
+            "-chardev",
+            f"socket,id=uart,path={self.socket_dir / 'uart.sock'},server=on,wait=off",
             *uart_serial,
         ]
         started = time.monotonic()
@@ -137,12 +149,14 @@ class QemuGuest:
             self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         return started
 
-    def connect(self, deadline):
+    def connect(self, deadline: float) -> None:
         """Connects `shell` (everything read kept in console_log) and `uart` to their sockets."""
-        self.shell = ControlShell(LineSocket(self.socket_dir / "control.sock", deadline, open(self.console_log, "wb")))
+        # The log stays open for the guest's lifetime: the shell's socket writes what it reads to it.
+        log = open(self.console_log, "wb")  # noqa: SIM115
+        self.shell = ControlShell(LineSocket(self.socket_dir / "control.sock", deadline, log))
         self.uart = LineSocket(self.socket_dir / "uart.sock", deadline)
 
-    def wait_for_line(self, marker, deadline):
+    def wait_for_line(self, marker: str, deadline: float) -> str | None:
         """The first console line holding marker, or None once the deadline
         (time.monotonic()) has passed; raises CheckFailed if QEMU exits meanwhile."""
         while True:
@@ -153,21 +167,23 @@ class QemuGuest:
             if time.monotonic() >= deadline:
                 return None
 
-    def require_running(self):
+    def require_running(self) -> None:
         """Raises CheckFailed, quoting the ends of QEMU's log and the console, if QEMU exited."""
         if self.qemu.poll() is not None:
-            raise CheckFailed(f"QEMU exited {self.qemu.returncode}: "
-                              f"{self.qemu_log.read_text(errors='replace')[-self.QEMU_LOG_TAIL:]} "
-                              f"console: {self.console()[-self.CONSOLE_TAIL:]}")
+            raise CheckFailed(
+                f"QEMU exited {self.qemu.returncode}: "
+                f"{self.qemu_log.read_text(errors='replace')[-self.QEMU_LOG_TAIL :]} "
+                f"console: {self.console()[-self.CONSOLE_TAIL :]}"
+            )
 
-    def console(self):
+    def console(self) -> str:
         """All the console printed so far ("" before it printed anything)."""
         try:
             return self.console_log.read_text(errors="replace")
         except OSError:
             return ""
 
-    def power_off(self, command):
+    def power_off(self, command: str) -> None:
         """Powers the guest off with the shell command given (QEMU killed if it has not exited
         20 s later) and removes the folder of its sockets."""
         try:
@@ -182,10 +198,10 @@ class QemuGuest:
 class Tally:
     """Counts the checks passed and failed; `attempt` runs one and times it."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.passed, self.failed = 0, 0
 
-    def attempt(self, function, *arguments):
+    def attempt(self, function: Callable[..., Any], *arguments: Any) -> tuple[bool, Any, float]:
         """Runs function(*arguments): (True, its detail, seconds) when it returns, (False, the
         CheckFailed, seconds) when it raises one; counts it either way."""
         started = time.monotonic()

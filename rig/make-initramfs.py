@@ -16,6 +16,7 @@ Contents:
   architecture) the NEEDED entries read with readelf, resolved in the sysroot as the loader
   would (its multiarch directory, then lib and usr/lib), and what those need in turn.
 """
+
 import argparse
 import os
 import re
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 RIG = Path(__file__).resolve().parent
 ROOT = RIG.parent
@@ -35,19 +37,32 @@ from player_profile import player_profile  # noqa: E402
 class Archive:
     """Writes a newc cpio archive: directories, regular files, symlinks, device nodes."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: BinaryIO) -> None:
         self.stream = stream
         self.inode = 1
-        self.seen = set()
+        self.seen: set[str] = set()
 
-    def _entry(self, name, mode, data=b"", rdev=(0, 0)):
+    def _entry(self, name: str, mode: int, data: bytes = b"", rdev: tuple[int, int] = (0, 0)) -> None:
         name = name.lstrip("/")
         if name in self.seen:
             return
         self.seen.add(name)
         encoded = name.encode() + b"\0"
-        fields = [self.inode, mode, 0, 0, 2 if stat.S_ISDIR(mode) else 1, 0, len(data),
-                  0, 0, rdev[0], rdev[1], len(encoded), 0]
+        fields = [
+            self.inode,
+            mode,
+            0,
+            0,
+            2 if stat.S_ISDIR(mode) else 1,
+            0,
+            len(data),
+            0,
+            0,
+            rdev[0],
+            rdev[1],
+            len(encoded),
+            0,
+        ]
         self.inode += 1
         header = b"070701" + b"".join(b"%08X" % value for value in fields)
         self.stream.write(header + encoded)
@@ -55,28 +70,28 @@ class Archive:
         self.stream.write(data)
         self.stream.write(b"\0" * (-len(data) % 4))
 
-    def directory(self, name):
+    def directory(self, name: str) -> None:
         parts = [part for part in name.strip("/").split("/") if part]
         for depth in range(1, len(parts) + 1):
             self._entry("/".join(parts[:depth]), stat.S_IFDIR | 0o755)
 
-    def file(self, name, data, executable=False):
+    def file(self, name: str, data: bytes, executable: bool = False) -> None:
         self.directory(os.path.dirname(name.strip("/")))
         self._entry(name, stat.S_IFREG | (0o755 if executable else 0o644), data)
 
-    def symlink(self, name, target):
+    def symlink(self, name: str, target: str) -> None:
         self.directory(os.path.dirname(name.strip("/")))
         self._entry(name, stat.S_IFLNK | 0o777, target.encode())
 
-    def char_device(self, name, major, minor):
+    def char_device(self, name: str, major: int, minor: int) -> None:
         self.directory(os.path.dirname(name.strip("/")))
         self._entry(name, stat.S_IFCHR | 0o600, rdev=(major, minor))
 
-    def close(self):
+    def close(self) -> None:
         self._entry("TRAILER!!!", 0)
 
 
-def shared_libraries(binary):
+def shared_libraries(binary: str) -> list[tuple[str, str]]:
     """(path in the guest, file on the host) for every library ldd lists, and the loader."""
     output = subprocess.run(["ldd", str(binary)], check=True, capture_output=True, text=True).stdout
     libraries = []
@@ -91,7 +106,7 @@ def shared_libraries(binary):
     return libraries
 
 
-def in_sysroot(sysroot, path):
+def in_sysroot(sysroot: str, path: str) -> Path:
     """The file a path names inside sysroot, its symlinks (absolute ones too) followed there."""
     current = Path(sysroot)
     parts = list(Path(path.lstrip("/")).parts)
@@ -109,32 +124,45 @@ def in_sysroot(sysroot, path):
     raise SystemExit(f"make-initramfs: too many symbolic links resolving {path} in {sysroot}")
 
 
-def sysroot_libraries(binary, sysroot):
+def sysroot_libraries(binary: str, sysroot: str) -> dict[str, Path]:
     """(path in the guest, file on the host) for the loader and every library binary needs,
     directly or through another library, resolved in sysroot."""
-    def readelf(arguments, file):
-        return subprocess.run(["readelf", "-W", *arguments, str(file)], check=True,
-                              capture_output=True, text=True).stdout
+
+    def readelf(arguments: list[str], file: str | Path) -> str:
+        return subprocess.run(
+            ["readelf", "-W", *arguments, str(file)], check=True, capture_output=True, text=True
+        ).stdout
 
     interpreter = re.search(r"\[Requesting program interpreter: (\S+)\]", readelf(["-l"], binary))
     if not interpreter:
-        raise SystemExit(f"make-initramfs: {binary} names no program interpreter; "
-                         "give a dynamically linked binary or leave out --sysroot")
+        raise SystemExit(
+            f"make-initramfs: {binary} names no program interpreter; "
+            "give a dynamically linked binary or leave out --sysroot"
+        )
     triplets = sorted(path.name for path in Path(sysroot, "usr/lib").glob("*-linux-gnu*") if path.is_dir())
     folders = [f"lib/{t}" for t in triplets] + [f"usr/lib/{t}" for t in triplets] + ["lib", "usr/lib"]
     libraries = {interpreter.group(1): in_sysroot(sysroot, interpreter.group(1))}
-    pending, seen = [Path(binary)], set()
+    pending: list[Path] = [Path(binary)]
+    seen: set[str] = set()
     while pending:
         needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", readelf(["-d"], pending.pop()))
         for name in needed:
             if name in seen:
                 continue
             seen.add(name)
-            found = next(((folder, in_sysroot(sysroot, f"{folder}/{name}")) for folder in folders
-                          if in_sysroot(sysroot, f"{folder}/{name}").is_file()), None)
+            found = next(
+                (
+                    (folder, in_sysroot(sysroot, f"{folder}/{name}"))
+                    for folder in folders
+                    if in_sysroot(sysroot, f"{folder}/{name}").is_file()
+                ),
+                None,
+            )
             if found is None:
-                raise SystemExit(f"make-initramfs: {name}, needed by {binary}, is not in {sysroot} "
-                                 f"({', '.join(folders)}); add its package to the sysroot")
+                raise SystemExit(
+                    f"make-initramfs: {name}, needed by {binary}, is not in {sysroot} "
+                    f"({', '.join(folders)}); add its package to the sysroot"
+                )
             folder, host_file = found
             if not any(host_file == existing for existing in libraries.values()):
                 libraries[f"/{folder}/{name}"] = host_file
@@ -142,19 +170,24 @@ def sysroot_libraries(binary, sysroot):
     return libraries
 
 
-def stripped(binary, strip):
+def stripped(binary: str, strip: str) -> bytes:
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / "binary"
         subprocess.run([strip, "-o", str(copy), str(binary)], check=True)
         return copy.read_bytes()
 
 
-def main():
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kernel-dir", required=True, help="CACHE/kernel/KVER")
     parser.add_argument("--kver", required=True)
-    parser.add_argument("--forcepad", action="append", default=[], metavar="NAME=PATH",
-                        help="a forcepad build to install as /opt/forcepad/bin/NAME")
+    parser.add_argument(
+        "--forcepad",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="a forcepad build to install as /opt/forcepad/bin/NAME",
+    )
     parser.add_argument("--busybox", default="/bin/busybox")
     parser.add_argument("--sysroot", help="the root to find a foreign architecture's shared libraries in")
     parser.add_argument("--strip", default="strip", help="the strip for the binaries' architecture")
@@ -176,7 +209,7 @@ def main():
         for module in sorted(Path(args.kernel_dir, "modules").glob("*.ko")):
             archive.file(f"lib/modules/{args.kver}/{module.name}", module.read_bytes())
 
-        libraries = {}
+        libraries: dict[str, str | Path] = {}
         for spec in args.forcepad:
             name, path = spec.split("=", 1)
             archive.file(f"opt/forcepad/bin/{name}", stripped(path, args.strip), executable=True)

@@ -11,6 +11,7 @@ through its pull.
 
 Prints one line per check and closes with "N passed, N failed"; exits 1 if any failed.
 """
+
 import argparse
 import json
 import re
@@ -20,9 +21,14 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from guest_harness import CheckFailed, GuestDied, QemuGuest, Tally, require
+
+# A JSON object forcepad sent: an answer or an event.
+Message = dict[str, Any]
 
 HAPTIC_LINE = "GPIO18"
 ADS7830_BOARD = "/rig/boards/rig-ads7830.toml"
@@ -49,16 +55,37 @@ DRV2605L_ADDRESS = 0x5A
 # The DRV2605L registers the checks read (DRV2605LRegisters in the sources) and their bits.
 STATUS, MODE, LIBRARY_SEL, WAV_FRM_SEQ1, GO = 0x00, 0x01, 0x03, 0x04, 0x0C
 RATED_VOLTAGE, OD_CLAMP, A_CAL_COMP, A_CAL_BEMF, FEEDBACK, CONTROL1 = 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B
-MODE_STANDBY, MODE_INTERNAL_TRIGGER, MODE_EXTERNAL_EDGE, FEEDBACK_LRA, BEMF_GAIN_MASK, LIBRARY_LRA = 0x40, 0, 1, 0x80, 0x03, 6
-REGISTER_NAMES = {STATUS: "STATUS", MODE: "MODE", LIBRARY_SEL: "LIBRARY_SEL", GO: "GO", RATED_VOLTAGE: "RATED_VOLTAGE",
-                  OD_CLAMP: "OD_CLAMP", A_CAL_COMP: "A_CAL_COMP", A_CAL_BEMF: "A_CAL_BEMF", FEEDBACK: "FEEDBACK",
-                  CONTROL1: "CONTROL1"}
+MODE_STANDBY, MODE_INTERNAL_TRIGGER, MODE_EXTERNAL_EDGE, FEEDBACK_LRA, BEMF_GAIN_MASK, LIBRARY_LRA = (
+    0x40,
+    0,
+    1,
+    0x80,
+    0x03,
+    6,
+)
+REGISTER_NAMES = {
+    STATUS: "STATUS",
+    MODE: "MODE",
+    LIBRARY_SEL: "LIBRARY_SEL",
+    GO: "GO",
+    RATED_VOLTAGE: "RATED_VOLTAGE",
+    OD_CLAMP: "OD_CLAMP",
+    A_CAL_COMP: "A_CAL_COMP",
+    A_CAL_BEMF: "A_CAL_BEMF",
+    FEEDBACK: "FEEDBACK",
+    CONTROL1: "CONTROL1",
+}
 # The registers forcepad sets up at start for rig-drv2605l.toml's LRA, from the datasheet's
 # equations: RATED_VOLTAGE 2.0 V RMS at 175 Hz = 83 × 20.58 mV / √(1 − 1.5 ms × 175 Hz);
 # OD_CLAMP 2.5 V = 117 × 21.32 mV; CONTROL1 STARTUP_BOOST with DRIVE_TIME 24 (0.5 ms + 24 ×
 # 0.1 ms, half of 175 Hz's period); LRA library; edge trigger, out of standby.
-DRV2605L_STARTED = {MODE: MODE_EXTERNAL_EDGE, LIBRARY_SEL: LIBRARY_LRA, RATED_VOLTAGE: 0x53, OD_CLAMP: 0x75,
-                    CONTROL1: 0x98}
+DRV2605L_STARTED = {
+    MODE: MODE_EXTERNAL_EDGE,
+    LIBRARY_SEL: LIBRARY_LRA,
+    RATED_VOLTAGE: 0x53,
+    OD_CLAMP: 0x75,
+    CONTROL1: 0x98,
+}
 # The stage effects in WAV_FRM_SEQ1… (rig/config/drv2605l.toml): peek "effect 24", pop
 # "effect 1 then wait 50ms then effect 1" (a wait is bit 7 with 10 ms units); 0 ends a sequence.
 PEEK_SLOTS, POP_SLOTS = [24, 0], [1, 0x85, 1, 0]
@@ -80,7 +107,15 @@ LOADCELL_TOLERANCE_G = 0.5
 class Machine:
     """What differs between the guest architectures: QEMU's machine and the two UARTs."""
 
-    def __init__(self, qemu, machine_arguments, control_tty, control_serial, uart_tty, uart_serial):
+    def __init__(
+        self,
+        qemu: str,
+        machine_arguments: list[str],
+        control_tty: str,
+        control_serial: list[str],
+        uart_tty: str,
+        uart_serial: list[str],
+    ) -> None:
         self.qemu, self.machine_arguments = qemu, machine_arguments
         # The kernel console and command shell: its tty and the QEMU option that makes it
         # from the chardev "control".
@@ -91,34 +126,57 @@ class Machine:
 
 MACHINES = {
     # The PC's two legacy 8250 ports.
-    "x86_64": Machine("qemu-system-x86_64", [], "ttyS0", ["-serial", "chardev:control"],
-                      "ttyS1", ["-serial", "chardev:uart"]),
+    "x86_64": Machine(
+        "qemu-system-x86_64", [], "ttyS0", ["-serial", "chardev:control"], "ttyS1", ["-serial", "chardev:uart"]
+    ),
     # -M virt has one UART, a PL011 (ttyAMA0); the 8250 is a PCI serial card (8250_pci, built
     # into Debian's arm64 kernel), the only 8250 there, so ttyS0. cortex-a53 is the core of
     # the Raspberry Pi 3 and Zero 2 W.
-    "arm64": Machine("qemu-system-aarch64", ["-M", "virt", "-cpu", "cortex-a53"],
-                     "ttyAMA0", ["-serial", "chardev:control"],
-                     "ttyS0", ["-device", "pci-serial,chardev=uart"]),
+    "arm64": Machine(
+        "qemu-system-aarch64",
+        ["-M", "virt", "-cpu", "cortex-a53"],
+        "ttyAMA0",
+        ["-serial", "chardev:control"],
+        "ttyS0",
+        ["-device", "pci-serial,chardev=uart"],
+    ),
 }
 
 
 class Forcepad:
     """One forcepad process in the guest, its shell served on the forcepad UART in JSON mode."""
 
-    def __init__(self, guest, binary, board, config=None, name="fp", keep_state=False):
+    def __init__(
+        self,
+        guest: "Guest",
+        binary: str,
+        board: str,
+        config: str | None = None,
+        name: str = "fp",
+        keep_state: bool = False,
+    ) -> None:
         """keep_state: start with the state dir the last forcepad of this name left (else empty)."""
         self.guest, self.name = guest, name
         self.log = f"/tmp/{name}.out"
-        arguments = [f"/opt/forcepad/bin/{binary}", "--board", board, "--serial", f"/dev/{guest.machine.uart_tty}",
-                     "--json", "--no-rt", "--state-dir", f"/tmp/{name}-state"]
+        arguments = [
+            f"/opt/forcepad/bin/{binary}",
+            "--board",
+            board,
+            "--serial",
+            f"/dev/{guest.machine.uart_tty}",
+            "--json",
+            "--no-rt",
+            "--state-dir",
+            f"/tmp/{name}-state",
+        ]
         if config:
             arguments += ["--config", config]
         guest.uart.drain()
         fresh = "" if keep_state else f"rm -rf /tmp/{name}-state; "
         guest.shell.check(f"{fresh}spawn {name} {shlex.join(arguments)}")
-        self.events = []
+        self.events: list[Message] = []
         # Lines read that are not JSON (prompts, echoes, log lines, damaged lines): for failures.
-        self.skipped = []
+        self.skipped: list[str] = []
         # The shell answers once the controller runs: ask until it does. Answers to the helps
         # sent before that may still come; stop() reads them for up to 0.5 s, so that the next
         # forcepad does not take one for its own.
@@ -135,12 +193,14 @@ class Forcepad:
             except CheckFailed:
                 status, _ = guest.shell.run(f"kill -0 $(cat /tmp/{name}.pid)")
                 if status != 0 or time.monotonic() > deadline:
-                    raise CheckFailed(f"forcepad did not answer on {guest.machine.uart_tty}; its stderr: {self.stderr()}")
+                    raise CheckFailed(
+                        f"forcepad did not answer on {guest.machine.uart_tty}; its stderr: {self.stderr()}"
+                    ) from None
 
-    def stderr(self):
+    def stderr(self) -> str:
         return self.guest.shell.run(f"cat {self.log}")[1].strip()[-600:]
 
-    def _read(self, deadline):
+    def _read(self, deadline: float) -> Message | None:
         """The next JSON object from the UART, or None at the deadline. Events are kept."""
         while True:
             line = self.guest.uart.next_line(deadline)
@@ -151,7 +211,7 @@ class Forcepad:
                 self.skipped.append(line)
                 continue
             try:
-                message = json.loads(line[start:])
+                message: Message = json.loads(line[start:])
             except json.JSONDecodeError:
                 self.skipped.append(line)
                 continue
@@ -159,7 +219,7 @@ class Forcepad:
                 self.events.append(message)
             return message
 
-    def command(self, text, timeout=10):
+    def command(self, text: str, timeout: float = 10) -> Message:
         """Sends a shell command over the UART; returns its JSON answer, the first whose `cmd`
         is the command's name (a late answer to an earlier command is passed over)."""
         self.guest.uart.send(text + "\r")
@@ -175,14 +235,14 @@ class Forcepad:
                 require(message["ok"], f"`{text}` failed: {message.get('error')}")
                 return message
 
-    def forget_events(self, quiet=0.3):
+    def forget_events(self, quiet: float = 0.3) -> None:
         """Reads what is still arriving for `quiet` seconds, then forgets every event so far."""
         deadline = time.monotonic() + quiet
         while self._read(deadline) is not None:
             pass
         self.events = []
 
-    def wait_for_event(self, predicate, timeout, what):
+    def wait_for_event(self, predicate: Callable[[Message], bool], timeout: float, what: str) -> Message:
         """The first event (kept or new) that satisfies predicate."""
         for event in self.events:
             if predicate(event):
@@ -196,7 +256,7 @@ class Forcepad:
             if "event" in message and predicate(message):
                 return message
 
-    def stop(self, signal="TERM"):
+    def stop(self, signal: str = "TERM") -> int:
         """Signals the process and returns its exit status.
 
         In some boots forcepad was seen still there seconds after SIGTERM, its one thread in
@@ -207,22 +267,26 @@ class Forcepad:
         shell, pid = self.guest.shell, f"$(cat /tmp/{self.name}.pid)"
         shell.check(f"kill -{signal} {pid}")
         running = f"test ! -e /tmp/{self.name}.exit"
-        threads = (f"for t in /proc/{pid}/task/*; do "
-                   "echo \"$(cat $t/comm) $(cat $t/wchan) $(cut -d' ' -f3 $t/stat)\"; done")
+        threads = (
+            f"for t in /proc/{pid}/task/*; do echo \"$(cat $t/comm) $(cat $t/wchan) $(cut -d' ' -f3 $t/stat)\"; done"
+        )
         deadline, kicked = time.monotonic() + 20, False
         while shell.run(running)[0] == 0:
             waited = 20 - (deadline - time.monotonic())
             if waited > 3 and not kicked:
                 where = shell.run(threads)[1].strip().replace("\n", "; ")
-                self.guest.notes.append(f"{self.name}: still running 3 s after SIG{signal} ({where}); "
-                                        f"a CR on {self.guest.machine.uart_tty} let it finish")
+                self.guest.notes.append(
+                    f"{self.name}: still running 3 s after SIG{signal} ({where}); "
+                    f"a CR on {self.guest.machine.uart_tty} let it finish"
+                )
                 self.guest.uart.send("\r")
                 kicked = True
             if time.monotonic() > deadline:
                 where = shell.run(threads)[1].strip().replace("\n", "; ")
                 shell.run(f"kill -9 {pid}")
-                raise CheckFailed(f"forcepad did not exit within 20s of SIG{signal} ({where}); "
-                                  f"stderr: {self.stderr()[-300:]}")
+                raise CheckFailed(
+                    f"forcepad did not exit within 20s of SIG{signal} ({where}); stderr: {self.stderr()[-300:]}"
+                )
             time.sleep(0.3)
         output = shell.check(f"cat /tmp/{self.name}.exit").strip()
         require(output.isdigit(), f"could not stop forcepad: {output}")
@@ -239,22 +303,43 @@ class Forcepad:
 
 
 class Guest(QemuGuest):
-    def __init__(self, args, workdir):
+    # The sysfs value file of the haptic line, once located (locate_haptic_line).
+    value_file: str
+
+    def __init__(self, args: argparse.Namespace, workdir: Path) -> None:
         self.workdir = workdir
         self.machine = MACHINES[args.arch]
         self.console_log = workdir / "console.log"
         # A short private directory: socket paths are limited to 107 bytes.
         self.socket_dir = Path(tempfile.mkdtemp(prefix="rig-"))
         self.qemu_log = workdir / "qemu.log"
-        started = self.start_qemu([
-            args.qemu or self.machine.qemu, *self.machine.machine_arguments,
-            "-accel", "tcg", "-m", str(args.memory), "-smp", str(args.cpus),
-            "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
-            "-kernel", str(args.kernel), "-initrd", str(args.initramfs),
-            # rig_control reaches /init as an environment variable.
-            "-append", f"console={self.machine.control_tty} rig_control={self.machine.control_tty} "
-                       "rdinit=/init quiet loglevel=4 panic=-1 mitigations=off",
-        ], self.machine.control_serial, self.machine.uart_serial)
+        started = self.start_qemu(
+            [
+                args.qemu or self.machine.qemu,
+                *self.machine.machine_arguments,
+                "-accel",
+                "tcg",
+                "-m",
+                str(args.memory),
+                "-smp",
+                str(args.cpus),
+                "-nodefaults",
+                "-no-user-config",
+                "-display",
+                "none",
+                "-no-reboot",
+                "-kernel",
+                str(args.kernel),
+                "-initrd",
+                str(args.initramfs),
+                # rig_control reaches /init as an environment variable.
+                "-append",
+                f"console={self.machine.control_tty} rig_control={self.machine.control_tty} "
+                "rdinit=/init quiet loglevel=4 panic=-1 mitigations=off",
+            ],
+            self.machine.control_serial,
+            self.machine.uart_serial,
+        )
         try:
             self._wait_until_ready(args, started)
         except BaseException:
@@ -263,7 +348,7 @@ class Guest(QemuGuest):
             shutil.rmtree(self.socket_dir, ignore_errors=True)
             raise
 
-    def _wait_until_ready(self, args, started):
+    def _wait_until_ready(self, args: argparse.Namespace, started: float) -> None:
         deadline = started + args.boot_timeout
         self.connect(deadline)
         # Nothing is sent to the guest before /init says it is ready. A UART driver starting
@@ -272,8 +357,9 @@ class Guest(QemuGuest):
         # on a loaded host: most likely its receive interrupt cleared with the FIFO full, which
         # then never raises it again.
         if self.wait_for_line("rig-guest: ready", deadline) is None:
-            raise CheckFailed(f"the guest did not say it was ready within {args.boot_timeout}s; "
-                              f"console: {self.console()[-800:]}")
+            raise CheckFailed(
+                f"the guest did not say it was ready within {args.boot_timeout}s; console: {self.console()[-800:]}"
+            )
         while True:
             self.require_running()
             try:
@@ -281,17 +367,18 @@ class Guest(QemuGuest):
                 break
             except CheckFailed:
                 if time.monotonic() > deadline:
-                    raise CheckFailed(f"the guest did not come up within {args.boot_timeout}s; "
-                                      f"console: {self.console()[-800:]}")
+                    raise CheckFailed(
+                        f"the guest did not come up within {args.boot_timeout}s; console: {self.console()[-800:]}"
+                    ) from None
         self.boot_seconds = time.monotonic() - started
         # What went wrong in the emulation and was worked around, printed after the checks.
-        self.notes = []
+        self.notes: list[str] = []
 
-    def line_value(self):
+    def line_value(self) -> int:
         output = self.shell.check(f"cat {self.value_file}")
         return int(output.strip())
 
-    def driver_registers(self):
+    def driver_registers(self) -> list[int]:
         """The DRV2605L's registers 0x00-0x1F in i2c-stub, read in one transfer each without
         side effects (i2c-stub's STATUS does not clear when read)."""
         dump = self.shell.check(f"i2cdump -y -r 0x00-0x1f 0 0x{DRV2605L_ADDRESS:02x} b")
@@ -299,53 +386,58 @@ class Guest(QemuGuest):
         require("00" in rows and "10" in rows, f"i2cdump of the DRV2605L printed no registers: {dump[-300:]}")
         return [int(value, 16) for value in (rows["00"] + rows["10"]).split()]
 
-    def locate_haptic_line(self):
+    def locate_haptic_line(self) -> None:
         """The sysfs value file of the gpio-sim line named HAPTIC_LINE."""
         self.value_file = self.sim_line_file(HAPTIC_LINE, "value")
 
-    def sim_line_file(self, name, attribute):
+    def sim_line_file(self, name: str, attribute: str) -> str:
         """The sysfs file `attribute` (value, pull) of the gpio-sim line called name."""
         output = self.shell.check(
             "for l in /sys/kernel/config/gpio-sim/*/bank*/line*; do "
-            f"[ \"$(cat $l/name)\" = {name} ] && echo ${{l##*line}}; done; "
-            "cat /sys/kernel/config/gpio-sim/*/dev_name /sys/kernel/config/gpio-sim/*/bank*/chip_name")
+            f'[ "$(cat $l/name)" = {name} ] && echo ${{l##*line}}; done; '
+            "cat /sys/kernel/config/gpio-sim/*/dev_name /sys/kernel/config/gpio-sim/*/bank*/chip_name"
+        )
         offset, device, chip = output.split()
         return f"/sys/devices/platform/{device}/{chip}/sim_gpio{offset}/{attribute}"
 
-    def stop(self):
+    def stop(self) -> None:
         self.power_off("poweroff -f")
 
 
 class Checks(Tally):
-    def __init__(self, guest, builds):
+    def __init__(self, guest: Guest, builds: list[str]) -> None:
         super().__init__()
         self.guest, self.builds = guest, builds
 
-    def run(self, name, function, *arguments):
+    def run(self, name: str, function: Callable[..., str], *arguments: str) -> None:
         passed, detail, seconds = self.attempt(function, *arguments)
         if passed:
             print(f"PASS {name} ({seconds:.1f}s){': ' + detail if detail else ''}", flush=True)
         else:
             print(f"FAIL {name} ({seconds:.1f}s): {detail}", flush=True)
             if self.guest.qemu.poll() is not None:
-                raise GuestDied(f"QEMU exited {self.guest.qemu.returncode}: "
-                                f"{self.guest.qemu_log.read_text(errors='replace')[-500:]}")
+                raise GuestDied(
+                    f"QEMU exited {self.guest.qemu.returncode}: "
+                    f"{self.guest.qemu_log.read_text(errors='replace')[-500:]}"
+                )
             # Leave no forcepad, player or watcher behind, and the pad unpressed, for the next check.
             self.cleanup()
 
-    def cleanup(self):
+    def cleanup(self) -> None:
         try:
-            self.guest.shell.run("for f in /tmp/*.pid; do [ -f $f ] && kill -9 $(cat $f) 2>/dev/null; rm -f $f; done; "
-                                 f"killall -9 player watcher {' '.join(self.builds)} 2>/dev/null; "
-                                 f"echo 0 > {STUB_ABSENT}; "
-                                 f"player {ADS7830_PROFILE} --frame 0 0 0 0; true")
+            self.guest.shell.run(
+                "for f in /tmp/*.pid; do [ -f $f ] && kill -9 $(cat $f) 2>/dev/null; rm -f $f; done; "
+                f"killall -9 player watcher {' '.join(self.builds)} 2>/dev/null; "
+                f"echo 0 > {STUB_ABSENT}; "
+                f"player {ADS7830_PROFILE} --frame 0 0 0 0; true"
+            )
             self.guest.uart.drain(0.5)
         except CheckFailed as failure:
-            raise GuestDied(f"the guest stopped answering ({failure})")
+            raise GuestDied(f"the guest stopped answering ({failure})") from failure
 
     # --- the checks ---------------------------------------------------------------------
 
-    def kernel_devices(self):
+    def kernel_devices(self) -> str:
         shell = self.guest.shell
         modules = shell.check("cat /proc/modules | cut -d' ' -f1 | sort | tr '\\n' ' '")
         for module in ("configfs", "i2c_dev", "i2c_stub", "gpio_sim"):
@@ -355,15 +447,17 @@ class Checks(Tally):
         shell.check("i2cset -y 0 0x2a 0x1f 0x0f && test $(i2cget -y 0 0x2a 0x1f) = 0x0f")
         shell.check(f"drv2605l {DRV2605L_PROFILE} --reset")
         registers = self.guest.driver_registers()
-        require((registers[STATUS], registers[MODE]) == (0xE0, MODE_STANDBY),
-                f"the DRV2605L at 0x5A reads STATUS 0x{registers[STATUS]:02X}, MODE 0x{registers[MODE]:02X} after "
-                "its reset, not 0xE0 (DEVICE_ID 7) and 0x40 (standby)")
+        require(
+            (registers[STATUS], registers[MODE]) == (0xE0, MODE_STANDBY),
+            f"the DRV2605L at 0x5A reads STATUS 0x{registers[STATUS]:02X}, MODE 0x{registers[MODE]:02X} after "
+            "its reset, not 0xE0 (DEVICE_ID 7) and 0x40 (standby)",
+        )
         self.guest.locate_haptic_line()
         label = shell.check("cat /sys/kernel/config/gpio-sim/*/bank0/label").strip()
         require(label == "rig-gpio", f"the gpio-sim bank is labelled {label!r}, not rig-gpio")
         return f"i2c-stub at 0x48, 0x2A and 0x5A on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
 
-    def uart_shell(self, binary):
+    def uart_shell(self, binary: str) -> str:
         """The shell answers over the real 8250 UART from the host (sim board, no I/O)."""
         fp = Forcepad(self.guest, binary, "sim", name="uart")
         status = fp.command("status")
@@ -371,17 +465,19 @@ class Checks(Tally):
         self.guest.uart.send("mode human\r")
         self.guest.uart.drain(1.0)
         self.guest.uart.send("status\r")
-        human, deadline = [], time.monotonic() + 15
+        human: list[str] = []
+        deadline = time.monotonic() + 15
         while not any("board" in line and "sim:" in line for line in human):
             line = self.guest.uart.next_line(deadline)
-            require(line is not None, f"human status over {self.guest.machine.uart_tty} lacks the board line: {human[:4]}")
+            if line is None:
+                raise CheckFailed(f"human status over {self.guest.machine.uart_tty} lacks the board line: {human[:4]}")
             human.append(line)
         fp.command("mode json")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"status in JSON and human mode over {self.guest.machine.uart_tty}"
 
-    def frames_ads7830(self, binary):
+    def frames_ads7830(self, binary: str) -> str:
         """Register values written into i2c-stub show up as per-cell readings and grams."""
         fp = Forcepad(self.guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="frames")
         grams = [0, 100, 50, 0]
@@ -389,14 +485,16 @@ class Checks(Tally):
         expected = [ADS7830_COUNTS[g] for g in grams]
         force = self._settled_force(fp, expected)
         cells = force["cells_g"]
-        require(all(abs(c - g) <= 3 for c, g in zip(cells, grams)), f"cells_g {cells}, expected about {grams}")
+        require(
+            all(abs(c - g) <= 3 for c, g in zip(cells, grams, strict=False)), f"cells_g {cells}, expected about {grams}"
+        )
         self.guest.shell.check(f"player {ADS7830_PROFILE} --frame 0 0 0 0")
         self._settled_force(fp, [0, 0, 0, 0])
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"readings {expected} → cells_g {cells}"
 
-    def frames_ads1115(self, binary):
+    def frames_ads1115(self, binary: str) -> str:
         """The ADS1115 path: single-shot conversions read back from the conversion register."""
         fp = Forcepad(self.guest, binary, ADS1115_BOARD, PULSE_CONFIG, name="ads1115")
         self.guest.shell.check(f"player {ADS1115_PROFILE} --frame 100")
@@ -408,7 +506,7 @@ class Checks(Tally):
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"readings {force['readings']} → cells_g {cells}"
 
-    def _settled_force(self, fp, readings, timeout=15):
+    def _settled_force(self, fp: Forcepad, readings: list[int], timeout: float = 15) -> Message:
         deadline = time.monotonic() + timeout
         while True:
             force = fp.command("force")
@@ -420,7 +518,7 @@ class Checks(Tally):
                 raise CheckFailed(f"readings {force.get('readings')}, expected {readings}")
             time.sleep(0.3)
 
-    def press_haptics(self, binary):
+    def press_haptics(self, binary: str) -> str:
         """A press played into the ADC gives peek and pop, and the line carries their patterns."""
         guest = self.guest
         fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="press")
@@ -428,21 +526,29 @@ class Checks(Tally):
         code = fp.stop()
 
         names = [e["event"] for e in fp.events if e["event"].startswith("press.") and e["event"] != "press.progress"]
-        require(names == ["press.began", "press.peek", "press.pop", "press.released"],
-                f"press events {names} of {len(fp.events)} events; lines not JSON: {fp.skipped[-6:]}; "
-                f"first events: {[e['event'] for e in fp.events[:6]]}; stderr: {fp.stderr()}")
+        require(
+            names == ["press.began", "press.peek", "press.pop", "press.released"],
+            f"press events {names} of {len(fp.events)} events; lines not JSON: {fp.skipped[-6:]}; "
+            f"first events: {[e['event'] for e in fp.events[:6]]}; stderr: {fp.stderr()}",
+        )
         require(released.get("stage") == "pop", f"released at stage {released.get('stage')}")
         began = next(e for e in fp.events if e["event"] == "press.began")
-        require(abs(began.get("x", -1) - 0.375) < 0.01, f"press centroid x {began.get('x')}, the trace presses cell 1 (0.375)")
+        require(
+            abs(began.get("x", -1) - 0.375) < 0.01,
+            f"press centroid x {began.get('x')}, the trace presses cell 1 (0.375)",
+        )
         stage_times = {e["event"]: e["t_us"] for e in fp.events if e["event"] in ("press.peek", "press.pop")}
         # One haptic.on per on step: peek's pattern has one, pop's two.
         haptic_on = [(e["pattern"], e["t_us"]) for e in fp.events if e["event"] == "haptic.on"]
         require([p for p, _ in haptic_on] == ["peek", "pop", "pop"], f"haptic.on events {haptic_on}")
-        require(haptic_on[0][1] == stage_times["press.peek"] and haptic_on[1][1] == stage_times["press.pop"],
-                f"haptic.on {haptic_on} not in the ticks of peek/pop {stage_times}")
+        require(
+            haptic_on[0][1] == stage_times["press.peek"] and haptic_on[1][1] == stage_times["press.pop"],
+            f"haptic.on {haptic_on} not in the ticks of peek/pop {stage_times}",
+        )
 
         pulses = line_pulses(log)
-        require(pulses is not None, f"the watcher's log does not start low: {log!r}")
+        if pulses is None:
+            raise CheckFailed(f"the watcher's log does not start low: {log!r}")
         # peek = "on 80ms"; pop = "on 80ms off 80ms on 80ms" (rig/config/pulse.toml).
         require(len(pulses) == 3, f"{len(pulses)} pulses on the line, expected 3 (peek 1, pop 2): {pulses}")
         widths = [round((end - start) * 1000) for start, end in pulses]
@@ -451,24 +557,29 @@ class Checks(Tally):
         require(20 <= pop_gap <= 300, f"gap inside the pop pattern {pop_gap} ms, configured 80 ms")
         line_interval = pulses[1][0] - pulses[0][0]
         event_interval = (stage_times["press.pop"] - stage_times["press.peek"]) / 1e6
-        require(abs(line_interval - event_interval) <= 0.25,
-                f"peek→pop is {line_interval:.2f}s on the line but {event_interval:.2f}s in the events")
+        require(
+            abs(line_interval - event_interval) <= 0.25,
+            f"peek→pop is {line_interval:.2f}s on the line but {event_interval:.2f}s in the events",
+        )
         require(code == 0, f"exit status {code} after SIGTERM")
-        return (f"pulses {widths} ms, pop gap {pop_gap} ms, peek→pop {line_interval:.2f}s on the line "
-                f"vs {event_interval:.2f}s in events")
+        return (
+            f"pulses {widths} ms, pop gap {pop_gap} ms, peek→pop {line_interval:.2f}s on the line "
+            f"vs {event_interval:.2f}s in events"
+        )
 
-    def _press_on_the_line(self, fp, profile):
+    def _press_on_the_line(self, fp: Forcepad, profile: str) -> tuple[Message, str]:
         """Plays rig/traces/peek-then-pop.csv with the watcher sampling the haptic line; returns
         the press's last event (press.released or press.cancelled) and the watcher's log."""
         guest = self.guest
         self._start_watcher(fp)
         guest.shell.check(f"spawn player player {profile} /rig/traces/peek-then-pop.csv")
-        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 60,
-                                     "press.released")
+        released = fp.wait_for_event(
+            lambda e: e["event"] in ("press.released", "press.cancelled"), 60, "press.released"
+        )
         guest.shell.run("i=0; while [ ! -e /tmp/player.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done")
         return released, self._stop_watcher()
 
-    def _start_watcher(self, fp):
+    def _start_watcher(self, fp: Forcepad) -> None:
         """Starts rig/guest/watcher sampling the haptic line (low) and forgets the events so
         far; returns once the watcher has taken its first sample, so a press starts after it."""
         guest = self.guest
@@ -476,17 +587,19 @@ class Checks(Tally):
         guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
         deadline = time.monotonic() + 10
         while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
-            require(time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}")
+            require(
+                time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}"
+            )
             time.sleep(0.1)
         fp.forget_events()
 
-    def _stop_watcher(self):
+    def _stop_watcher(self) -> str:
         """Stops the watcher half a second after the last event and returns its log."""
         time.sleep(0.5)
         self.guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
         return self.guest.shell.check("cat /tmp/haptic.log")
 
-    def sensor_lost(self, binary):
+    def sensor_lost(self, binary: str) -> str:
         """The ADC stops answering mid-press (i2c-stub's `absent`): sensor.lost with the line
         off; then i2c-stub is unloaded and loaded again with the registers rewritten:
         sensor.restored."""
@@ -500,23 +613,30 @@ class Checks(Tally):
         guest.shell.check(f"echo 1 > {STUB_ABSENT}")
         lost = fp.wait_for_event(lambda e: e["event"] == "sensor.lost", 20, "sensor.lost")
         require(guest.line_value() == 0, "the haptic line is still high after sensor.lost")
-        cancelled = fp.wait_for_event(lambda e: e["event"] in ("press.cancelled", "press.released"), 5,
-                                      "press.cancelled")
-        require(cancelled.get("reason") == "sensor-lost", f"the press ended with {cancelled}, not cancelled for sensor-lost")
+        cancelled = fp.wait_for_event(
+            lambda e: e["event"] in ("press.cancelled", "press.released"), 5, "press.cancelled"
+        )
+        require(
+            cancelled.get("reason") == "sensor-lost", f"the press ended with {cancelled}, not cancelled for sensor-lost"
+        )
         # While lost, forcepad holds the bus only during its attempts, so the module can go:
         # the bus vanishes, comes back empty, and the registers are written again.
-        guest.shell.check("i=0; while ! rmmod i2c_stub 2> /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done; "
-                          "test ! -e /sys/module/i2c_stub")
+        guest.shell.check(
+            "i=0; while ! rmmod i2c_stub 2> /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done; "
+            "test ! -e /sys/module/i2c_stub"
+        )
         time.sleep(0.5)
-        guest.shell.check(f"insmod /lib/modules/$(uname -r)/i2c-stub.ko chip_addr={STUB_CHIPS} && "
-                          f"player {ADS7830_PROFILE} --frame 0 0 0 0")
+        guest.shell.check(
+            f"insmod /lib/modules/$(uname -r)/i2c-stub.ko chip_addr={STUB_CHIPS} && "
+            f"player {ADS7830_PROFILE} --frame 0 0 0 0"
+        )
         fp.wait_for_event(lambda e: e["event"] == "sensor.restored", 20, "sensor.restored")
         self._settled_force(fp, [0, 0, 0, 0])
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"sensor.lost ({lost.get('error')}), line 0, rmmod and insmod i2c-stub, sensor.restored, frames again"
 
-    def feedback_edges(self, binary):
+    def feedback_edges(self, binary: str) -> str:
         """[feedback]: edges driven on the input (through gpio-sim's pull, standing in for the
         loopback wire) come out as haptic.edge, the one after a stage's haptic.on with its
         latency; the haptic line is found by chip label and offset."""
@@ -530,33 +650,43 @@ class Checks(Tally):
 
         guest.shell.check(f"echo pull-up > {pull}")
         rising = fp.wait_for_event(lambda e: e["event"] == "haptic.edge", 10, "haptic.edge (rising)")
-        require(rising.get("level") == 1 and "stage_to_edge_us" not in rising and rising["t_us"] == rising["edge_us"],
-                f"an edge of no stage came out as {rising}")
+        require(
+            rising.get("level") == 1 and "stage_to_edge_us" not in rising and rising["t_us"] == rising["edge_us"],
+            f"an edge of no stage came out as {rising}",
+        )
         guest.shell.check(f"echo pull-down > {pull}")
-        falling = fp.wait_for_event(lambda e: e["event"] == "haptic.edge" and e.get("level") == 0, 10,
-                                    "haptic.edge (falling)")
+        falling = fp.wait_for_event(
+            lambda e: e["event"] == "haptic.edge" and e.get("level") == 0, 10, "haptic.edge (falling)"
+        )
         require(falling.get("level") == 0 and falling["edge_us"] > rising["edge_us"], f"falling edge {falling}")
 
         guest.shell.check(f"player {ADS7830_PROFILE} --frame 0 200 0 0")
         peek = fp.wait_for_event(lambda e: e["event"] == "haptic.on", 20, "haptic.on for peek")
         guest.shell.check(f"echo pull-up > {pull}")
-        stage_edge = fp.wait_for_event(lambda e: e["event"] == "haptic.edge" and "stage_to_edge_us" in e, 10,
-                                       "haptic.edge with stage_to_edge_us")
-        require(stage_edge["t_us"] == peek["t_us"] and stage_edge["level"] == 1
-                and stage_edge["stage_to_edge_us"] == stage_edge["edge_us"] - peek["t_us"] >= 0,
-                f"stage edge {stage_edge} does not match haptic.on {peek}")
+        stage_edge = fp.wait_for_event(
+            lambda e: e["event"] == "haptic.edge" and "stage_to_edge_us" in e, 10, "haptic.edge with stage_to_edge_us"
+        )
+        require(
+            stage_edge["t_us"] == peek["t_us"]
+            and stage_edge["level"] == 1
+            and stage_edge["stage_to_edge_us"] == stage_edge["edge_us"] - peek["t_us"] >= 0,
+            f"stage edge {stage_edge} does not match haptic.on {peek}",
+        )
         guest.shell.check(f"echo pull-down > {pull}; player {ADS7830_PROFILE} --frame 0 0 0 0")
         fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 20, "press.released")
 
         stats = fp.command("haptic stats").get("feedback", {})
         require(stats.get("line") == f"rig-gpio:23 ({FEEDBACK_LINE})", f"feedback line {stats.get('line')!r}")
         require((stats.get("rising_edges"), stats.get("falling_edges")) == (2, 2), f"edge counts in {stats}")
-        require(stats.get("stage_to_edge_us", {}).get("samples") == 1, f"stage→edge histogram {stats.get('stage_to_edge_us')}")
+        require(
+            stats.get("stage_to_edge_us", {}).get("samples") == 1,
+            f"stage→edge histogram {stats.get('stage_to_edge_us')}",
+        )
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"rising, falling, peek edge {stage_edge['stage_to_edge_us']}us after its frame; haptic by rig-gpio:18"
 
-    def nau7802_reference(self, binary):
+    def nau7802_reference(self, binary: str) -> str:
         """A NAU7802 load cell in i2c-stub beside the ADC (rig/guest/loadcell plays the chip):
         forcepad powers it up (PUR), calibrates it (CALS), tares it at start and reads its
         conversions (CR, ADCO) on the reader thread; at rest reference_g is 0 despite the
@@ -579,25 +709,29 @@ class Checks(Tally):
         code = fp.stop()
         guest.shell.run("kill $(cat /tmp/loadcell.pid); rm -f /tmp/loadcell.pid")
         reference = peek.get("reference_g")
-        require(reference is not None and abs(reference - 200) <= LOADCELL_TOLERANCE_G,
-                f"press.peek carries reference_g {reference}, the load cell was given 200 g: {peek}")
+        require(
+            reference is not None and abs(reference - 200) <= LOADCELL_TOLERANCE_G,
+            f"press.peek carries reference_g {reference}, the load cell was given 200 g: {peek}",
+        )
         require(not lost, f"the load cell was reported lost: {lost}")
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"reference_g {at_rest} at rest (tare {LOADCELL_TARE_COUNTS} counts), {reference} at peek for 200 g"
 
-    def _reference_force(self, fp, grams, timeout=20):
+    def _reference_force(self, fp: Forcepad, grams: float, timeout: float = 20) -> float:
         """reference_g of `force` once it is within the tolerance of grams."""
         deadline = time.monotonic() + timeout
         while True:
-            reference = fp.command("force").get("reference_g")
+            reference: float | None = fp.command("force").get("reference_g")
             if reference is not None and abs(reference - grams) <= LOADCELL_TOLERANCE_G:
                 return reference
             if time.monotonic() > deadline:
-                raise CheckFailed(f"force shows reference_g {reference}, the load cell was given {grams} g; "
-                                  f"loadcell: {self.guest.shell.run('cat /tmp/loadcell.out')[1][-300:]}")
+                raise CheckFailed(
+                    f"force shows reference_g {reference}, the load cell was given {grams} g; "
+                    f"loadcell: {self.guest.shell.run('cat /tmp/loadcell.out')[1][-300:]}"
+                )
             time.sleep(0.3)
 
-    def sigterm_line_low(self, binary):
+    def sigterm_line_low(self, binary: str) -> str:
         """SIGTERM while the line is high: forcepad drives it low and exits 0."""
         guest = self.guest
         fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="sigterm")
@@ -608,7 +742,7 @@ class Checks(Tally):
         require(value == 0, "the line is left high after SIGTERM")
         return "line 1 → SIGTERM → exit 0, line 0"
 
-    def sigsegv_line_low(self, binary):
+    def sigsegv_line_low(self, binary: str) -> str:
         """A fault while the line is high (SIGSEGV, sent with kill, runs the same handler): the
         handler drives the line low, then the process dies of the signal. Without it the line
         would stay high, as the SIGKILL control shows."""
@@ -621,7 +755,7 @@ class Checks(Tally):
         require(value == 0, "the line is left high after SIGSEGV")
         return "line 1 → SIGSEGV → killed by it (139), line 0"
 
-    def sigkill_control(self, binary):
+    def sigkill_control(self, binary: str) -> str:
         """The rig itself: after SIGKILL the line keeps its last value, so the SIGTERM check can fail."""
         guest = self.guest
         fp = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="sigkill")
@@ -631,7 +765,7 @@ class Checks(Tally):
         require(value == 1, "gpio-sim reset the line when SIGKILL released it; the SIGTERM check proves nothing")
         return "line stays 1 after SIGKILL"
 
-    def drv2605l_press(self, binary):
+    def drv2605l_press(self, binary: str) -> str:
         """A board with a DRV2605L (rig-drv2605l.toml): at start forcepad has set the chip up
         for its LRA, out of standby in edge-trigger mode, with the stage effects in the
         sequencer; a press gives the trigger line an edge at peek and at pop, as far apart as
@@ -641,70 +775,107 @@ class Checks(Tally):
         fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="driver")
         registers = guest.driver_registers()
         require_registers(registers, DRV2605L_STARTED, "after start")
-        require(registers[FEEDBACK] & FEEDBACK_LRA, f"FEEDBACK 0x{registers[FEEDBACK]:02X} after start: N_ERM_LRA is not set for the LRA")
-        slots = registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]
-        require(slots[:len(PEEK_SLOTS)] == PEEK_SLOTS, f"WAV_FRM_SEQ1… {slots} after start, expected peek's {PEEK_SLOTS}")
+        require(
+            registers[FEEDBACK] & FEEDBACK_LRA,
+            f"FEEDBACK 0x{registers[FEEDBACK]:02X} after start: N_ERM_LRA is not set for the LRA",
+        )
+        slots = registers[WAV_FRM_SEQ1 : WAV_FRM_SEQ1 + 8]
+        require(
+            slots[: len(PEEK_SLOTS)] == PEEK_SLOTS, f"WAV_FRM_SEQ1… {slots} after start, expected peek's {PEEK_SLOTS}"
+        )
 
         released, log = self._press_on_the_line(fp, DRV2605L_PROFILE)
         stages = {e["event"]: e["t_us"] for e in fp.events if e["event"] in ("press.peek", "press.pop")}
-        require(set(stages) == {"press.peek", "press.pop"} and released["event"] == "press.released",
-                f"press events {[e['event'] for e in fp.events if e['event'].startswith('press.')]}")
+        require(
+            set(stages) == {"press.peek", "press.pop"} and released["event"] == "press.released",
+            f"press events {[e['event'] for e in fp.events if e['event'].startswith('press.')]}",
+        )
         pulses = line_pulses(log)
-        require(pulses is not None, f"the watcher's log does not start low: {log!r}")
+        if pulses is None:
+            raise CheckFailed(f"the watcher's log does not start low: {log!r}")
         # One edge per stage: the chip plays the whole sequence, waits included, from it.
         require(len(pulses) == 2, f"{len(pulses)} pulses on the trigger line, expected 2 (peek, pop): {pulses}")
         widths = [round((end - start) * 1000) for start, end in pulses]
         require(all(w <= 300 for w in widths), f"trigger pulses {widths} ms wide, configured 30 ms")
         line_interval = pulses[1][0] - pulses[0][0]
         event_interval = (stages["press.pop"] - stages["press.peek"]) / 1e6
-        require(abs(line_interval - event_interval) <= 0.25,
-                f"peek→pop is {line_interval:.2f}s on the trigger line but {event_interval:.2f}s in the events")
+        require(
+            abs(line_interval - event_interval) <= 0.25,
+            f"peek→pop is {line_interval:.2f}s on the trigger line but {event_interval:.2f}s in the events",
+        )
         # Pop's sequence went in after peek; once the press is over peek's is back for the next.
-        slots = guest.driver_registers()[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]
-        require(slots[:len(PEEK_SLOTS)] == PEEK_SLOTS, f"WAV_FRM_SEQ1… {slots} after the press, expected peek's {PEEK_SLOTS} back")
+        slots = guest.driver_registers()[WAV_FRM_SEQ1 : WAV_FRM_SEQ1 + 8]
+        require(
+            slots[: len(PEEK_SLOTS)] == PEEK_SLOTS,
+            f"WAV_FRM_SEQ1… {slots} after the press, expected peek's {PEEK_SLOTS} back",
+        )
 
         fp.command("haptic off")
         mode = guest.driver_registers()[MODE]
         require(mode & MODE_STANDBY, f"MODE 0x{mode:02X} after `haptic off`: the standby bit is not set")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
-        return (f"registers set up, peek's sequence loaded; edges {widths} ms at peek and pop "
-                f"{line_interval:.2f}s apart (events {event_interval:.2f}s); peek's back after; standby after haptic off")
+        return (
+            f"registers set up, peek's sequence loaded; edges {widths} ms at peek and pop "
+            f"{line_interval:.2f}s apart (events {event_interval:.2f}s); peek's back after; standby after haptic off"
+        )
 
-    def drv2605l_calibrate(self, binary):
+    def drv2605l_calibrate(self, binary: str) -> str:
         """`haptic calibrate` runs the auto-calibration (rig/guest/drv2605l answers it), shows
         and saves its results; `haptic test effect N` plays N by GO and puts the stages' set-up
         back; SIGTERM leaves the chip in standby; after the chip is reset, the next start writes
         the saved results back."""
         guest = self.guest
-        guest.shell.check(f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
+        guest.shell.check(
+            f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log"
+        )
         fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="calibrate")
         answer = fp.command("haptic calibrate", timeout=20)
         self._wait_for_driver_log("calibrated")
         registers = guest.driver_registers()
         result = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
-        require(result == CALIBRATION_RESULT, f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {result} after the calibration, "
-                                              f"the chip set {CALIBRATION_RESULT}")
+        require(
+            result == CALIBRATION_RESULT,
+            f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {result} after the calibration, the chip set {CALIBRATION_RESULT}",
+        )
         shown = calibration_shown(answer)
-        require(shown == CALIBRATION_RESULT, f"`haptic calibrate` shows {shown} from {answer}, the chip set {CALIBRATION_RESULT}")
-        require(registers[MODE] == MODE_EXTERNAL_EDGE, f"MODE 0x{registers[MODE]:02X} after the calibration, not back in edge trigger")
+        require(
+            shown == CALIBRATION_RESULT,
+            f"`haptic calibrate` shows {shown} from {answer}, the chip set {CALIBRATION_RESULT}",
+        )
+        require(
+            registers[MODE] == MODE_EXTERNAL_EDGE,
+            f"MODE 0x{registers[MODE]:02X} after the calibration, not back in edge trigger",
+        )
         saved_text = guest.shell.check(f"cat /tmp/calibrate-state/{DRV2605L_CALIBRATION_FILE}")
         try:
             saved = tomllib.loads(saved_text)
         except tomllib.TOMLDecodeError as error:
-            raise CheckFailed(f"the saved calibration {DRV2605L_CALIBRATION_FILE} is not TOML ({error}): {saved_text[-300:]!r}")
+            raise CheckFailed(
+                f"the saved calibration {DRV2605L_CALIBRATION_FILE} is not TOML ({error}): {saved_text[-300:]!r}"
+            ) from error
         saved_result = (saved.get("compensation"), saved.get("back_emf"), saved.get("back_emf_gain"))
-        require(saved_result == CALIBRATION_RESULT, f"{DRV2605L_CALIBRATION_FILE} saved {saved_result}, the chip set {CALIBRATION_RESULT}")
+        require(
+            saved_result == CALIBRATION_RESULT,
+            f"{DRV2605L_CALIBRATION_FILE} saved {saved_result}, the chip set {CALIBRATION_RESULT}",
+        )
 
         # An effect test plays over I2C (internal trigger and GO), then puts the stages' set-up back.
         fp.command(f"haptic test effect {TEST_EFFECT}", timeout=20)
         played = self._wait_for_driver_log(" go ")
-        require(played.split()[2:5] == ["0x00", f"0x{TEST_EFFECT:02x}", "0x00"],
-                f"`haptic test effect {TEST_EFFECT}` played {played.split()[2:]} (MODE, WAV_FRM_SEQ1…), expected MODE 0 with effect {TEST_EFFECT} alone")
+        require(
+            played.split()[2:5] == ["0x00", f"0x{TEST_EFFECT:02x}", "0x00"],
+            f"`haptic test effect {TEST_EFFECT}` played {played.split()[2:]} (MODE, WAV_FRM_SEQ1…), "
+            f"expected MODE 0 with effect {TEST_EFFECT} alone",
+        )
         registers = guest.driver_registers()
-        require(registers[MODE] == MODE_EXTERNAL_EDGE and registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + len(PEEK_SLOTS)] == PEEK_SLOTS,
-                f"after the effect test MODE 0x{registers[MODE]:02X}, WAV_FRM_SEQ1… {registers[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + 8]}: "
-                f"the edge trigger and peek's {PEEK_SLOTS} are not back")
+        require(
+            registers[MODE] == MODE_EXTERNAL_EDGE
+            and registers[WAV_FRM_SEQ1 : WAV_FRM_SEQ1 + len(PEEK_SLOTS)] == PEEK_SLOTS,
+            f"after the effect test MODE 0x{registers[MODE]:02X}, "
+            f"WAV_FRM_SEQ1… {registers[WAV_FRM_SEQ1 : WAV_FRM_SEQ1 + 8]}: "
+            f"the edge trigger and peek's {PEEK_SLOTS} are not back",
+        )
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
         mode = guest.driver_registers()[MODE]
@@ -714,16 +885,20 @@ class Checks(Tally):
         fp = Forcepad(guest, binary, DRV2605L_BOARD, DRV2605L_CONFIG, name="calibrate", keep_state=True)
         registers = guest.driver_registers()
         restored = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
-        require(restored == CALIBRATION_RESULT,
-                f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {restored} after a restart, the saved calibration is "
-                f"{CALIBRATION_RESULT}")
+        require(
+            restored == CALIBRATION_RESULT,
+            f"A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {restored} after a restart, the saved calibration is "
+            f"{CALIBRATION_RESULT}",
+        )
         require_registers(registers, DRV2605L_STARTED, "after a restart with a saved calibration")
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
-        return (f"results {['0x%02X' % v for v in result]} shown, saved, written back after a restart; effect "
-                f"{TEST_EFFECT} played by GO; standby after SIGTERM")
+        return (
+            f"results {[f'0x{v:02X}' for v in result]} shown, saved, written back after a restart; effect "
+            f"{TEST_EFFECT} played by GO; standby after SIGTERM"
+        )
 
-    def drv2605l_i2c_trigger(self, binary):
+    def drv2605l_i2c_trigger(self, binary: str) -> str:
         """trigger = "i2c", for a board without the IN/TRIG wire: each stage's sequence is
         started by GO over I2C (rig/guest/drv2605l logs what it played: peek's, then pop's),
         and the haptic line still marks each stage with one pulse (a scope reference for the
@@ -736,64 +911,89 @@ class Checks(Tally):
         wait: the loop pushes peek's event before it writes peek's GO in the same period, and
         a pump that loaded pop's sequence in that window would make the first GO play pop's."""
         guest = self.guest
-        guest.shell.check(f"sed 's/^trigger = .*/trigger = \"i2c\"/' {DRV2605L_BOARD} > {DRV2605L_I2C_BOARD} && "
-                          f"grep -q '^trigger = \"i2c\"$' {DRV2605L_I2C_BOARD} && drv2605l {DRV2605L_PROFILE} --reset && "
-                          f"spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
+        guest.shell.check(
+            f"sed 's/^trigger = .*/trigger = \"i2c\"/' {DRV2605L_BOARD} > {DRV2605L_I2C_BOARD} && "
+            f"grep -q '^trigger = \"i2c\"$' {DRV2605L_I2C_BOARD} && drv2605l {DRV2605L_PROFILE} --reset && "
+            f"spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log"
+        )
         fp = Forcepad(guest, binary, DRV2605L_I2C_BOARD, DRV2605L_CONFIG, name="i2c-trigger")
         mode = guest.driver_registers()[MODE]
-        require(mode == MODE_INTERNAL_TRIGGER, f"MODE 0x{mode:02X} after start, expected 0x00 (internal trigger, out of standby)")
+        require(
+            mode == MODE_INTERNAL_TRIGGER,
+            f"MODE 0x{mode:02X} after start, expected 0x00 (internal trigger, out of standby)",
+        )
         self._start_watcher(fp)
         guest.shell.check(f"player {DRV2605L_PROFILE} --frame 0 200 0 0")
         fp.wait_for_event(lambda e: e["event"] == "press.peek", 20, "press.peek")
         self._wait_for_driver_log(" go ", count=1, timeout=30)
         deadline = time.monotonic() + 10
-        while (slots := guest.driver_registers()[WAV_FRM_SEQ1:WAV_FRM_SEQ1 + len(POP_SLOTS)]) != POP_SLOTS:
-            require(time.monotonic() < deadline,
-                    f"WAV_FRM_SEQ1… {slots} 10 s after peek's GO ended, expected pop's {POP_SLOTS} loaded")
+        while (slots := guest.driver_registers()[WAV_FRM_SEQ1 : WAV_FRM_SEQ1 + len(POP_SLOTS)]) != POP_SLOTS:
+            require(
+                time.monotonic() < deadline,
+                f"WAV_FRM_SEQ1… {slots} 10 s after peek's GO ended, expected pop's {POP_SLOTS} loaded",
+            )
             time.sleep(0.1)
         guest.shell.check(f"player {DRV2605L_PROFILE} --frame 0 400 0 0")
         fp.wait_for_event(lambda e: e["event"] == "press.pop", 20, "press.pop")
         self._wait_for_driver_log(" go ", count=2, timeout=30)
         guest.shell.check(f"player {DRV2605L_PROFILE} --frame 0 0 0 0")
-        released = fp.wait_for_event(lambda e: e["event"] in ("press.released", "press.cancelled"), 20, "press.released")
+        released = fp.wait_for_event(
+            lambda e: e["event"] in ("press.released", "press.cancelled"), 20, "press.released"
+        )
         require(released["event"] == "press.released", f"the press ended with {released}")
         log = self._stop_watcher()
-        played = [line.split()[2:] for line in guest.shell.check("cat /tmp/drv2605l.log").splitlines() if " go " in line]
+        played = [
+            line.split()[2:] for line in guest.shell.check("cat /tmp/drv2605l.log").splitlines() if " go " in line
+        ]
         code = fp.stop()
         guest.shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
-        expected = [[f"0x{MODE_INTERNAL_TRIGGER:02x}"] + [f"0x{v:02x}" for v in slots] for slots in (PEEK_SLOTS, POP_SLOTS)]
-        require([p[:len(e)] for p, e in zip(played, expected)] == expected and len(played) == 2,
-                f"GO played {played} (MODE, WAV_FRM_SEQ1… as they were when each playback ended), expected "
-                f"peek's then pop's: {expected}; the chip reads each slot when it gets there, so a sequence "
-                "rewritten while it plays changes what plays")
+        expected = [
+            [f"0x{MODE_INTERNAL_TRIGGER:02x}"] + [f"0x{v:02x}" for v in slots] for slots in (PEEK_SLOTS, POP_SLOTS)
+        ]
+        require(
+            [p[: len(e)] for p, e in zip(played, expected, strict=False)] == expected and len(played) == 2,
+            f"GO played {played} (MODE, WAV_FRM_SEQ1… as they were when each playback ended), expected "
+            f"peek's then pop's: {expected}; the chip reads each slot when it gets there, so a sequence "
+            "rewritten while it plays changes what plays",
+        )
         pulses = line_pulses(log)
-        require(pulses is not None and len(pulses) == 2,
-                f"the haptic line should mark peek and pop with one pulse each with trigger = \"i2c\": {log!r}")
+        require(
+            pulses is not None and len(pulses) == 2,
+            f'the haptic line should mark peek and pop with one pulse each with trigger = "i2c": {log!r}',
+        )
         require(code == 0, f"exit status {code} after SIGTERM")
         return "GO played peek's sequence, then pop's; the line marked both stages"
 
-    def drv2605l_control(self):
+    def drv2605l_control(self) -> str:
         """The rig itself: rig/guest/drv2605l answers an auto-calibration and a GO as the
         DRV2605L checks assume, without forcepad."""
         shell, guest = self.guest.shell, self.guest
         address = f"0 0x{DRV2605L_ADDRESS:02x}"
-        shell.check(f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log")
-        shell.check(f"i2cset -y {address} 0x{MODE:02x} 7 && i2cset -y {address} 0x{FEEDBACK:02x} 0xb6 && "
-                    f"i2cset -y {address} 0x{GO:02x} 1")
+        shell.check(
+            f"drv2605l {DRV2605L_PROFILE} --reset && spawn drv2605l drv2605l {DRV2605L_PROFILE} /tmp/drv2605l.log"
+        )
+        shell.check(
+            f"i2cset -y {address} 0x{MODE:02x} 7 && i2cset -y {address} 0x{FEEDBACK:02x} 0xb6 && "
+            f"i2cset -y {address} 0x{GO:02x} 1"
+        )
         self._wait_for_driver_log("calibrated")
         registers = guest.driver_registers()
         result = (registers[A_CAL_COMP], registers[A_CAL_BEMF], registers[FEEDBACK] & BEMF_GAIN_MASK)
-        require(result == CALIBRATION_RESULT and registers[GO] == 0 and registers[FEEDBACK] & ~BEMF_GAIN_MASK == 0xB4,
-                f"after a calibration: A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {result}, GO {registers[GO]}, "
-                f"FEEDBACK 0x{registers[FEEDBACK]:02X}")
-        shell.check(f"i2cset -y {address} 0x{MODE:02x} 0 && i2cset -y {address} 0x{WAV_FRM_SEQ1:02x} 24 && "
-                    f"i2cset -y {address} 0x{WAV_FRM_SEQ1 + 1:02x} 0 && i2cset -y {address} 0x{GO:02x} 1")
+        require(
+            result == CALIBRATION_RESULT and registers[GO] == 0 and registers[FEEDBACK] & ~BEMF_GAIN_MASK == 0xB4,
+            f"after a calibration: A_CAL_COMP, A_CAL_BEMF, BEMF_GAIN {result}, GO {registers[GO]}, "
+            f"FEEDBACK 0x{registers[FEEDBACK]:02X}",
+        )
+        shell.check(
+            f"i2cset -y {address} 0x{MODE:02x} 0 && i2cset -y {address} 0x{WAV_FRM_SEQ1:02x} 24 && "
+            f"i2cset -y {address} 0x{WAV_FRM_SEQ1 + 1:02x} 0 && i2cset -y {address} 0x{GO:02x} 1"
+        )
         played = self._wait_for_driver_log(" go ")
         require(played.split()[2:5] == ["0x00", "0x18", "0x00"], f"the GO was logged as {played!r}")
         shell.check("kill $(cat /tmp/drv2605l.pid); rm /tmp/drv2605l.pid")
         return "calibration results set and GO cleared; a GO in MODE 0 logged with its sequence"
 
-    def _wait_for_driver_log(self, text, count=1, timeout=10):
+    def _wait_for_driver_log(self, text: str, count: int = 1, timeout: float = 10) -> str:
         """The count-th line of rig/guest/drv2605l's log containing text."""
         deadline = time.monotonic() + timeout
         while True:
@@ -801,35 +1001,45 @@ class Checks(Tally):
             found = [line for line in log.splitlines() if text in line]
             if len(found) >= count:
                 return found[count - 1]
-            require(time.monotonic() < deadline,
-                    f"rig/guest/drv2605l logged {len(found)} of {count} {text.strip()!r} lines within {timeout}s: {log[-300:]!r}")
+            require(
+                time.monotonic() < deadline,
+                f"rig/guest/drv2605l logged {len(found)} of {count} {text.strip()!r} lines within {timeout}s: "
+                f"{log[-300:]!r}",
+            )
             time.sleep(0.1)
 
-    def _line_high(self, fp):
+    def _line_high(self, fp: Forcepad) -> None:
         fp.command('haptic test "on 1s"')
         deadline = time.monotonic() + 5
         while self.guest.line_value() != 1:
-            require(time.monotonic() < deadline, "the line did not go high for `haptic test \"on 1s\"`")
+            require(time.monotonic() < deadline, 'the line did not go high for `haptic test "on 1s"`')
             time.sleep(0.05)
 
 
-def require_registers(registers, expected, when):
-    wrong = [f"{REGISTER_NAMES[r]} 0x{registers[r]:02X} (expected 0x{v:02X})" for r, v in expected.items() if registers[r] != v]
+def require_registers(registers: list[int], expected: dict[int, int], when: str) -> None:
+    wrong = [
+        f"{REGISTER_NAMES[r]} 0x{registers[r]:02X} (expected 0x{v:02X})"
+        for r, v in expected.items()
+        if registers[r] != v
+    ]
     require(not wrong, f"DRV2605L registers {when}: {', '.join(wrong)}")
 
 
-def calibration_shown(answer):
+def calibration_shown(answer: Message) -> tuple[Any, Any, Any]:
     """(compensation, back-EMF, BEMF_GAIN) from `haptic calibrate`'s JSON answer."""
     return answer.get("compensation"), answer.get("back_emf"), answer.get("back_emf_gain")
 
 
-def line_pulses(log):
+def line_pulses(log: str) -> list[tuple[float, float]] | None:
     """(rise, fall) uptimes from the watcher's log, or None if it does not start low."""
-    samples = [(float(t), int(v)) for t, v in
-               (line.split() for line in log.splitlines() if re.fullmatch(r"\d+\.\d+ [01]", line.strip()))]
+    samples = [
+        (float(t), int(v))
+        for t, v in (line.split() for line in log.splitlines() if re.fullmatch(r"\d+\.\d+ [01]", line.strip()))
+    ]
     if not samples or samples[0][1] != 0:
         return None
-    pulses, rise = [], None
+    pulses: list[tuple[float, float]] = []
+    rise: float | None = None
     for t, value in samples[1:]:
         if value == 1:
             rise = t
@@ -839,16 +1049,22 @@ def line_pulses(log):
     return pulses
 
 
-def main():
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kernel", required=True, type=Path)
     parser.add_argument("--initramfs", required=True, type=Path)
     parser.add_argument("--workdir", required=True, type=Path)
-    parser.add_argument("--build", action="append", required=True, metavar="NAME",
-                        help="a forcepad build in /opt/forcepad/bin to run every check with")
+    parser.add_argument(
+        "--build",
+        action="append",
+        required=True,
+        metavar="NAME",
+        help="a forcepad build in /opt/forcepad/bin to run every check with",
+    )
     parser.add_argument("--only", action="append", default=[], help="run only these checks")
-    parser.add_argument("--arch", choices=sorted(MACHINES), default="x86_64",
-                        help="the guest's architecture: QEMU machine and UARTs")
+    parser.add_argument(
+        "--arch", choices=sorted(MACHINES), default="x86_64", help="the guest's architecture: QEMU machine and UARTs"
+    )
     parser.add_argument("--qemu", help="the QEMU binary (default: the architecture's qemu-system-…)")
     parser.add_argument("--memory", type=int, default=1024)
     parser.add_argument("--cpus", type=int, default=2)
@@ -864,19 +1080,21 @@ def main():
         return 1
     print(f"PASS boot ({guest.boot_seconds:.1f}s)", flush=True)
     checks = Checks(guest, args.build)
-    plan = [("kernel-devices", checks.kernel_devices)]
+    plan: list[tuple[Any, ...]] = [("kernel-devices", checks.kernel_devices)]
     for build in args.build:
-        plan += [(f"uart-shell[{build}]", checks.uart_shell, build),
-                 (f"frames-ads7830[{build}]", checks.frames_ads7830, build),
-                 (f"frames-ads1115[{build}]", checks.frames_ads1115, build),
-                 (f"press-haptics[{build}]", checks.press_haptics, build),
-                 (f"sensor-lost[{build}]", checks.sensor_lost, build),
-                 (f"feedback-edges[{build}]", checks.feedback_edges, build),
-                 (f"nau7802-reference[{build}]", checks.nau7802_reference, build),
-                 (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build),
-                 (f"sigsegv-line-low[{build}]", checks.sigsegv_line_low, build),
-                 (f"drv2605l-press[{build}]", checks.drv2605l_press, build),
-                 (f"drv2605l-calibrate[{build}]", checks.drv2605l_calibrate, build)]
+        plan += [
+            (f"uart-shell[{build}]", checks.uart_shell, build),
+            (f"frames-ads7830[{build}]", checks.frames_ads7830, build),
+            (f"frames-ads1115[{build}]", checks.frames_ads1115, build),
+            (f"press-haptics[{build}]", checks.press_haptics, build),
+            (f"sensor-lost[{build}]", checks.sensor_lost, build),
+            (f"feedback-edges[{build}]", checks.feedback_edges, build),
+            (f"nau7802-reference[{build}]", checks.nau7802_reference, build),
+            (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build),
+            (f"sigsegv-line-low[{build}]", checks.sigsegv_line_low, build),
+            (f"drv2605l-press[{build}]", checks.drv2605l_press, build),
+            (f"drv2605l-calibrate[{build}]", checks.drv2605l_calibrate, build),
+        ]
     plan.append((f"rig-sigkill-control[{args.build[0]}]", checks.sigkill_control, args.build[0]))
     # The I2C trigger's path does not go through libgpiod: one build is enough.
     plan.append((f"drv2605l-i2c-trigger[{args.build[0]}]", checks.drv2605l_i2c_trigger, args.build[0]))

@@ -1,9 +1,10 @@
 # shellcheck shell=bash
 # The helpers the packaging, rig, fuzz and sanitizer scripts share: one home for the
-# `--if-available` handling, the cache folders, the version, re-running as root and
-# installing Debian packages. Sourced (`. scripts/lib/toolbox.sh`) after the script sets
-# `label` (the word its messages start with); run as `bash scripts/lib/toolbox.sh FUNCTION
-# ARGUMENT...` it calls one function (what the Makefile does).
+# `--if-available` handling, the cache folders, the version, re-running as root, installing
+# Debian packages and the pass/fail tally of a script's checks. Sourced
+# (`. scripts/lib/toolbox.sh`) after the script sets `label` (the word its messages start
+# with); run as `bash scripts/lib/toolbox.sh FUNCTION ARGUMENT...` it calls one function
+# (what the Makefile does).
 
 # The package's top folder.
 toolbox_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -112,6 +113,30 @@ need_apt_packages() {
 # PACKAGE that has it, quietly; fails when that install fails.
 need_command() {
     command -v "$1" > /dev/null || apt_install "$2" > /dev/null 2>&1
+}
+
+# The tally of a script's checks: each prints "LABEL: ok    NAME" or "LABEL: FAIL  NAME"
+# with the last 15 lines of its output indented below; tally_failed counts the failures.
+tally_failed=0
+
+# tally_check NAME COMMAND...: runs COMMAND, prints its result and counts it when it failed.
+tally_check() {
+    local name=$1 output
+    shift
+    if output=$("$@" 2>&1); then
+        echo "$label: ok    $name"
+    else
+        echo "$label: FAIL  $name"
+        printf '%s\n' "$output" | tail -n 15 | sed 's/^/    /'
+        tally_failed=$((tally_failed + 1))
+    fi
+}
+
+# tally_end WHAT: after the checks, exits 1 saying how many failed ("LABEL: N check(s)
+# failed" on stderr) when any did, else prints "LABEL: every check passed WHAT".
+tally_end() {
+    [ "$tally_failed" = 0 ] || { echo "$label: $tally_failed check(s) failed" >&2; exit 1; }
+    echo "$label: every check passed $1"
 }
 
 # python_venv FOLDER: makes the virtual environment FOLDER unless it has a python already.

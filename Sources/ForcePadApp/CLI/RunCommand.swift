@@ -170,8 +170,9 @@ struct RunCommand: ParsableCommand {
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
         if let restorer = (transport as? TerminalTransport)?.restorer { stopper.beforeExit { restorer.restore() } }
         if let serialTransport { stopper.beforeExit { serialTransport.abandonOutput() } }
+        let services = ShellServices(runtime: controller.runtime, lab: controller.lab)
         let context = ShellContext(
-            controller: controller, services: ShellServices(controller.runtime), outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
+            controller: controller, services: services, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
         let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)
         if let shortcut {
             let answer = interpreter.run("shortcut run " + ShortcutLaunch.quoted(shortcut))

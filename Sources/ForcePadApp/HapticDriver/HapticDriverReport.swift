@@ -1,6 +1,6 @@
 import ForcePadCore
 
-/// The board's DRV2605L as `status` and `haptic stats` show it: where it is, the actuator,
+/// The board's haptic driver chip as `status` and `haptic stats` show it: where it is, the actuator,
 /// the trigger, whether a calibration is saved, the last failed transfer, and how many stages
 /// fired before their own sequence was loaded.
 struct HapticDriverReport {
@@ -13,11 +13,11 @@ struct HapticDriverReport {
     var lateSequences: UInt64? = nil
 
     /// The chip's part name, as `model` in the board file names it in upper case.
-    static let model = "DRV2605L"
+    var model: String { description.chip.model }
 
     /// `DRV2605L at 0x5a on /dev/i2c-1` or `… (simulated)`.
     var whereText: String {
-        "\(Self.model) at 0x\(String(description.address, radix: 16)) " + (description.busDevice.map { "on \($0)" } ?? "(simulated)")
+        "\(model) at 0x\(String(description.address, radix: 16)) " + (description.busDevice.map { "on \($0)" } ?? "(simulated)")
     }
 
     /// The board file's part: `DRV2605L at 0x5a (simulated), LRA (LRA library), trigger gpio-edge`.
@@ -34,7 +34,7 @@ struct HapticDriverReport {
 
     var fields: [(String, JSONValue)] {
         [
-            ("model", .string(Self.model)),
+            ("model", .string(model)),
             ("address", .int(Int64(description.address))),
             ("bus", description.busDevice.map { .string($0) } ?? .null),
             ("actuator", .string(description.actuator.rawValue)),

@@ -99,7 +99,7 @@ struct DeviceProbe {
         let report = HapticDriverReport(description: driver, calibrationSaved: false, lastError: nil)
         var checks: [ProbeCheck] = []
         do {
-            let control = try HapticDriverStartUp.makeControl(driver, sysfsRoot: "/sys/bus/i2c/devices")
+            let control = try driver.chip.control(driver, sysfsRoot: "/sys/bus/i2c/devices")
             try control.checkStatus()
             checks.append(.pass("haptic driver", "\(report.whereText) answered: device ID 7, no over-temperature, no over-current"))
         } catch let error as SetupError {

@@ -53,7 +53,7 @@ final class EventPump: Sendable {
     private let mode: SharedOutputMode
     /// A haptic pattern's name, for finding a stage pulse's crossing.
     private let patternName: @Sendable (HapticPatternID) -> String
-    /// The board's DRV2605L stages, following press and sensor events; nil without a driver.
+    /// The board's haptic driver chip's stages, following press and sensor events; nil without a driver.
     let driverStages: HapticDriverStages?
     /// Gives the loop's origin, to tell how far the loop has run past a held event.
     private let link: LoopLink

@@ -2,10 +2,10 @@ import ForcePadCore
 import ForcePadHAL
 
 /// The loop's hardware, opened for one run: the loop's body over its frame source and haptic
-/// line (the simulated pad, or the board's converters and GPIO line; either one writing the
-/// DRV2605L itself when `rtp` is on or `trigger = "i2c"`), where the haptic line is, its
-/// cut-off, the edge watcher, the reference reader and the accelerometer reader. Nothing runs yet: ``LoopRuntime``
-/// starts the threads.
+/// line (the simulated pad, or the board's converters and GPIO line; either one wrapped by the
+/// board's ``HapticDriverChip`` when the loop writes the chip itself: `rtp` on or
+/// `trigger = "i2c"`), where the haptic line is, its cut-off, the edge watcher, the
+/// reference reader and the accelerometer reader. Nothing runs yet: ``LoopRuntime`` starts the threads.
 struct LoopHardware {
     /// The loop over its source and line, as the body of its thread.
     let runLoop: @Sendable () -> Void
@@ -27,23 +27,13 @@ struct LoopHardware {
     /// registers that the simulated accelerometer's actuator plays from.
     init(assembly: LoopAssembly, link: LoopLink, simulatedPlayback: SimulatedDRV2605LPlayback? = nil) throws(SetupError) {
         let board = assembly.board
-        /// The loop over `source` and `line`, as the body of its thread.
-        func loopBody<Source: FrameSource & ~Copyable & SendableMetatype, Line: HapticLine & ~Copyable & SendableMetatype>(
-            _ source: consuming Source, _ line: consuming Line
-        ) -> @Sendable () -> Void {
-            let loop = assembly.makeLoop(source: source, line: line, link: link)
-            return {
-                var clock = MonotonicClock()
-                loop.run(clock: &clock)
-            }
-        }
+        let builder = LoopBodyBuilder(assembly: assembly, link: link)
         let realReference = try Self.startedReference(board.reference, link: link)
         let loopDriver = try Self.loopDriver(board: board, settings: assembly.settings)
         let actuator = board.isSimulated && board.accelerometer != nil ? SimulatedActuatorInput() : nil
         accelerometerReader = try AccelerometerStart.reader(board: board, actuator: actuator, playback: simulatedPlayback, link: link)
         if let simulation = board.simulation, board.isSimulated {
             let pad = SimulatedPad(board: board, simulation: simulation)
-
             if case .simulated(let settings) = board.reference {
                 referenceReader = ReferenceReader(
                     source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: settings, seed: simulation.seed),
@@ -51,15 +41,15 @@ struct LoopHardware {
             } else {
                 referenceReader = realReference
             }
-            if let (driver, writes) = loopDriver {
+            if let (chip, writes) = loopDriver {
                 // The loop's own simulated chip: it takes no locks, so it does not share the shell's.
-                let chip = SimulatedDRV2605L(address: driver.address)
-                switch writes {
-                case .amplitude: runLoop = loopBody(pad, DRV2605LRealTimeLine(line: SimulatedHapticLine(actuator: actuator), driver: driver, bus: chip))
-                case .go: runLoop = loopBody(pad, DRV2605LGoLine(line: SimulatedHapticLine(actuator: actuator), driver: driver, bus: chip))
+                do {
+                    runLoop = try chip.loopBody(source: pad, line: SimulatedHapticLine(actuator: actuator), writes: writes, busDevice: nil, maker: builder)
+                } catch {
+                    throw SetupError(error.description, exitCode: 1)
                 }
             } else {
-                runLoop = loopBody(pad, SimulatedHapticLine(actuator: actuator))
+                runLoop = builder.body(pad, SimulatedHapticLine(actuator: actuator))
             }
             hapticLine = nil
             lineCutOff = .none
@@ -82,15 +72,11 @@ struct LoopHardware {
                         feedback: feedback, hapticActiveLow: board.haptic.activeLow, consumer: LoopRuntime.gpioConsumer, link: link)
                 }
                 referenceReader = realReference
-                if let (driver, writes) = loopDriver, let device = board.hapticDriver?.busDevice {
+                if let (chip, writes) = loopDriver, let device = board.hapticDriver?.busDevice {
                     // An adapter file of the loop's own; start-up checked no kernel driver owns the chip.
-                    let bus = try I2CBus(devicePath: device)
-                    switch writes {
-                    case .amplitude: runLoop = loopBody(sensor, DRV2605LRealTimeLine(line: line, driver: driver, bus: bus))
-                    case .go: runLoop = loopBody(sensor, DRV2605LGoLine(line: line, driver: driver, bus: bus))
-                    }
+                    runLoop = try chip.loopBody(source: sensor, line: line, writes: writes, busDevice: device, maker: builder)
                 } else {
-                    runLoop = loopBody(sensor, line)
+                    runLoop = builder.body(sensor, line)
                 }
             } catch {
                 throw SetupError(error.description, exitCode: 1)
@@ -98,33 +84,15 @@ struct LoopHardware {
         }
     }
 
-    /// What the loop itself writes to the board's DRV2605L.
-    private enum LoopDriverWrites {
-        /// Real-time playback amplitudes (`rtp` on).
-        case amplitude
-        /// GO at each stage (`trigger = "i2c"`).
-        case go
-    }
-
-    /// The driver the loop writes to and what it writes, or nil when the loop leaves the chip
-    /// to the GPIO line and the other threads.
+    /// The board's chip as the loop writes it and what it writes, or nil when the loop leaves
+    /// the chip to the GPIO line and the other threads.
     private static func loopDriver(
         board: BoardDescription, settings: ControllerSettings
-    ) throws(SetupError) -> (driver: DRV2605L, writes: LoopDriverWrites)? {
-        guard let description = board.hapticDriver else { return nil }
-        let writes: LoopDriverWrites
-        if settings.haptics.rtp != .off {
-            writes = .amplitude
-        } else if description.trigger == .i2c {
-            writes = .go
-        } else {
-            return nil
-        }
-        do {
-            return (try HapticDriverSession<SharedByteRegisterBus<SimulatedDRV2605L>>.driver(for: description), writes)
-        } catch {
-            throw SetupError("haptic driver: \(error.description)", exitCode: 1)
-        }
+    ) throws(SetupError) -> (chip: any HapticDriverChip, writes: HapticDriverLoopWrites)? {
+        guard let description = board.hapticDriver,
+            let writes = HapticDriverLoopWrites(realTimePlayback: settings.haptics.rtp != .off, trigger: description.trigger)
+        else { return nil }
+        return (try description.chip.init(loopWritesFor: description), writes)
     }
 
     /// The reader of a real reference sensor (a NAU7802 load cell or a serial gauge), the

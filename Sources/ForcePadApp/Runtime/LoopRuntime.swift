@@ -15,7 +15,7 @@ final class LoopRuntime {
     let lineCutOff: HapticLineCutOff
     /// Measures the haptic line's real edges through the board's `[feedback]` wire; nil without one.
     let edgeWatcher: HapticEdgeWatcher?
-    /// The board's DRV2605L (`[haptic.driver]`), set up before the loop starts; nil without one.
+    /// The board's haptic driver chip (`[haptic.driver]`), set up before the loop starts; nil without one.
     let hapticDriver: (any HapticDriverControl)?
     /// Reads the board's reference force sensor (`[reference]`); nil without one.
     let referenceReader: ReferenceReader?
@@ -44,8 +44,9 @@ final class LoopRuntime {
 
     /// Opens the board's hardware or the simulated pad (``LoopHardware``), starts the loop
     /// thread as `realTime` asks, the edge watcher, the reference reader and the pump thread;
-    /// a start that fails part-way stops what it started (``shutdown()``). A board with a DRV2605L has it set up first, with
-    /// `driverCalibration` written back when given and the first stage's sequence loaded.
+    /// a start that fails part-way stops what it started (``shutdown()``). A board with a
+    /// haptic driver chip has it set up first (``HapticDriverChip``), with `driverCalibration`
+    /// written back when given and the first stage's sequence loaded.
     /// `makePump` builds the pump on the new link, following the driver's stages when there is one.
     init(
         assembly: LoopAssembly, realTime: RealTimeRequest, driverCalibration: DRV2605LCalibration? = nil,
@@ -56,7 +57,7 @@ final class LoopRuntime {
         // On the sim board the simulated actuator plays what the simulated chip holds.
         let playback = board.isSimulated && board.accelerometer != nil && board.hapticDriver != nil ? SimulatedDRV2605LPlayback() : nil
         let hapticDriver = try board.hapticDriver.map { description throws(SetupError) in
-            try HapticDriverStartUp.open(
+            try description.chip.open(
                 description, calibration: driverCalibration, sequence: HapticDriverStages.first(of: effects),
                 realTimePlayback: assembly.settings.haptics.rtp != .off, simulatedPlayback: playback)
         }

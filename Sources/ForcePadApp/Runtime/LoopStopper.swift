@@ -7,7 +7,7 @@ import Glibc
 struct LoopStopper: Sendable {
     let link: LoopLink
     let pump: EventPump
-    /// The board's DRV2605L; nil without one.
+    /// The board's haptic driver chip; nil without one.
     let hapticDriver: (any HapticDriverControl)?
     /// Longest wait for the loop to confirm it stopped (µs).
     static let timeoutMicros: Int64 = 1_000_000

@@ -61,7 +61,9 @@ extension ShellCommand where Context == ShellContext {
         return CommandReply(lines: lines, fields: [("action", .string("fit")), ("cells", .array(cells)), ("warnings", .array(warnings.map { .string($0) }))])
     }
 
-    static func calibrationShow(_ controller: Controller) -> CommandReply {
+    /// `calibrate show`: the calibration in use, whether the saved file is that one, and the
+    /// points of `session` (nil: no session is open).
+    static func calibrationShow(_ controller: Controller, session: CalibrationSession?) -> CommandReply {
         let calibration = controller.calibration
         let checksum = CRC32.hex(calibration.checksum(board: controller.board.name))
         let saved = SavedCalibrationStatus(controller)
@@ -73,7 +75,7 @@ extension ShellCommand where Context == ShellContext {
             ("source", .string(calibration.source)), ("crc32", .string(checksum)), ("saved", saved.json),
             ("cells", .array(calibration.tables.map { table in .array(table.points.map { .array([.int(Int64($0.counts)), .grams($0.force)]) }) })),
         ]
-        if let session = controller.lab.calibration {
+        if let session {
             let zeros = session.zeros.map(String.init).joined(separator: " ")
             lines.append("session (\(session.cell.map { "cell \($0)" } ?? "every cell"), zeros \(zeros) counts): \(session.measurements.count) points")
             for measurement in session.measurements {

@@ -47,7 +47,7 @@ extension ShellCommand where Context == ShellContext {
             subcommands: [
                 ShellSubcommand("start", arguments: "[cell N]", completer: { _, _ in ["cell"] }) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     let cell = try Self.cellOption(&arguments, controller: controller)
                     try arguments.end()
                     guard case .done = try controller.tare() else {
@@ -63,7 +63,7 @@ extension ShellCommand where Context == ShellContext {
                 },
                 ShellSubcommand("add", arguments: "FORCE [cell N]", completer: { _, _ in ["cell"] }) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
                     let force = try arguments.force("weight")
                     guard force > .zero else { throw CommandFailure("the weight must be above 0g") }
@@ -103,7 +103,7 @@ extension ShellCommand where Context == ShellContext {
                 },
                 ShellSubcommand("sweep", arguments: "[cell N] [for DURATION]", completer: { _, _ in ["cell", "for"] }) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
                     guard let reference = context.services.reference else {
                         throw CommandFailure("calibrate sweep needs a reference sensor: declare [reference] in the board file (docs/boards.md), or calibrate with known weights (calibrate add FORCE)")
@@ -132,7 +132,7 @@ extension ShellCommand where Context == ShellContext {
                 ShellSubcommand("drop", arguments: "cell N | last", completer: { words, _ in words.isEmpty ? ["cell", "last"] : [] }) {
                     arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     guard var session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
                     let line: String
                     var fields: [(String, JSONValue)] = [("action", .string("drop"))]
@@ -158,14 +158,14 @@ extension ShellCommand where Context == ShellContext {
                 },
                 ShellSubcommand("fit") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     try arguments.end()
                     guard let session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
                     return Self.fitReply(try session.fit(), thresholds: controller.settings.thresholds)
                 },
                 ShellSubcommand("save") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     try arguments.end()
                     guard let session = lab.calibration else { throw CommandFailure("no calibration session; begin with calibrate start [cell N]") }
                     let fits = try session.fit()
@@ -201,8 +201,7 @@ extension ShellCommand where Context == ShellContext {
                     }
                 },
                 ShellSubcommand("discard") { arguments, context throws(CommandFailure) in
-                    let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     try arguments.end()
                     guard lab.calibration != nil else { throw CommandFailure("no calibration session to discard") }
                     lab.calibration = nil
@@ -211,7 +210,7 @@ extension ShellCommand where Context == ShellContext {
                 ShellSubcommand("show") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
                     try arguments.end()
-                    return Self.calibrationShow(controller)
+                    return Self.calibrationShow(controller, session: context.services.lab.calibration)
                 },
             ])
     }

@@ -23,7 +23,7 @@ extension ShellCommand where Context == ShellContext {
             ],
             examples: ["record start session", "record stop", "record list", "record export session"],
             bare: { arguments, context throws(CommandFailure) in
-                let lab = context.controller.lab
+                let lab = context.services.lab
                 try lab.collectFinishedCapture()
                 guard let running = lab.running else {
                     return CommandReply(lines: ["not recording"], fields: [("recording", .null)])
@@ -35,7 +35,7 @@ extension ShellCommand where Context == ShellContext {
             subcommands: [
                 ShellSubcommand("start", arguments: "NAME") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     try lab.collectFinishedCapture()
                     let name = try arguments.word("recording name")
                     try arguments.end()
@@ -47,15 +47,15 @@ extension ShellCommand where Context == ShellContext {
                 },
                 ShellSubcommand("stop") { arguments, context throws(CommandFailure) in
                     try arguments.end()
-                    let lab = context.controller.lab
+                    let lab = context.services.lab
                     try lab.collectFinishedCapture()
                     return Self.stopped(try lab.stop(controller: context.controller, reason: "command"))
                 },
                 ShellSubcommand(
-                    "export", arguments: "NAME", completer: { words, context in words.isEmpty ? Recording.names(paths: context.controller.lab.paths) : [] }
+                    "export", arguments: "NAME", completer: { words, context in words.isEmpty ? Recording.names(paths: context.services.lab.paths) : [] }
                 ) { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     let name = try arguments.word("recording name")
                     try arguments.end()
                     let recording = try lab.finishedRecording(name, board: controller.board)
@@ -77,8 +77,8 @@ extension ShellCommand where Context == ShellContext {
                 },
                 ShellSubcommand("list") { arguments, context throws(CommandFailure) in
                     try arguments.end()
-                    try context.controller.lab.collectFinishedCapture()
-                    return Self.recordingList(context.controller.lab)
+                    try context.services.lab.collectFinishedCapture()
+                    return Self.recordingList(context.services.lab)
                 },
             ])
     }

@@ -14,7 +14,7 @@ extension ShellCommand where Context == ShellContext {
                 "haptic.on/off is measured, so it is left out of the comparison).",
             ],
             examples: ["replay session", "replay session settings=recorded"],
-            completer: { words, context in words.isEmpty ? Recording.names(paths: context.controller.lab.paths) : ["settings=current", "settings=recorded"] }
+            completer: { words, context in words.isEmpty ? Recording.names(paths: context.services.lab.paths) : ["settings=current", "settings=recorded"] }
         ) { arguments, context throws(CommandFailure) in
             let controller = context.controller
             let name = try arguments.word("recording name")
@@ -27,7 +27,7 @@ extension ShellCommand where Context == ShellContext {
                 _ = try arguments.word("settings")
             }
             try arguments.end()
-            let recording = try controller.lab.finishedRecording(name, board: controller.board)
+            let recording = try context.services.lab.finishedRecording(name, board: controller.board)
             let settings = useRecorded ? recording.info.recordedSettings(over: controller.settings) : controller.settings
             let replay = try RecordingReplay(recording, board: controller.board, settings: settings)
             var lines = ["replayed \(name): \(CountText.of(recording.frames.rowCount, "frame")), \(CountText.of(replay.events.count, "event")) (\(useRecorded ? "recorded" : "current") settings)"]

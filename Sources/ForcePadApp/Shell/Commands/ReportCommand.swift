@@ -18,9 +18,9 @@ extension ShellCommand where Context == ShellContext {
                 "checks every revision's seal and fails if a byte was changed.",
             ],
             examples: ["report firm-peek", "report verify firm-peek"],
-            completer: { words, context in words.count <= 1 ? Recording.names(paths: context.controller.lab.paths) + (words.isEmpty ? ["verify"] : []) : [] }
+            completer: { words, context in words.count <= 1 ? Recording.names(paths: context.services.lab.paths) + (words.isEmpty ? ["verify"] : []) : [] }
         ) { arguments, context throws(CommandFailure) in
-            let lab = context.controller.lab
+            let lab = context.services.lab
             let first = try arguments.word("recording name")
             if first == "verify" && !arguments.isAtEnd {
                 let name = try arguments.word("recording name")
@@ -28,13 +28,12 @@ extension ShellCommand where Context == ShellContext {
                 return try Self.verifyReports(try ReportArchive(paths: lab.paths, name: name))
             }
             try arguments.end()
-            return try Self.writeReport(name: first, controller: context.controller)
+            return try Self.writeReport(name: first, controller: context.controller, lab: lab)
         }
     }
 
     /// Writes the report of `name` unless its latest revision says the same.
-    static func writeReport(name: String, controller: Controller) throws(CommandFailure) -> CommandReply {
-        let lab = controller.lab
+    static func writeReport(name: String, controller: Controller, lab: LabSession) throws(CommandFailure) -> CommandReply {
         let analysis = try TrialAnalysis(
             lab.finishedRecording(name, board: controller.board), board: controller.board, settings: controller.settings)
         let report = LabReport(analysis: analysis)

@@ -21,7 +21,7 @@ extension ShellCommand where Context == ShellContext {
             ],
             examples: ["trial start 20", "trial start 20 name=firm-peek", "trial report"],
             bare: { _, context throws(CommandFailure) in
-                let lab = context.controller.lab
+                let lab = context.services.lab
                 try lab.collectFinishedCapture()
                 guard let running = lab.running, running.trialPresses > 0 else {
                     return CommandReply(lines: ["no trial running" + (lab.lastTrial.map { "; the last was \($0)" } ?? "")], fields: [("trial", .null)])
@@ -33,7 +33,7 @@ extension ShellCommand where Context == ShellContext {
             subcommands: [
                 ShellSubcommand("start", arguments: "N [name=NAME]") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     try lab.collectFinishedCapture()
                     let count = try arguments.word("number of presses")
                     let range = CaptureInfo.trialPressRange
@@ -56,14 +56,14 @@ extension ShellCommand where Context == ShellContext {
                 },
                 ShellSubcommand("stop") { arguments, context throws(CommandFailure) in
                     try arguments.end()
-                    let lab = context.controller.lab
+                    let lab = context.services.lab
                     try lab.collectFinishedCapture()
                     guard let running = lab.running, running.trialPresses > 0 else { throw CommandFailure("no trial is running") }
                     return Self.stopped(try lab.stop(controller: context.controller, reason: "command"))
                 },
                 ShellSubcommand("report", arguments: "[NAME]") { arguments, context throws(CommandFailure) in
                     let controller = context.controller
-                    let lab = controller.lab
+                    let lab = context.services.lab
                     try lab.collectFinishedCapture()
                     let name = arguments.isAtEnd ? lab.lastTrial : try arguments.word("trial name")
                     try arguments.end()

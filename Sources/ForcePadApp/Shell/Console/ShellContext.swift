@@ -3,7 +3,7 @@ import ForcePadShell
 /// What shell commands act on: the controller and the session's own settings.
 public final class ShellContext {
     public let controller: Controller
-    /// The loop's reference reader, haptic driver, feedback watcher, scheduling and event pump.
+    /// The loop's reference reader, haptic driver, feedback watcher, scheduling, event pump and the lab.
     let services: ShellServices
     /// Shared with the event printer, which writes events in the same mode.
     public let outputMode: SharedOutputMode

@@ -1,8 +1,9 @@
 import ForcePadHAL
 
-/// The parts of the running loop that shell commands use beside the controller: handed to the
-/// shell where the program is assembled (`forcepad run`), so no command reaches into the loop's
-/// runtime for them.
+/// The parts of the running program that shell commands use beside the controller (the loop's
+/// readers and driver, the event pump, the lab): handed to the shell where the program is
+/// assembled (`forcepad run`), so no command reaches into the loop's runtime or the controller
+/// for them.
 public struct ShellServices {
     /// The reference force sensor's reader; nil when the board has none.
     let reference: ReferenceReader?
@@ -17,14 +18,17 @@ public struct ShellServices {
     /// The event pump: where events that do not come from the loop (a performed shortcut)
     /// join those that do, and the crossing→line latencies it has measured.
     let events: EventPump
+    /// The lab: recordings, trials, the calibration session and reports.
+    let lab: LabSession
 
-    /// The services of `runtime`, once it runs.
-    init(_ runtime: LoopRuntime) {
+    /// The services of `runtime`, once it runs, and `lab`, the session's lab.
+    init(runtime: LoopRuntime, lab: LabSession) {
         reference = runtime.referenceReader
         hapticDriverStages = runtime.pump.driverStages
         edgeWatcher = runtime.edgeWatcher
         hapticLine = runtime.hapticLine
         scheduling = runtime.realTimeOutcome
         events = runtime.pump
+        self.lab = lab
     }
 }
