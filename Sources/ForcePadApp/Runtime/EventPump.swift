@@ -109,6 +109,11 @@ final class EventPump: Sendable {
         channels.withLock { $0.history == nil ? nil : $0.crossingToLine }
     }
 
+    /// The clicks the accelerometer measured so far; nil without an accelerometer.
+    func feltTally() -> FeltTally? {
+        channels.withLock { $0.felt?.tally }
+    }
+
     /// The newest reference reading (loop time), or nil without a sensor or before its first reading.
     func latestReference() -> ReferenceSample? {
         channels.withLock { channels in

@@ -16,6 +16,8 @@ struct FeltClickFollower {
     private let analyzer = FeltClickAnalyzer()
     private var history = AccelerationHistory()
     private var waiting: [WaitingStage] = []
+    /// Every click measured so far.
+    private(set) var tally = FeltTally()
 
     /// A stage whose click waits for the samples after it.
     private struct WaitingStage {
@@ -72,10 +74,11 @@ struct FeltClickFollower {
             } catch {
                 result = .failure(error)
             }
-            felt.append(
-                HapticFelt(
+            let click = HapticFelt(
                     stage: first.stage, stageMicros: first.stageMicros, lineMicros: first.lineMicros, crossingMicros: first.crossingMicros,
-                    stampUncertaintyMicros: stampUncertaintyMicros, result: result))
+                    stampUncertaintyMicros: stampUncertaintyMicros, result: result)
+            tally.record(click)
+            felt.append(click)
         }
         return felt
     }

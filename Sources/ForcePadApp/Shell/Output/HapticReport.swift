@@ -3,7 +3,8 @@ import ForcePadHAL
 import ForcePadShell
 
 /// The haptic output as `haptic stats` and `status` show it: mode, line access, counters, the
-/// stage-to-GPIO latency histogram, with a reference sensor the crossing-to-GPIO one, and, with a `[feedback]` wire, the stage-to-measured-edge
+/// stage-to-GPIO latency histogram, with a reference sensor the crossing-to-GPIO one, with an
+/// accelerometer the clicks felt, and, with a `[feedback]` wire, the stage-to-measured-edge
 /// histogram.
 struct HapticReport {
     let board: BoardDescription
@@ -18,6 +19,8 @@ struct HapticReport {
     /// The crossing→line latency of the stage pulses (``CrossingToLine``) and the reference's
     /// sample period, its uncertainty (µs); nil without a reference sensor.
     var crossing: (histogram: LatencyHistogram, uncertaintyMicros: Int64)?
+    /// The clicks the accelerometer measured; nil without one.
+    var felt: FeltTally?
 
     /// The feedback input as the report shows it.
     struct FeedbackReport {
@@ -51,6 +54,7 @@ struct HapticReport {
         if let reader = services.reference, let histogram = services.events.crossingToLine() {
             crossing = (histogram, reader.samplePeriodMicros)
         }
+        felt = services.events.feltTally()
         driver = controller.hapticDriver.map {
             HapticDriverReport(
                 description: $0.description, calibrationSaved: controller.driverCalibrationSaved, lastError: $0.lastError,
@@ -130,6 +134,7 @@ struct HapticReport {
         ] + latencyText.bucketLines
         lines.append("crossing→line true force (reference) crossing a stage's threshold → GPIO call: " + crossingToLineText)
         if let crossing, crossing.histogram.count > 0 { lines += HistogramText(histogram: crossing.histogram).bucketLines }
+        lines += FeltStatsText(tally: felt).lines
         if let feedback { lines += feedbackLines(feedback) }
         if let driver { lines.append("driver      " + driver.summary) }
         if settings.rtp != .off { lines.append("rtp         " + realTimeText) }
@@ -170,6 +175,7 @@ struct HapticReport {
             ("stage_to_line_us", snapshot.haptics.lineAccess == .drive ? .object(latencyText.fields) : .null),
             ("crossing_to_line_us", crossing.map { .object(HistogramText(histogram: $0.histogram).fields) } ?? .null),
             ("crossing_uncertainty_us", crossing.map { .int($0.uncertaintyMicros) } ?? .null),
+            ("felt", FeltStatsText(tally: felt).json),
         ]
         if let line { fields.insert(("line", .string(line.summary)), at: 0) }
         if let feedback {

@@ -100,6 +100,19 @@ class LatencySummary:
 
 
 @dataclass(frozen=True)
+class HapticFeltStats:
+    """The clicks the accelerometer measured since the start: ``onset_latency_us`` from each stage's
+    frame, ``felt_latency_us`` from the reference's true crossing (None without a reference), and
+    the lowest peak acceleration (g)."""
+
+    clicks: int
+    not_felt: int
+    onset_latency_us: LatencySummary
+    felt_latency_us: LatencySummary | None
+    lowest_peak_g: float | None
+
+
+@dataclass(frozen=True)
 class HapticDriver:
     """The board's DRV2605L: where it is, its settings, whether a calibration is saved, the last
     failed transfer, and the stages that fired before their sequence was loaded."""
@@ -133,6 +146,8 @@ class HapticStatus:
     raised the line: the latency a finger feels. None without a reference sensor."""
     crossing_uncertainty_us: int | None = None
     """The reference's sample period: how far off each crossing time may be."""
+    felt: HapticFeltStats | None = None
+    """The clicks the accelerometer on the pad felt; None without an accelerometer."""
 
 
 @dataclass(frozen=True)
