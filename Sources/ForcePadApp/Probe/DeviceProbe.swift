@@ -6,7 +6,7 @@ import Glibc
 /// The checks of `forcepad probe`, in the order a lab bring-up goes: the I2C adapter, each
 /// converter (one frame read), the haptic line (requested, then released off), the feedback
 /// input when the board has one, the reference force sensor when it has one
-/// (``ReferenceProbe``), the serial port, and whether the loop may run with
+/// (``ReferenceProbe``), the accelerometer (``AccelerometerProbe``), the serial port, and whether the loop may run with
 /// real-time priority. Each check runs whatever the others found, so one run lists every
 /// problem.
 struct DeviceProbe {
@@ -30,6 +30,7 @@ struct DeviceProbe {
         }
         if let driver = board.hapticDriver { checks += hapticDriverChecks(driver) }
         if let reference = board.reference { checks += ReferenceProbe(reference: reference).run() }
+        if let accelerometer = board.accelerometer { checks += AccelerometerProbe(description: accelerometer).run() }
         checks.append(serialCheck)
         checks.append(realTimeCheck)
         return checks

@@ -24,25 +24,35 @@ enum AccelerometerStart {
             else { throw SetupError("the simulated actuator's edges already have a consumer") }
             return AccelerometerReader(source: source, link: link)
         }
-        let device = description.busDevice ?? ""
         do throws(AccelerometerError) {
-            switch description.model {
-            case .adxl345:
-                let chip = ADXL345(busName: device, address: description.address, range: description.range)
-                return AccelerometerReader(source: try source(chip, description, device), link: link)
-            case .lis3dh:
-                let chip = LIS3DH(busName: device, address: description.address, range: description.range)
-                return AccelerometerReader(source: try source(chip, description, device), link: link)
-            }
+            return try reader(chip(description), description, link: link)
         } catch {
             throw SetupError("accelerometer: \(error.description); forcepad probe checks it", exitCode: 1)
         }
     }
 
-    private static func source<Chip: AccelerometerChip>(
-        _ chip: Chip, _ description: AccelerometerDescription, _ device: String
+    /// The board's chip at register level.
+    static func chip(_ description: AccelerometerDescription) -> any AccelerometerChip {
+        let device = description.busDevice ?? ""
+        switch description.model {
+        case .adxl345: return ADXL345(busName: device, address: description.address, range: description.range)
+        case .lis3dh: return LIS3DH(busName: device, address: description.address, range: description.range)
+        }
+    }
+
+    /// `chip` on the board's bus, its ID checked and started.
+    static func source<Chip: AccelerometerChip>(
+        _ chip: Chip, _ description: AccelerometerDescription
     ) throws(AccelerometerError) -> I2CAccelerometerSource<Chip> {
-        try I2CAccelerometerSource(chip: chip, busDevice: device, address: description.address, rateHz: description.rateHz, axis: description.axis)
+        try I2CAccelerometerSource(
+            chip: chip, busDevice: description.busDevice ?? "", address: description.address, rateHz: description.rateHz,
+            axis: description.axis)
+    }
+
+    private static func reader<Chip: AccelerometerChip>(
+        _ chip: Chip, _ description: AccelerometerDescription, link: LoopLink
+    ) throws(AccelerometerError) -> AccelerometerReader {
+        AccelerometerReader(source: try source(chip, description), link: link)
     }
 
     /// The `sim` board's actuator: the one its DRV2605L drives (an ERM, or an LRA at its

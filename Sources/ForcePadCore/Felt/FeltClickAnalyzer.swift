@@ -127,7 +127,7 @@ public struct FeltClickAnalyzer: Sendable, Equatable {
     }
 
     /// ⌊√value⌋ for value ≥ 0, by Newton's method on integers.
-    static func squareRoot(_ value: Int64) -> Int64 {
+    public static func squareRoot(_ value: Int64) -> Int64 {
         guard value > 1 else { return max(value, 0) }
         var root = value
         var next = (root + 1) / 2
