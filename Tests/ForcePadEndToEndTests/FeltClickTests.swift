@@ -114,4 +114,46 @@ import Testing
         #expect(mean(effect.map { Double($0.onset) }) < mean(pulse.map { Double($0.onset) }), "onset: pulse \(pulse), effect \(effect)")
         #expect(mean(effect.map(\.peak)) > 2 * mean(pulse.map(\.peak)), "peak: pulse \(pulse), effect \(effect)")
     }
+
+    /// A recording keeps the accelerometer's samples (`accelerations.csv`): its replay measures
+    /// every click again exactly, a changed sample shows as a difference in a felt click, and a
+    /// damaged line is refused with the file, the line and the fix.
+    @Test func aRecordingReplaysItsFeltClicksExactly() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let board = try Self.board()
+        defer { try? FileManager.default.removeItem(atPath: board) }
+        let config = try scratch.config("")
+        _ = try Self.trial("felt-replay", presses: 3, board: board, config: config, scratch: scratch)
+        func replay() throws -> [String: Any]? {
+            let result = try ForcePadProcess.run(
+                ["--board", board, "--config", config, "--state-dir", scratch.state.path], lines: ["mode json", "replay felt-replay", "quit"])
+            return LabTests.answers(result, to: "replay").last
+        }
+        let path = scratch.state.appendingPathComponent("recordings/felt-replay/accelerations.csv")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "t_us,accel_mg")
+        #expect(lines.count > 3_000, "3200 samples a second for about a second")
+        let events = try scratch.text("recordings/felt-replay/events.jsonl")
+        let recordedClicks = events.split(separator: "\n").filter { $0.contains("\"haptic.felt\"") }.count
+        #expect(recordedClicks == 6)
+        let exact = try #require(try replay())
+        #expect(exact["identical"] as? Bool == true, "\(exact)")
+        // A sample just after the first peek's frame, changed: that click is measured differently.
+        let peekTime = try #require(LabTests.objects(events.split(separator: "\n").map(String.init))
+            .first { $0["event"] as? String == "haptic.felt" }?["t_us"] as? Int)
+        let index = try #require(lines.indices.dropFirst().first { Int(lines[$0].split(separator: ",")[0])! > peekTime + 2_000 })
+        let fields = lines[index].split(separator: ",")
+        lines[index] = "\(fields[0]),\(Int(fields[1])! + 1_500)"
+        try lines.joined(separator: "\n").write(to: path, atomically: true, encoding: .utf8)
+        let changed = try #require(try replay())
+        #expect(changed["identical"] as? Bool == false)
+        #expect((changed["difference"] as? String)?.hasPrefix("felt clicks: event 1: recorded haptic.felt") == true, "\(changed)")
+        lines[index] = "\(fields[0]),many"
+        try lines.joined(separator: "\n").write(to: path, atomically: true, encoding: .utf8)
+        let result = try ForcePadProcess.run(
+            ["--board", board, "--config", config, "--state-dir", scratch.state.path], lines: ["replay felt-replay", "quit"])
+        #expect((result.standardOutput + result.standardError).contains("accelerations.csv:\(index + 1): not two whole numbers t_us,accel_mg; restore it from a copy"), "\(result.standardOutput)")
+    }
 }

@@ -109,7 +109,10 @@ public final class Controller {
         }
         let pump = runtime.pump
         pump.useThresholds(settings.thresholds)
-        lab = LabSession(link: runtime.link, tap: tap, stateDirectory: stateDirectory, logger: logger) { pump.pump() }
+        lab = LabSession(link: runtime.link, tap: tap, stateDirectory: stateDirectory, logger: logger) {
+            pump.pump()
+            return pump.isWaitingForClicks()
+        }
         for warning in runtime.realTimeOutcome.warnings { logger.warning("\(warning)") }
         logger.info("started on board \(board.name) at \(board.sampleRateHz) Hz, \(runtime.realTimeOutcome.summary)")
         if let cpu = runtime.realTimeOutcome.cpu, let choice = runtime.realTimeOutcome.cpuChoice {

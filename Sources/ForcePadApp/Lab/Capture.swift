@@ -6,7 +6,8 @@ import Synchronization
 
 /// A recording in progress: a thread of its own (never the loop's) takes raw frames off the
 /// loop's frame ring and writes them to `frames.csv`, and writes the events the printer
-/// tapped for the same time span to `events.jsonl`. It ends on request, when its trial has
+/// tapped for the same time span to `events.jsonl` (and the accelerometer's samples to
+/// `accelerations.csv`). It ends on request, when its trial has
 /// counted its presses, or on a write error (the files keep what was written).
 final class Capture: @unchecked Sendable {
     let name: String
@@ -15,11 +16,13 @@ final class Capture: @unchecked Sendable {
     private let link: LoopLink
     private let frames: FrameFeed
     private let tap: EventTap
-    /// Hands every event the loop has reported so far to the tap.
-    private let pumpEvents: @Sendable () -> Void
+    /// Hands every event the loop has reported so far to the tap; returns whether a stage's
+    /// click still waits for the accelerometer's samples after it.
+    private let pumpEvents: @Sendable () -> Bool
     private let logger: Logger
     private let framesFile: CaptureFile
     private let eventsFile: CaptureFile
+    private let accelerationsFile: AccelerationsFile
     private let cellCount: Int
     private let worker = WorkerThread(name: "fp-recorder")
     private let done = Atomic<Bool>(false)
@@ -49,7 +52,7 @@ final class Capture: @unchecked Sendable {
 
     init(
         name: String, trialPresses: Int, link: LoopLink, frames: FrameFeed, tap: EventTap, cellCount: Int, paths: LabPaths,
-        logger: Logger, pumpEvents: @escaping @Sendable () -> Void
+        logger: Logger, pumpEvents: @escaping @Sendable () -> Bool
     ) throws(CommandFailure) {
         self.logger = logger
         self.name = name
@@ -61,6 +64,7 @@ final class Capture: @unchecked Sendable {
         self.pumpEvents = pumpEvents
         framesFile = try CaptureFile(creating: paths.frames(name))
         eventsFile = try CaptureFile(creating: paths.events(name))
+        accelerationsFile = AccelerationsFile(path: paths.accelerations(name))
         try framesFile.append("t_us," + (0..<cellCount).map { "ch\($0)" }.joined(separator: ",") + "\n")
     }
 
@@ -144,6 +148,7 @@ final class Capture: @unchecked Sendable {
         writeEvents()
         guard !eventsFailed else { return }
         do {
+            try accelerationsFile.flush()
             try eventsFile.flush()
         } catch {
             eventsFailed = true
@@ -167,17 +172,15 @@ final class Capture: @unchecked Sendable {
         let ticks = link.ticks.load(ordering: .acquiring)
         link.progress.until(timeoutMicros: 100_000) { link.ticks.load(ordering: .acquiring) >= ticks + 2 }
         while writeFrames() {}
-        pumpEvents()
+        // The last stage's click is measured once the samples after it have come.
+        link.progress.until(timeoutMicros: FeltClickFollower.windowMicros * 2) { !pumpEvents() }
         flushFiles()
+        writeAccelerations(through: .max)
         pressesEnded = tap.trialProgress.ended
         missedPeriods = link.missedPeriods.load(ordering: .relaxed) - missedPeriodsAtStart
         tap.end()
-        for file in [framesFile, eventsFile] {
-            do {
-                try file.close()
-            } catch {
-                if failure == nil { failure = error.message }
-            }
+        for close in [framesFile.close, eventsFile.close, accelerationsFile.close] {
+            do { try close() } catch { if failure == nil { failure = error.message } }
         }
         confirmFrames()
         done.store(true, ordering: .releasing)
@@ -216,10 +219,23 @@ final class Capture: @unchecked Sendable {
         return any
     }
 
+    /// Hands the accelerometer's samples up to `time` (µs) to `accelerations.csv`.
+    private func writeAccelerations(through time: Int64) {
+        let samples = tap.takeAccelerations(through: time)
+        guard !eventsFailed, let first = firstTimeMicros else { return }
+        do {
+            try accelerationsFile.append(samples, from: first)
+        } catch {
+            eventsFailed = true
+            if failure == nil { failure = error.message }
+        }
+    }
+
     /// Hands the tapped events up to the last frame in the file to the events file (later ones
-    /// wait for their frame).
+    /// wait for their frame), and the accelerometer's samples up to it to its file.
     private func writeEvents() {
         guard !eventsFailed, let first = firstTimeMicros, let last = lastTimeMicros else { return }
+        writeAccelerations(through: last)
         for event in tap.takeLines(through: last) where event.timeMicros >= first {
             do {
                 try eventsFile.append(event.line + "\n")

@@ -4,11 +4,14 @@ import Synchronization
 
 /// A copy of the loop's events for the lab: while a capture runs, the event printer hands
 /// every event it takes off the ring to the tap (as the JSON line of the contract), and the
-/// capture's thread collects them for its events file. It also counts the presses of a trial.
+/// capture's thread collects them for its events file, and the accelerometer's samples for its
+/// `accelerations.csv`. It also counts the presses of a trial.
 final class EventTap: Sendable {
     private struct State {
         var collecting = false
         var lines: [(timeMicros: Int64, line: String)] = []
+        /// The accelerometer's samples, oldest first.
+        var accelerations: [AccelerationSample] = []
         /// Presses a trial still waits for (0: no trial), presses begun and ended since it started.
         var trialPresses = 0
         var begun = 0
@@ -39,7 +42,7 @@ final class EventTap: Sendable {
     func take(_ event: LoopEvent, line: () -> String?) -> String? {
         state.withLock { state -> String? in
             guard state.collecting else { return nil }
-            if let line = line() { state.lines.append((Self.time(of: event), line)) }
+            if let line = line() { state.lines.append((event.eventTimeMicros, line)) }
             guard state.trialPresses > 0, state.trialEndMicros == nil else { return nil }
             if case .overrun(_, let missed) = event, state.begun > state.ended, !state.toldOfLostPress {
                 state.toldOfLostPress = true
@@ -77,6 +80,22 @@ final class EventTap: Sendable {
         }
     }
 
+    /// Adds a sample of the accelerometer, for the recording's `accelerations.csv`.
+    func take(acceleration sample: AccelerationSample) {
+        state.withLock { state in
+            if state.collecting { state.accelerations.append(sample) }
+        }
+    }
+
+    /// Removes and returns the accelerometer's samples up to `time` (µs), oldest first.
+    func takeAccelerations(through time: Int64) -> [AccelerationSample] {
+        state.withLock { state in
+            let count = state.accelerations.firstIndex { $0.timeMicros > time } ?? state.accelerations.count
+            defer { state.accelerations.removeFirst(count) }
+            return Array(state.accelerations[..<count])
+        }
+    }
+
     /// Removes and returns the lines of events up to `time` (µs), in the order taken.
     func takeLines(through time: Int64) -> [(timeMicros: Int64, line: String)] {
         state.withLock { state in
@@ -89,17 +108,5 @@ final class EventTap: Sendable {
     /// Presses of the running trial that have ended, and when the last one ended (nil until then).
     var trialProgress: (ended: Int, endMicros: Int64?) {
         state.withLock { ($0.ended, $0.trialEndMicros) }
-    }
-
-    private static func time(of event: LoopEvent) -> Int64 {
-        switch event {
-        case .press(let press): press.timeMicros
-        case .quickAction(let menu): menu.timeMicros
-        case .haptic(let haptic, _): haptic.timeMicros
-        case .overrun(let time, _), .readFailed(let time, _), .hapticLineFailed(let time, _), .sensorLost(let time, _),
-            .sensorRestored(let time):
-            time
-        case .simulationRefused: 0
-        }
     }
 }

@@ -20,11 +20,13 @@ struct LabPaths {
     func frames(_ name: String) -> String { Self.frames(in: recording(name)) }
     func events(_ name: String) -> String { Self.events(in: recording(name)) }
     func info(_ name: String) -> String { Self.info(in: recording(name)) }
+    func accelerations(_ name: String) -> String { Self.accelerations(in: recording(name)) }
     func calibration(_ name: String) -> String { Self.calibration(in: recording(name)) }
     func boardFile(_ name: String) -> String { Self.boardFile(in: recording(name)) }
     static func frames(in directory: String) -> String { directory + "/frames.csv" }
     static func events(in directory: String) -> String { directory + "/events.jsonl" }
     static func info(in directory: String) -> String { directory + "/recording.json" }
+    static func accelerations(in directory: String) -> String { directory + "/accelerations.csv" }
     static func calibration(in directory: String) -> String { directory + "/calibration.toml" }
     /// The copy of the board file a recording was made with.
     static func boardFile(in directory: String) -> String { directory + "/board.toml" }

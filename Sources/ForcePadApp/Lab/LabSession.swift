@@ -18,7 +18,7 @@ final class LabSession: @unchecked Sendable {
     private let frames: FrameFeed
     private let logger: Logger
     /// Hands every event the loop has reported so far to the tap (the event pump's pump).
-    private let pumpEvents: @Sendable () -> Void
+    private let pumpEvents: @Sendable () -> Bool
     /// Held while a capture starts, stops or is described.
     private let lock = PosixMutex(())
     private var capture: Capture?
@@ -30,8 +30,9 @@ final class LabSession: @unchecked Sendable {
     /// The calibration being measured, if any.
     var calibration: CalibrationSession?
 
-    /// `tap` is fed by the event pump, which `pumpEvents` runs.
-    init(link: LoopLink, tap: EventTap, stateDirectory: String, logger: Logger, pumpEvents: @escaping @Sendable () -> Void) {
+    /// `tap` is fed by the event pump, which `pumpEvents` runs (returning whether a stage's click
+    /// still waits for the accelerometer's samples after it).
+    init(link: LoopLink, tap: EventTap, stateDirectory: String, logger: Logger, pumpEvents: @escaping @Sendable () -> Bool) {
         guard let frames = FrameFeed(link: link) else {
             preconditionFailure("a second recorder on one LoopLink: its frames have one consumer")
         }

@@ -22,6 +22,8 @@ struct RecorderEventSink: EventSink {
             tap.take(line: printer.lines(for: outcome, atMicros: time).json, atMicros: time)
         case .referenceSample(let sample):
             tap.take(reference: sample)
+        case .accelerationSample(let sample):
+            tap.take(acceleration: sample)
         case .felt(let felt):
             tap.take(line: printer.lines(for: felt).json, atMicros: felt.stageMicros)
         case .accelerometerHealth(let report, let time):

@@ -6,13 +6,15 @@ import ForcePadLabFiles
 
 /// A finished recording read back from the state directory: its description, frames,
 /// events and calibration, each checked as it is read (``CaptureInfo/parse(_:path:)``,
-/// ``TraceFileReader``, ``RecordedEventsFile``).
+/// ``TraceFileReader``, ``RecordedEventsFile``, ``RecordedAccelerationsFile``).
 struct Recording {
     let info: CaptureInfo
     let frames: ForceTrace
     /// The lines of `events.jsonl`, read back.
     let events: [RecordedEvent]
     let calibration: CalibrationSet
+    /// The samples of `accelerations.csv`; nil when the recording has none (no accelerometer).
+    var accelerations: [AccelerationSample]? = nil
 
     /// Loads recording `name` of the state directory for `board`.
     static func load(name rawName: String, paths: LabPaths, board: BoardDescription) throws(CommandFailure) -> Recording {
@@ -47,7 +49,8 @@ struct Recording {
             throw CommandFailure(error.description)
         }
         let events = try readEvents(directory: directory, interrupted: info.isInterrupted)
-        return Recording(info: info, frames: frames, events: events, calibration: calibration)
+        let accelerations = try readAccelerations(directory: directory, interrupted: info.isInterrupted)
+        return Recording(info: info, frames: frames, events: events, calibration: calibration, accelerations: accelerations)
     }
 
     /// The frames of the recording in `directory`; an interrupted one's up to its last whole
@@ -65,19 +68,35 @@ struct Recording {
     /// The events of the recording in `directory` (an interrupted one's whole lines).
     private static func readEvents(directory: String, interrupted: Bool) throws(CommandFailure) -> [RecordedEvent] {
         let path = LabPaths.events(in: directory)
-        let text: String
-        do {
-            // An oversized file is not read: a stand-in one byte over the limit is refused as it would be.
-            text = try TextFileContents.size(path) > RecordedEventsFile.maxBytes
-                ? String(repeating: " ", count: RecordedEventsFile.maxBytes + 1)
-                : TextFileContents.read(path, maximumBytes: RecordedEventsFile.maxBytes).text
-        } catch {
-            throw CommandFailure("cannot read \(error.description); check the file's permissions")
-        }
+        let text = try contents(path, maximumBytes: RecordedEventsFile.maxBytes)
         do {
             return try RecordedEventsFile.parse(text, path: path, wholeLinesOnly: interrupted)
         } catch {
             throw CommandFailure(error.description)
+        }
+    }
+
+    /// The accelerometer's samples of the recording in `directory`, nil when it has none.
+    private static func readAccelerations(directory: String, interrupted: Bool) throws(CommandFailure) -> [AccelerationSample]? {
+        let path = LabPaths.accelerations(in: directory)
+        guard LabPaths.exists(path) else { return nil }
+        let text = try contents(path, maximumBytes: RecordedAccelerationsFile.maxBytes)
+        do {
+            return try RecordedAccelerationsFile.parse(text, path: path, wholeLinesOnly: interrupted)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// The text of `path`; an oversized file is not read: a stand-in one byte over the limit
+    /// is refused as it would be.
+    private static func contents(_ path: String, maximumBytes: Int) throws(CommandFailure) -> String {
+        do {
+            return try TextFileContents.size(path) > maximumBytes
+                ? String(repeating: " ", count: maximumBytes + 1)
+                : TextFileContents.read(path, maximumBytes: maximumBytes).text
+        } catch {
+            throw CommandFailure("cannot read \(error.description); check the file's permissions")
         }
     }
 

@@ -109,6 +109,11 @@ final class EventPump: Sendable {
         channels.withLock { $0.history == nil ? nil : $0.crossingToLine }
     }
 
+    /// Whether a stage's click still waits for the accelerometer's samples after it.
+    func isWaitingForClicks() -> Bool {
+        channels.withLock { $0.felt?.isWaiting ?? false }
+    }
+
     /// The clicks the accelerometer measured so far; nil without an accelerometer.
     func feltTally() -> FeltTally? {
         channels.withLock { $0.felt?.tally }
@@ -213,7 +218,11 @@ final class EventPump: Sendable {
             channels.history?.append(sample)
             if channels.history != nil { lines += hand(.referenceSample(sample)) }
         }
-        while let sample = channels.accelerations.pop() { channels.felt?.append(sample) }
+        while let sample = channels.accelerations.pop() {
+            guard channels.felt != nil else { continue }
+            channels.felt?.append(sample)
+            lines += hand(.accelerationSample(sample))
+        }
         while let event = channels.events.pop() {
             // The driver follows each event as it leaves the loop, not when it is delivered:
             // a stage event may be held for its reference reading, and the next stage's

@@ -3,12 +3,14 @@ import ForcePadHAL
 
 /// Follows the loop's events and the accelerometer's samples to measure each stage's click
 /// (``HapticFelt``): a stage's `haptic.on` on a driven line opens a window from the stage's
-/// frame to ``windowMicros`` after its line's edge, cut short where the next stage's click
-/// starts (whose rest is then taken before the first click, still ringing); its `haptic.off`
-/// events give the drive's end. Once the samples reach the end of
-/// the window, ``FeltClickAnalyzer`` measures it. The event pump keeps one.
+/// frame to ``windowMicros`` after it, cut short at the next stage's frame (whose rest is
+/// then taken before the first click, still ringing); its `haptic.off` events give the
+/// drive's end (the frame the line went off in). Once the samples reach the end of the
+/// window, ``FeltClickAnalyzer`` measures it. Only frame times and samples decide a
+/// measurement, so a replay of a recording's frames and samples measures the same clicks.
+/// The event pump keeps one, and so does a replay.
 struct FeltClickFollower {
-    /// How long after the line's edge a click is measured (µs): an LRA's ring-down and an
+    /// How long after the stage's frame a click is measured (µs): an LRA's ring-down and an
     /// ERM's coast fit in it.
     static let windowMicros: Int64 = 150_000
     /// How far a sample's stamp may be from when it was taken (µs).
@@ -35,6 +37,9 @@ struct FeltClickFollower {
         self.stampUncertaintyMicros = stampUncertaintyMicros
     }
 
+    /// Whether a stage's click still waits for the samples after it.
+    var isWaiting: Bool { !waiting.isEmpty }
+
     /// Keeps a sample (newer than every one before).
     mutating func append(_ sample: AccelerationSample) { history.append(sample) }
 
@@ -43,17 +48,17 @@ struct FeltClickFollower {
         guard case .haptic(let haptic, .driven(let lineMicros, let stageMicros)) = event else { return }
         if haptic.isOn, let stageMicros {
             var restBefore = stageMicros
-            if let last = waiting.indices.last, waiting[last].endMicros > lineMicros {
-                waiting[last].endMicros = lineMicros
+            if let last = waiting.indices.last, waiting[last].endMicros > stageMicros {
+                waiting[last].endMicros = stageMicros
                 restBefore = waiting[last].restBeforeMicros
             }
             waiting.append(
                 WaitingStage(
                     stage: patternName(haptic.pattern), stageMicros: stageMicros, lineMicros: lineMicros,
                     crossingMicros: crossing.map { lineMicros - $0.micros }, restBeforeMicros: restBefore,
-                    endMicros: lineMicros + Self.windowMicros))
-        } else if !haptic.isOn, let last = waiting.indices.last, lineMicros >= waiting[last].lineMicros {
-            waiting[last].driveEndMicros = lineMicros
+                    endMicros: stageMicros + Self.windowMicros))
+        } else if !haptic.isOn, let last = waiting.indices.last, haptic.timeMicros >= waiting[last].stageMicros {
+            waiting[last].driveEndMicros = haptic.timeMicros
         }
     }
 
@@ -69,7 +74,7 @@ struct FeltClickFollower {
             do {
                 result = .success(
                     try analyzer.measure(
-                        samples.span, stageMicros: first.stageMicros, driveEndMicros: first.driveEndMicros ?? first.lineMicros,
+                        samples.span, stageMicros: first.stageMicros, driveEndMicros: first.driveEndMicros ?? first.stageMicros,
                         restBeforeMicros: first.restBeforeMicros))
             } catch {
                 result = .failure(error)

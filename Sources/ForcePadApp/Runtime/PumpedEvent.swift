@@ -14,6 +14,8 @@ enum PumpedEvent {
     case shortcut(ShortcutOutcome, atMicros: Int64)
     /// A reading of the reference sensor.
     case referenceSample(ReferenceSample)
+    /// A sample of the accelerometer (kept by a recording).
+    case accelerationSample(AccelerationSample)
     /// A stage's click as the accelerometer felt it, once the samples after it have come.
     case felt(HapticFelt)
     /// A change in the accelerometer's health, at loop time (µs).

@@ -33,4 +33,17 @@ extension LoopEvent {
         default: nil
         }
     }
+
+    /// When it happened (µs of loop time); 0 for a refused simulation command, which has no time.
+    public var eventTimeMicros: Int64 {
+        switch self {
+        case .press(let press): press.timeMicros
+        case .quickAction(let menu): menu.timeMicros
+        case .haptic(let haptic, _): haptic.timeMicros
+        case .overrun(let time, _), .readFailed(let time, _), .hapticLineFailed(let time, _), .sensorLost(let time, _),
+            .sensorRestored(let time):
+            time
+        case .simulationRefused: 0
+        }
+    }
 }

@@ -27,6 +27,9 @@ struct RecordingReplay {
     let references: ReferenceReadings?
     /// The thresholds it replayed with, for the crossing of a stage pulse.
     let thresholds: Thresholds
+    /// Each stage's click measured again from the recording's accelerometer samples
+    /// (``ReplayedFeltClicks``); empty without them.
+    let felt: [HapticFelt]
 
     /// Replays `recording` on `board` with `settings`.
     init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
@@ -66,11 +69,24 @@ struct RecordingReplay {
         events = replayed
         self.loopEvents = loopEvents
         self.series = series
-        let recorded = recording.events.filter(\.isLoopEvent).map(\.withoutLineTiming)
+        let felt = recording.accelerations.map { samples in
+            ReplayedFeltClicks.measure(
+                loopEvents, samples: samples, references: references, thresholds: settings.thresholds,
+                patternName: { id in Int(id.rawValue) < assembly.patterns.names.count ? assembly.patterns.names[Int(id.rawValue)] : "test" })
+        } ?? []
+        self.felt = felt
         let comparedUntil = recording.info.isInterrupted ? recording.events.last?.timeMicros ?? Int64.min : Int64.max
+        let recorded = recording.events.filter(\.isLoopEvent).map(\.withoutLineTiming)
         let again = replayed.filter { $0.timeMicros <= comparedUntil }.map(\.withoutLineTiming)
-        compared = recorded.count
+        var recordedFelt: [RecordedEvent] = []
+        var replayedFelt: [RecordedEvent] = []
+        if recording.accelerations != nil {
+            recordedFelt = recording.events.filter { $0.event == EventName.hapticFelt.rawValue }.map(\.withoutLineTiming)
+            replayedFelt = felt.filter { $0.stageMicros <= comparedUntil }.compactMap { RecordedEvent.parse(formatter.json($0).rendered())?.withoutLineTiming }
+        }
+        compared = recorded.count + recordedFelt.count
         difference = Self.firstDifference(recorded: recorded, replayed: again)
+            ?? Self.firstDifference(recorded: recordedFelt, replayed: replayedFelt).map { "felt clicks: " + $0 }
     }
 
     /// The reference force at `event`'s stage frame as the recording's readings give it; nil
@@ -82,8 +98,12 @@ struct RecordingReplay {
     /// The replayed events as JSON lines with the recording's reference readings among them
     /// (`reference.sample`), in time order, a reading before the events of its own time; a
     /// stage's `haptic.on` carries its crossing→line latency as the live pump gives it (to the
-    /// replay's simulated line).
+    /// replay's simulated line). The clicks measured again (`haptic.felt`) follow the events.
     func jsonLines(formatter: EventFormatter) -> [String] {
+        eventLines(formatter: formatter) + felt.map { formatter.json($0).rendered() }
+    }
+
+    private func eventLines(formatter: EventFormatter) -> [String] {
         var lines: [String] = []
         var next = 0
         var pulses = StagePulseCrossing(thresholds: thresholds)
@@ -121,6 +141,8 @@ struct RecordingReplay {
         if let reference = event.referenceGrams { text += " reference \(reference)g" }
         if let stage = event.stage { text += " stage \(stage)" }
         if let pattern = event.pattern { text += " \(pattern)" }
+        if let onset = event.onsetLatencyMicros { text += " onset \(onset)us" }
+        if let peak = event.peakG { text += " peak \(peak)g" }
         return text
     }
 }
