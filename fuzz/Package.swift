@@ -26,6 +26,7 @@ let package = Package(
         fuzzTarget("fuzz-recording", path: "RecordingFile", module: "ForcePadLabFiles"),
         fuzzTarget("fuzz-events", path: "EventsFile", module: "ForcePadLabFiles"),
         fuzzTarget("fuzz-report", path: "ReportFile", module: "ForcePadLabFiles"),
+        fuzzTarget("fuzz-accelerations", path: "AccelerationsFile", module: "ForcePadLabFiles"),
         fuzzTarget("fuzz-config-editor", path: "ConfigEditor", module: "ForcePadConfig"),
     ],
     swiftLanguageModes: [.v6]

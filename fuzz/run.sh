@@ -4,7 +4,7 @@
 #   fuzz/run.sh TARGET LIMIT [libFuzzer options…]
 #
 # TARGET  config, board, shortcuts, calibration, trace, command-line, gauge-answer, recording,
-#         events, report, config-editor, or all
+#         events, report, accelerations, config-editor, or all
 # LIMIT   a number of inputs (20000) or of seconds (60s), per target
 #
 # Builds with `swift build --sanitize=fuzzer` into .build-fuzz, starts from the seeds in
@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 swift=${SWIFT:-swift}
 configuration=${FUZZ_CONFIGURATION:-debug}
-all=(config board shortcuts calibration trace command-line gauge-answer recording events report config-editor)
+all=(config board shortcuts calibration trace command-line gauge-answer recording events report accelerations config-editor)
 
 if [ $# -lt 2 ]; then
     sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
@@ -32,7 +32,7 @@ shift 2
 
 case $target in
     all) targets=("${all[@]}") ;;
-    config | board | shortcuts | calibration | trace | command-line | gauge-answer | recording | events | report | config-editor) targets=("$target") ;;
+    config | board | shortcuts | calibration | trace | command-line | gauge-answer | recording | events | report | accelerations | config-editor) targets=("$target") ;;
     *) echo "fuzz/run.sh: unknown target '$target'; use one of: ${all[*]} all" >&2; exit 2 ;;
 esac
 case $limit in
