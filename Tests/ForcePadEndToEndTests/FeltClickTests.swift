@@ -140,6 +140,12 @@ import Testing
         #expect(recordedClicks == 6)
         let exact = try #require(try replay())
         #expect(exact["identical"] as? Bool == true, "\(exact)")
+        // The report's drawing has the acceleration under the force.
+        _ = try ForcePadProcess.run(
+            ["--board", board, "--config", config, "--state-dir", scratch.state.path], lines: ["report felt-replay", "quit"])
+        let svg = try scratch.text("reports/felt-replay.svg")
+        let polyline = try #require(svg.split(separator: "\n").first { $0.contains("id=\"acceleration\"") })
+        #expect(polyline.split(separator: " ").count > 100, "the acceleration trace has its points")
         // A sample just after the first peek's frame, changed: that click is measured differently.
         let peekTime = try #require(LabTests.objects(events.split(separator: "\n").map(String.init))
             .first { $0["event"] as? String == "haptic.felt" }?["t_us"] as? Int)

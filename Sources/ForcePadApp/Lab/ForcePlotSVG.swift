@@ -12,7 +12,8 @@ import Foundation
 /// (`text.heading`, `text.verdict`) with its reasons (`text.verdict-reason`), and the trial's summary figures
 /// (`text.summary`: presses, how often each stage fired and at what force, stage→line); threshold labels sit in the
 /// right margin, outside the trace, spread so they never overlap. A recording with a reference channel also draws the
-/// reference sensor's readings (`polyline#reference`, dashed, in the legend): the true force beside the pad's estimate.
+/// reference sensor's readings (`polyline#reference`, dashed, in the legend): the true force beside the pad's estimate;
+/// one with the accelerometer's samples draws them in a panel under the time axis (``AccelerationPanelSVG``).
 struct ForcePlotSVG {
     let analysis: TrialAnalysis
 
@@ -41,12 +42,16 @@ struct ForcePlotSVG {
         func x(_ micros: Int64) -> Double { Self.left + Double(micros - start) / Double(end - start) * plotWidth }
         func y(_ milligrams: Double) -> Double { Self.top + plotHeight - milligrams / 1000 / top * plotHeight }
 
+        let acceleration = analysis.recording.accelerations.map {
+            AccelerationPanelSVG(samples: $0, start: start, end: end, top: Self.height, left: Self.left, width: plotWidth)
+        }
+        let height = Self.height + (acceleration == nil ? 0 : AccelerationPanelSVG.height)
         var svg = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.f(Self.width))\" height=\"\(Self.f(Self.height))\" viewBox=\"0 0 \(Self.f(Self.width)) \(Self.f(Self.height))\" font-family=\"sans-serif\" font-size=\"12\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.f(Self.width))\" height=\"\(Self.f(height))\" viewBox=\"0 0 \(Self.f(Self.width)) \(Self.f(height))\" font-family=\"sans-serif\" font-size=\"12\">",
             "<title>\(info.kind) \(info.name): force against time</title>",
             "<desc>ForcePad \(info.forcepadVersion), board \(info.board), \(series.count) frames; filtered total force with touch, peek and pop thresholds, their hysteresis bands and haptic pulses</desc>",
-            "<rect x=\"0\" y=\"0\" width=\"\(Self.f(Self.width))\" height=\"\(Self.f(Self.height))\" fill=\"white\"/>",
+            "<rect x=\"0\" y=\"0\" width=\"\(Self.f(Self.width))\" height=\"\(Self.f(height))\" fill=\"white\"/>",
             "<text class=\"heading\" x=\"\(Self.f(Self.left))\" y=\"20\" font-size=\"15\" font-weight=\"bold\">\(Self.escaped("\(info.kind) \(info.name)"))</text>",
             "<text class=\"subheading\" x=\"\(Self.f(Self.left))\" y=\"37\">\(Self.escaped("board \(info.board) at \(info.sampleRateHertz) Hz, recorded \(info.started), ForcePad \(info.forcepadVersion)"))</text>",
             "<text class=\"verdict\" x=\"\(Self.f(Self.width - Self.right))\" y=\"20\" text-anchor=\"end\" font-size=\"15\" font-weight=\"bold\" fill=\"\(verdictColour)\">\(Self.escaped(analysis.verdict ?? "no limits set"))</text>",
@@ -96,6 +101,7 @@ struct ForcePlotSVG {
                 svg.append("<circle class=\"fired\" data-stage=\"\(firing.0)\" cx=\"\(Self.f(x(fired.timeMicros)))\" cy=\"\(Self.f(y(Double(fired.force.milligrams))))\" r=\"3.5\" fill=\"\(firing.2)\"/>")
             }
         }
+        svg += acceleration?.lines ?? []
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
     }
@@ -156,60 +162,6 @@ struct ForcePlotSVG {
         lines.append("<text x=\"\(Self.f(Self.left + (Self.width - Self.left - Self.right) / 2))\" y=\"\(Self.f(Self.height - 6))\" text-anchor=\"middle\">time since the recording started (s)</text>")
         lines.append("<text x=\"14\" y=\"\(Self.f(Self.top + (bottom - Self.top) / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 14 \(Self.f(Self.top + (bottom - Self.top) / 2)))\">total force (g)</text>")
         return lines
-    }
-
-    /// What the marks mean, above the plot; the reference trace's entry when it is drawn.
-    private func legend(withReference: Bool) -> [String] {
-        let y = Self.top - 12
-        let x = Self.left
-        let reference = withReference ? [
-            "<line class=\"legend-reference\" x1=\"\(Self.f(x))\" y1=\"\(Self.f(y - 20))\" x2=\"\(Self.f(x + 20))\" y2=\"\(Self.f(y - 20))\" stroke=\"#9467bd\" stroke-dasharray=\"4 2\"/>",
-            "<text x=\"\(Self.f(x + 26))\" y=\"\(Self.f(y - 16))\">reference force (the reference sensor's readings)</text>",
-        ] : []
-        return reference + [
-            "<g class=\"legend\">",
-            "<line x1=\"\(Self.f(x))\" y1=\"\(Self.f(y - 4))\" x2=\"\(Self.f(x + 20))\" y2=\"\(Self.f(y - 4))\" stroke=\"black\" stroke-width=\"1.2\"/>",
-            "<text x=\"\(Self.f(x + 26))\" y=\"\(Self.f(y))\">total force (filtered)</text>",
-            "<circle cx=\"\(Self.f(x + 170))\" cy=\"\(Self.f(y - 4))\" r=\"3.5\" fill=\"#1f77b4\"/>",
-            "<text x=\"\(Self.f(x + 178))\" y=\"\(Self.f(y))\">peek fired</text>",
-            "<circle cx=\"\(Self.f(x + 260))\" cy=\"\(Self.f(y - 4))\" r=\"3.5\" fill=\"#d62728\"/>",
-            "<text x=\"\(Self.f(x + 268))\" y=\"\(Self.f(y))\">pop fired</text>",
-            "<rect x=\"\(Self.f(x + 345))\" y=\"\(Self.f(y - 9))\" width=\"16\" height=\"10\" fill=\"#888888\" fill-opacity=\"0.25\"/>",
-            "<text x=\"\(Self.f(x + 367))\" y=\"\(Self.f(y))\">hysteresis band below each threshold</text>",
-            "<rect x=\"\(Self.f(x + 605))\" y=\"\(Self.f(y - 9))\" width=\"6\" height=\"10\" fill=\"#1f77b4\"/>",
-            "<text x=\"\(Self.f(x + 617))\" y=\"\(Self.f(y))\">haptic line on (peek, pop, other patterns)</text>",
-            "</g>",
-        ]
-    }
-
-    /// Why the verdict is what it is: the reasons a trial is INCOMPLETE, the limits met.
-    private var verdictReason: String {
-        let line = analysis.verdictLine
-        guard let colon = line.firstIndex(of: ":") else { return line }
-        return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-    }
-
-    /// The trial's figures in one line: presses, and per stage how often it fired, at what
-    /// mean force, and its stage→line p99.
-    private var summary: String {
-        let statistics = analysis.statistics
-        var parts = ["\(statistics.presses) presses, \(statistics.cancelled) cancelled"]
-        for stage in statistics.stages {
-            var part = "\(stage.stage.rawValue) fired \(stage.fired) of \(statistics.presses)"
-            if let force = stage.force { part += " at mean \(TrialReportText.grams(force.mean))" }
-            if let p99 = stage.latencyP99Micros { part += ", stage→line p99 \(p99)us" }
-            parts.append(part)
-        }
-        return parts.joined(separator: "; ")
-    }
-
-    private var verdictColour: String {
-        switch analysis.verdict {
-        case "PASS": "#2ca02c"
-        case "FAIL": "#d62728"
-        case "INCOMPLETE": "#ff7f0e"
-        default: "#555555"
-        }
     }
 
     /// Label positions from wanted ones (px, top to bottom in any order): each moved down
