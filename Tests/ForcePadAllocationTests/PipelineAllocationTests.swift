@@ -112,7 +112,8 @@ import Testing
     }
 
     /// With either sensor model, with the simulated reference sensor read on its own thread
-    /// from the truth the pad publishes each tick, and with and without a DRV2605L's stage
+    /// from the truth the pad publishes each tick, the simulated accelerometer read on its own
+    /// thread from the line's edges (each edge one ring push), and with and without a DRV2605L's stage
     /// sequences (their line patterns are one edge of trigger_width each; the loop never
     /// talks to the driver).
     @Test(arguments: [SimulatedSensorModel.ideal, .physical], [false, true])
@@ -141,9 +142,16 @@ import Testing
             source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: .standard, seed: 1), link: link)
         try reader.start()
         defer { reader.stop() }
+        let actuator = SimulatedActuatorInput()
+        let accelerometer = AccelerometerReader(
+            source: SimulatedAccelerometerSource(
+                input: actuator, actuator: .lra(resonanceHz: 175, quality: 10), ratedMilliG: 1200, range: .fourG, playback: nil, seed: 1)!,
+            link: link)
+        try accelerometer.start()
+        defer { accelerometer.stop() }
         let loop = ControlLoop(
             source: pad,
-            line: SimulatedHapticLine(),
+            line: SimulatedHapticLine(actuator: actuator),
             pipeline: ForcePipeline(
                 calibrations: Array(repeating: Self.calibration, count: Self.cellCount), geometry: board.geometry, settings: settings),
             recognizer: recognizer, haptics: haptics, patterns: try! HapticPatternCatalog(patterns: controller.haptics.patterns).bank,
