@@ -9,11 +9,17 @@ import Glibc
 /// controller's other side: it presses the simulated pad through the command ring and drains
 /// the event ring every 2 ms, as the controller's event thread does every 5 ms.
 ///
-/// With `reference`, a reference load cell is read beside it as the controller reads one:
-/// the NAU7802 driver, started and tared by ``ReferenceSourceStart``, on a register-level
-/// simulated chip at 320 SPS (its busiest rate), on its own reader thread, its readings
-/// drained with the events.
+/// With a ``Companion``, a device is read beside it on its own thread as the controller reads
+/// it, its samples drained with the events: a reference load cell (the NAU7802 driver, started
+/// and tared by ``ReferenceSourceStart``, on a register-level simulated chip at 320 SPS, its
+/// busiest rate), or the accelerometer (the sim board's ADXL345 at 3200 Hz, 32 samples every
+/// 5 ms, on the simulated actuator the loop's line drives).
 struct SimLoopRun {
+    /// What is read beside the loop.
+    enum Companion {
+        case none, referenceLoadCell, accelerometer
+    }
+
     /// The simulated load cell the benchmark reads: 320 SPS, 100 counts per gram.
     static let referenceLoadCell = LoadCellADCDescription(device: "/dev/i2c-sim", gain: 128, rateSPS: 320, countsPerGram: 100)
 
@@ -37,7 +43,7 @@ struct SimLoopRun {
     ]
 
     /// Runs at least `periods` periods with the loop thread scheduled as `request` asks.
-    init(periods: Int, request: RealTimeRequest, reference: Bool = false) throws {
+    init(periods: Int, request: RealTimeRequest, companion: Companion = .none) throws {
         let board = SimBoard.board()
         let settings = ControllerSettings.standard
         let recognizer = PressRecognizerSettings(settings)
@@ -45,9 +51,10 @@ struct SimLoopRun {
         let link = LoopLink(initial: LoopSnapshot(
             cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
         let pad = SimulatedPad(board: board, simulation: board.simulation!)
+        let actuator = SimulatedActuatorInput()
         let loop = ControlLoop(
             source: pad,
-            line: SimulatedHapticLine(),
+            line: SimulatedHapticLine(actuator: companion == .accelerometer ? actuator : nil),
             pipeline: ForcePipeline(
                 calibrations: Array(repeating: board.calibration, count: board.geometry.cellCount),
                 geometry: board.geometry, settings: PipelineSettings(settings: settings, sampleRateHz: board.sampleRateHz)),
@@ -56,10 +63,18 @@ struct SimLoopRun {
         var events = link.events.takeConsumer()!
         var snapshots = link.snapshots.takeReader()!
         var references = link.references.takeConsumer()!
-        let reader = reference
+        var accelerations = link.accelerations.takeConsumer()!
+        let reader = companion == .referenceLoadCell
             ? ReferenceReader(
                 source: try ReferenceSourceStart.loadCell(
                     Self.referenceLoadCell, bus: SimulatedNAU7802(clock: MonotonicClock()), waitClock: MonotonicClock()),
+                link: link)
+            : nil
+        let accelerometer = companion == .accelerometer
+            ? AccelerometerReader(
+                source: SimulatedAccelerometerSource(
+                    input: actuator, actuator: .lra(resonanceHz: 175, quality: 10), ratedMilliG: 1200, range: .fourG, playback: nil,
+                    seed: 1)!,
                 link: link)
             : nil
         // The thread takes its scheduling before the loop's first period, as the controller's does.
@@ -73,6 +88,7 @@ struct SimLoopRun {
         }
         realTime = outcome
         try reader?.start()
+        try accelerometer?.start(fifoPriority: outcome.fifoPriority.map { max(1, $0 - 10) })
 
         var overruns = 0
         var sequence: UInt64 = 0
@@ -92,9 +108,11 @@ struct SimLoopRun {
                 if case .overrun = event { overruns += 1 }
             }
             while references.pop() != nil {}
+            while accelerations.pop() != nil {}
             usleep(2_000)
         }
         reader?.stop()
+        accelerometer?.stop()
         link.stopRequested.store(true, ordering: .relaxed)
         thread.join()
         while let event = events.pop() {
