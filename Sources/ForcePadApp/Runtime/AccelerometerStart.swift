@@ -43,7 +43,7 @@ enum AccelerometerStart {
     /// `chip` on the board's bus, its ID checked and started.
     static func source<Chip: AccelerometerChip>(
         _ chip: Chip, _ description: AccelerometerDescription
-    ) throws(AccelerometerError) -> I2CAccelerometerSource<Chip> {
+    ) throws(AccelerometerError) -> I2CAccelerometerSource<Chip, I2CBus> {
         try I2CAccelerometerSource(
             chip: chip, busDevice: description.busDevice ?? "", address: description.address, rateHz: description.rateHz,
             axis: description.axis)

@@ -8,6 +8,8 @@ public enum AccelerometerError: Error, Sendable, Equatable, CustomStringConverti
     /// Every sample of a FIFO read sat at the range's limit on an axis: the range is too small
     /// for what it measured, or the chip is broken.
     case saturated(chip: String, bus: String, address: UInt8, limitMilliG: Int32)
+    /// No sample came for `micros` µs: the chip reset or lost power and stopped measuring.
+    case silent(chip: String, bus: String, address: UInt8, micros: Int64)
 
     public var description: String {
         switch self {
@@ -16,6 +18,9 @@ public enum AccelerometerError: Error, Sendable, Equatable, CustomStringConverti
                 + " (\(I2CBus.hex(expected))): check the wiring and the address in [accelerometer]"
         case .bus(let chip, let bus, let address, let error):
             "the \(chip) at \(I2CBus.hex(address)) on \(bus): \(error.description)"
+        case .silent(let chip, let bus, let address, let micros):
+            "the \(chip) at \(I2CBus.hex(address)) on \(bus) gave no sample for \(micros / 1000) ms:"
+                + " it may have reset or lost power; it is started again, check its supply and wiring"
         case .saturated(let chip, let bus, let address, let limit):
             "the \(chip) at \(I2CBus.hex(address)) on \(bus) reads its ±\(limit) mg limit on every sample:"
                 + " choose a larger range in [accelerometer], or check that the sensor is not loose"
