@@ -42,8 +42,10 @@ let package = Package(
         .target(name: "CSerial", cSettings: fortifiedC),
         // SCHED_FIFO, CPU affinity and mlockall for the loop thread (cpu_set_t is not visible from Swift).
         .target(name: "CRealTime", cSettings: fortifiedC),
+        // spidev's ioctls (SPI_IOC_MESSAGE is a macro Swift cannot call) for SPI accelerometers.
+        .target(name: "CSPI", cSettings: fortifiedC),
         // Hardware behind small protocols, the sim board, clocks and the real-time loop.
-        .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD", "CSerial", "CRealTime"]),
+        .target(name: "ForcePadHAL", dependencies: ["ForcePadCore", "CI2C", "CGPIOD", "CSerial", "CRealTime", "CSPI"]),
         // Board and config files: TOML parsing and validation with file:line: key messages.
         .target(name: "ForcePadConfig", dependencies: ["ForcePadCore"]),
         // Command table, tokenizer, units in arguments, human and JSON output.

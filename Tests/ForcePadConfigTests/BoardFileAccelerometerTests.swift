@@ -39,6 +39,15 @@ struct BoardFileAccelerometerTests {
                     model: .lis3dh, busDevice: "/dev/i2c-3", address: 0x19, range: .sixteenG, rateHz: 1344, axis: .z))
     }
 
+    @Test func aChipOnSPITakesItsSpidevDevice() throws {
+        let text = Self.valid.replacing("model = \"adxl345\"", with: "model = \"adxl345\"\nspi_device = \"/dev/spidev0.1\"\naxis = \"z\"")
+        let accelerometer = try #require(try BoardFileLoader.parse(text: text, file: "b.toml").accelerometer)
+        #expect(
+            accelerometer
+                == AccelerometerDescription(
+                    model: .adxl345, busDevice: nil, address: 0x53, range: .fourG, rateHz: 3200, axis: .z, spiDevice: "/dev/spidev0.1"))
+    }
+
     @Test func wrongValuesNameTheKeyAndTheFix() {
         #expect(Self.message(replacing: "model = \"adxl345\"", with: "model = \"mpu6050\"")?
             .hasPrefix("b.toml:18: accelerometer.model: 'mpu6050' is not an accelerometer model") == true)
@@ -48,8 +57,12 @@ struct BoardFileAccelerometerTests {
             == "b.toml:19: accelerometer.rate_hz: the ADXL345 is read at its fastest, 3200 Hz: give 3200 or remove rate_hz")
         #expect(Self.message(replacing: "model = \"adxl345\"", with: "model = \"adxl345\"\nrange = \"3g\"")
             == "b.toml:19: accelerometer.range: '3g' is not a range; did you mean '2g'? (allowed: 2g, 4g, 8g, 16g)")
-        #expect(Self.message(replacing: "model = \"adxl345\"", with: "model = \"adxl345\"\nspi_device = \"/dev/spidev0.0\"")
-            == "b.toml:19: accelerometer.spi_device: SPI is not supported yet: connect the ADXL345 on I2C and remove spi_device")
+        #expect(Self.message(replacing: "model = \"adxl345\"", with: "model = \"adxl345\"\nspi_device = \"/dev/spidev0.0\"\nbus = \"/dev/i2c-1\"")
+            == "b.toml:19: accelerometer.spi_device: the chip is on SPI or on I2C, not both: remove bus or spi_device")
+        #expect(Self.message(replacing: "model = \"adxl345\"", with: "model = \"adxl345\"\nspi_device = \"/dev/spidev0.0\"\naddress = 0x53")
+            == "b.toml:20: accelerometer.address: on SPI the chip select picks the chip, not an address: remove address")
+        #expect(Self.message(replacing: "model = \"adxl345\"", with: "model = \"adxl345\"\nspi_device = \"spi0\"")
+            == "b.toml:19: accelerometer.spi_device: 'spi0' is not an SPI device; give spidev's character device, e.g. \"/dev/spidev0.0\"")
         #expect(Self.message(replacing: "model = \"adxl345\"", with: "model = \"adxl345\"\nbus = \"i2c-1\"")
             == "b.toml:19: accelerometer.bus: 'i2c-1' is not a device path; give the adapter's character device, e.g. \"/dev/i2c-1\"")
         #expect(Self.message(replacing: "model = \"adxl345\"", with: "model = \"adxl345\"\naxes = \"z\"")?

@@ -2,7 +2,7 @@ import ForcePadCore
 @testable import ForcePadHAL
 import Testing
 
-/// An ADXL345 read through ``I2CAccelerometerSource`` that fails, falls silent, or comes back
+/// An ADXL345 read through ``ChipAccelerometerSource`` that fails, falls silent, or comes back
 /// as another chip: each is one error the reader reports, and the chip is started again
 /// (its ID checked again) before it is read once more.
 @Suite struct AccelerometerRecoveryTests {
@@ -40,7 +40,7 @@ import Testing
     @Test func aChipThatFailsFallsSilentOrChangesIsStartedAgainAndReported() throws {
         let chip = Chip()
         chip.bus.registers[Int(ADXL345Registers.deviceID)] = ADXL345Registers.adxl345DeviceID
-        var source = try I2CAccelerometerSource(
+        var source = try ChipAccelerometerSource(
             chip: ADXL345(busName: "/dev/i2c-test", range: .fourG), bus: SharedBus(chip: chip), busName: "/dev/i2c-test",
             address: 0x53, rateHz: 3200, axis: .z)
         var samples = [AccelerationSample](repeating: AccelerationSample(timeMicros: 0, milliG: 0), count: 32)

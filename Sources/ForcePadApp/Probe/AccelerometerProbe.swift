@@ -16,7 +16,7 @@ struct AccelerometerProbe {
     let description: AccelerometerDescription
 
     func run() -> [ProbeCheck] {
-        guard let device = description.busDevice else {
+        guard let device = description.spiDevice ?? description.busDevice else {
             return [.skipped("accelerometer sim", "simulated ADXL345: no device to check")]
         }
         let subject = "accelerometer \(description.model.name) \(DeviceProbe.hex(description.address))"
@@ -46,11 +46,19 @@ struct AccelerometerProbe {
         return [answered, rate, floor]
     }
 
-    /// The samples `chip` gives over ``probeMicros``.
+    /// The samples `chip` gives over ``probeMicros``, on SPI or on I2C as the board says.
     private static func samples<Chip: AccelerometerChip>(
         _ chip: Chip, _ description: AccelerometerDescription
     ) throws(AccelerometerError) -> [AccelerationSample] {
+        if let spiDevice = description.spiDevice {
+            var source = try AccelerometerStart.source(chip, description, spiDevice: spiDevice)
+            return try collect(&source)
+        }
         var source = try AccelerometerStart.source(chip, description)
+        return try collect(&source)
+    }
+
+    private static func collect(_ source: inout some AccelerometerSource & ~Copyable) throws(AccelerometerError) -> [AccelerationSample] {
         let clock = MonotonicClock()
         let started = clock.nowMicros()
         var samples: [AccelerationSample] = []

@@ -33,26 +33,41 @@ enum AccelerometerStart {
 
     /// The board's chip at register level.
     static func chip(_ description: AccelerometerDescription) -> any AccelerometerChip {
-        let device = description.busDevice ?? ""
+        let device = description.spiDevice ?? description.busDevice ?? ""
         switch description.model {
         case .adxl345: return ADXL345(busName: device, address: description.address, range: description.range)
         case .lis3dh: return LIS3DH(busName: device, address: description.address, range: description.range)
         }
     }
 
-    /// `chip` on the board's bus, its ID checked and started.
+    /// `chip` on the board's I2C bus, its ID checked and started.
     static func source<Chip: AccelerometerChip>(
         _ chip: Chip, _ description: AccelerometerDescription
-    ) throws(AccelerometerError) -> I2CAccelerometerSource<Chip, I2CBus> {
-        try I2CAccelerometerSource(
+    ) throws(AccelerometerError) -> ChipAccelerometerSource<Chip, I2CBus> {
+        try ChipAccelerometerSource(
             chip: chip, busDevice: description.busDevice ?? "", address: description.address, rateHz: description.rateHz,
             axis: description.axis)
+    }
+
+    /// `chip` on the board's SPI device (`spi_device`), its ID checked and started.
+    static func source<Chip: AccelerometerChip>(
+        _ chip: Chip, _ description: AccelerometerDescription, spiDevice: String
+    ) throws(AccelerometerError) -> ChipAccelerometerSource<Chip, SPIRegisterBus> {
+        let bus: SPIRegisterBus
+        do { bus = try SPIRegisterBus(devicePath: spiDevice) } catch {
+            throw .bus(chip: chip.chipName, bus: spiDevice, address: description.address, error)
+        }
+        return try ChipAccelerometerSource(
+            chip: chip, bus: bus, busName: spiDevice, address: description.address, rateHz: description.rateHz, axis: description.axis)
     }
 
     private static func reader<Chip: AccelerometerChip>(
         _ chip: Chip, _ description: AccelerometerDescription, link: LoopLink
     ) throws(AccelerometerError) -> AccelerometerReader {
-        AccelerometerReader(source: try source(chip, description), link: link)
+        if let spiDevice = description.spiDevice {
+            return AccelerometerReader(source: try source(chip, description, spiDevice: spiDevice), link: link)
+        }
+        return AccelerometerReader(source: try source(chip, description), link: link)
     }
 
     /// The `sim` board's actuator: the one its DRV2605L drives (an ERM, or an LRA at its

@@ -1,6 +1,6 @@
 import ForcePadCore
 
-/// Reads `[accelerometer]`: the ADXL345 or LIS3DH fixed to the pad, on the I2C bus.
+/// Reads `[accelerometer]`: the ADXL345 or LIS3DH fixed to the pad, on an I2C bus or on SPI.
 enum AccelerometerSection {
     static let ranges: [String: AccelerometerRange] = ["2g": .twoG, "4g": .fourG, "8g": .eightG, "16g": .sixteenG]
 
@@ -18,8 +18,16 @@ enum AccelerometerSection {
         let axis: AccelerometerAxis = try table.choice("axis", noun: "axis") ?? .magnitude
         try table.finish()
 
-        if spiDevice != nil {
-            throw table.error("spi_device", "SPI is not supported yet: connect the \(model.name) on I2C and remove spi_device")
+        if let spiDevice {
+            if simulated { throw table.error("spi_device", "the sim board's accelerometer is simulated and has no bus: remove spi_device") }
+            if bus != nil { throw table.error("spi_device", "the chip is on SPI or on I2C, not both: remove bus or spi_device") }
+            if address != nil { throw table.error("address", "on SPI the chip select picks the chip, not an address: remove address") }
+            guard spiDevice.hasPrefix("/dev/spidev") else {
+                throw table.error("spi_device", "\(QuotedValue.quoted(spiDevice)) is not an SPI device; give spidev's character device, e.g. \"/dev/spidev0.0\"")
+            }
+            return AccelerometerDescription(
+                model: model, busDevice: nil, address: model.addresses[0], range: rangeName.flatMap { ranges[$0] } ?? .fourG,
+                rateHz: model.rateHz, axis: axis, spiDevice: spiDevice)
         }
         if let address, !model.addresses.contains(UInt8(address)) {
             let allowed = model.addresses.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " or ")

@@ -2,9 +2,11 @@
 /// output: the chip, where it answers, its range and rate, and what a reading is reduced to.
 public struct AccelerometerDescription: Sendable, Equatable {
     public var model: AccelerometerModel
-    /// The I2C adapter's character device, e.g. `/dev/i2c-1`; nil on the `sim` board, whose
-    /// accelerometer is simulated.
+    /// The I2C adapter's character device, e.g. `/dev/i2c-1`; nil on SPI and on the `sim`
+    /// board, whose accelerometer is simulated.
     public var busDevice: String?
+    /// The SPI device (4-wire), e.g. `/dev/spidev0.0`, when the chip is on SPI; nil on I2C.
+    public var spiDevice: String?
     /// The chip's 7-bit address, one of ``AccelerometerModel/addresses``.
     public var address: UInt8
     public var range: AccelerometerRange
@@ -14,8 +16,9 @@ public struct AccelerometerDescription: Sendable, Equatable {
 
     public init(
         model: AccelerometerModel, busDevice: String?, address: UInt8, range: AccelerometerRange, rateHz: Int,
-        axis: AccelerometerAxis
+        axis: AccelerometerAxis, spiDevice: String? = nil
     ) {
+        self.spiDevice = spiDevice
         self.model = model
         self.busDevice = busDevice
         self.address = address

@@ -1,11 +1,13 @@
 import ForcePadCore
 
-/// An accelerometer chip on an I2C adapter of its own (a second file on the converters'
-/// adapter, or another adapter), emptied every ``batchMicros``.
+/// An accelerometer chip on its bus — an I2C adapter file of its own (on the converters'
+/// adapter, or another one), or an SPI device (``SPIRegisterBus``) — its FIFO emptied every
+/// ``batchMicros``.
 ///
 /// Each read empties at most 32 FIFO entries, one six-byte block transfer each, so no transfer
-/// holds the bus longer than one sample (about 0.9 ms at 100 kHz, 0.23 ms at 400 kHz) and the
-/// kernel interleaves them with the loop's conversions transfer by transfer. Stamps: the newest
+/// holds an I2C bus longer than one sample (about 0.9 ms at 100 kHz, 0.23 ms at 400 kHz; on
+/// SPI at 5 MHz, 14 µs) and the kernel interleaves them with the loop's conversions transfer
+/// by transfer. Stamps: the newest
 /// entry is taken as sampled when the FIFO's status was read, and each older one a sample
 /// period earlier; the stamp is off by at most one sample period plus that status read
 /// (``stampUncertaintyMicros``).
@@ -13,7 +15,7 @@ import ForcePadCore
 /// A chip that fails a transfer, or gives no sample for ``silentMicros`` (it reset, or lost
 /// power, and stopped measuring), is started again at the next read: its ID is checked again
 /// (another chip's is refused) and it is set up as at start.
-public struct I2CAccelerometerSource<Chip: AccelerometerChip, Bus: BlockRegisterBus & ~Copyable>: AccelerometerSource, ~Copyable {
+public struct ChipAccelerometerSource<Chip: AccelerometerChip, Bus: BlockRegisterBus & ~Copyable>: AccelerometerSource, ~Copyable {
     public let name: String
     public let samplesPerSecond: Int64
     public var stampUncertaintyMicros: Int64 { 1_000_000 / samplesPerSecond + Self.statusReadMicros }
@@ -83,7 +85,7 @@ public struct I2CAccelerometerSource<Chip: AccelerometerChip, Bus: BlockRegister
     }
 }
 
-extension I2CAccelerometerSource where Bus == I2CBus {
+extension ChipAccelerometerSource where Bus == I2CBus {
     /// Opens `busDevice` and starts the chip on it.
     public init(chip: Chip, busDevice: String, address: UInt8, rateHz: Int, axis: AccelerometerAxis) throws(AccelerometerError) {
         let bus: I2CBus
