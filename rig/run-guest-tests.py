@@ -117,8 +117,8 @@ ADXL345_STARTED = {BW_RATE: 0x0F, DATA_FORMAT: 0x09, POWER_CTL: 0x08}
 WRONG_ID = 0xE6
 # The loop's limits while the accelerometer is read, judged against the same press without it
 # in the same guest. Emulated wake-ups are noise: on a 2-core host with other builds running,
-# the loop's lateness p99 (since its start) went from 4 to 17 ms and the periods it skipped in
-# a press from 0 to 44 of 600 between runs, with the accelerometer or without it. So the
+# the loop's lateness p99 (since its start) went from 4 to 19 ms and the periods it skipped in
+# a press from 0 to 46 of 600 between runs, with the accelerometer or without it. So the
 # limits catch a reader that stalls the loop, not a slower one (real timing is for `make
 # bench`): lateness p99 within the larger of 4 periods and twice the p99 without it; skipped
 # periods at most 10 % of the press's periods more than without it.
