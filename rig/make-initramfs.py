@@ -3,7 +3,8 @@
 guest unpacks it faster than it could decompress it).
 
 Contents:
-  /init, /rig/player, /rig/watcher, /rig/spawn, /rig/drv2605l, /rig/loadcell   from rig/guest/
+  /init, /rig/player, /rig/watcher, /rig/spawn, /rig/drv2605l, /rig/loadcell,
+  /rig/accelerometer                       from rig/guest/
   /bin/busybox                             a static busybox (the host's by default)
   /lib/modules/KVER/*.ko                   configfs, i2c-dev, i2c-stub, gpio-sim
   /opt/forcepad/bin/NAME                   each forcepad build given, stripped
@@ -204,7 +205,7 @@ def main() -> None:
         archive.char_device("dev/null", 1, 3)
         archive.file("init", (RIG / "guest/init").read_bytes(), executable=True)
         archive.file("bin/busybox", Path(args.busybox).read_bytes(), executable=True)
-        for tool in ["player", "watcher", "spawn", "drv2605l", "loadcell"]:
+        for tool in ["player", "watcher", "spawn", "drv2605l", "loadcell", "accelerometer"]:
             archive.file(f"rig/{tool}", (RIG / "guest" / tool).read_bytes(), executable=True)
         for module in sorted(Path(args.kernel_dir, "modules").glob("*.ko")):
             archive.file(f"lib/modules/{args.kver}/{module.name}", module.read_bytes())

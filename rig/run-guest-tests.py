@@ -44,8 +44,8 @@ ADS7830_COUNTS = {0: 0, 100: 102, 50: 64, 150: 128}
 ADS1115_COUNTS_100G = 13107
 # The rig's i2c-stub: while this is 1, no chip answers (rig/build-modules.sh).
 STUB_ABSENT = "/sys/module/i2c_stub/parameters/absent"
-# i2c-stub's chips on /dev/i2c-0: the ADC, the NAU7802 and the DRV2605L (rig/guest/init).
-STUB_CHIPS = "0x48,0x2a,0x5a"
+# i2c-stub's chips on /dev/i2c-0: the ADC, the NAU7802, the DRV2605L and the ADXL345 (rig/guest/init).
+STUB_CHIPS = "0x48,0x2a,0x5a,0x53"
 DRV2605L_BOARD = "/rig/boards/rig-drv2605l.toml"
 DRV2605L_PROFILE = "/rig/boards/rig-drv2605l.profile"
 DRV2605L_CONFIG = "/rig/config/drv2605l.toml"
@@ -102,6 +102,27 @@ LOADCELL_SCALE, LOADCELL_TARE_COUNTS = 100, 4096
 # How far reference_g may be from the force the load cell was given: the driver reads the
 # counts exactly, so only the rounding of counts to grams remains.
 LOADCELL_TOLERANCE_G = 0.5
+# rig-adxl345: the ADS7830 board with an ADXL345 at 0x53 (range 4g, axis z), played by
+# rig/guest/accelerometer: 1 g on z at rest, swinging between 1.5 g and 0.5 g while the haptic
+# line is high.
+ADXL345_BOARD = "/rig/boards/rig-adxl345.toml"
+ADXL345_ADDRESS = 0x53
+# The ADXL345 registers the check reads (ADXL345Registers in the sources) and DEVID's value.
+DEVID, BW_RATE, POWER_CTL, DATA_FORMAT, FIFO_CTL = 0x00, 0x2C, 0x2D, 0x31, 0x38
+ADXL345_ID, FIFO_MODE_MASK, FIFO_STREAM = 0xE5, 0xC0, 0x80
+# What the datasheet asks forcepad to leave in them after start: 3200 Hz, FULL_RES with ±4 g
+# (range code 1), the FIFO in stream mode, Measure.
+ADXL345_STARTED = {BW_RATE: 0x0F, DATA_FORMAT: 0x09, POWER_CTL: 0x08}
+# The ID the check gives the chip to make it another one (an ADXL346 reads 0xE6).
+WRONG_ID = 0xE6
+# The loop's limits while the accelerometer is read, judged against the same press without it
+# in the same guest. Emulated wake-ups are noise: on a 2-core host with other builds running,
+# the loop's lateness p99 (since its start) went from 4 to 19 ms and the periods it skipped in
+# a press from 0 to 46 of 600 between runs, with the accelerometer or without it. So the
+# limits catch a reader that stalls the loop, not a slower one (real timing is for `make
+# bench`): lateness p99 within the larger of 4 periods and twice the p99 without it; skipped
+# periods at most 10 % of the press's periods more than without it.
+LATENESS_P99_MAX_PERIODS, LATENESS_P99_MAX_RATIO, MISSED_PERIODS_MAX_FRACTION = 4, 2, 0.10
 
 
 class Machine:
@@ -158,19 +179,7 @@ class Forcepad:
         """keep_state: start with the state dir the last forcepad of this name left (else empty)."""
         self.guest, self.name = guest, name
         self.log = f"/tmp/{name}.out"
-        arguments = [
-            f"/opt/forcepad/bin/{binary}",
-            "--board",
-            board,
-            "--serial",
-            f"/dev/{guest.machine.uart_tty}",
-            "--json",
-            "--no-rt",
-            "--state-dir",
-            f"/tmp/{name}-state",
-        ]
-        if config:
-            arguments += ["--config", config]
+        arguments = forcepad_arguments(guest, binary, board, config, name)
         guest.uart.drain()
         fresh = "" if keep_state else f"rm -rf /tmp/{name}-state; "
         guest.shell.check(f"{fresh}spawn {name} {shlex.join(arguments)}")
@@ -302,6 +311,25 @@ class Forcepad:
         return int(output)
 
 
+def forcepad_arguments(guest: "Guest", binary: str, board: str, config: str | None, name: str) -> list[str]:
+    """The command line of a forcepad serving its shell on the forcepad UART in JSON mode,
+    its state in /tmp/NAME-state."""
+    arguments = [
+        f"/opt/forcepad/bin/{binary}",
+        "--board",
+        board,
+        "--serial",
+        f"/dev/{guest.machine.uart_tty}",
+        "--json",
+        "--no-rt",
+        "--state-dir",
+        f"/tmp/{name}-state",
+    ]
+    if config:
+        arguments += ["--config", config]
+    return arguments
+
+
 class Guest(QemuGuest):
     # The sysfs value file of the haptic line, once located (locate_haptic_line).
     value_file: str
@@ -386,6 +414,16 @@ class Guest(QemuGuest):
         require("00" in rows and "10" in rows, f"i2cdump of the DRV2605L printed no registers: {dump[-300:]}")
         return [int(value, 16) for value in (rows["00"] + rows["10"]).split()]
 
+    def accelerometer_registers(self) -> list[int]:
+        """The ADXL345's registers 0x00-0x3F in i2c-stub, one byte read each (i2c-stub pops no FIFO)."""
+        dump = self.shell.check(f"i2cdump -y -r 0x00-0x3f 0 0x{ADXL345_ADDRESS:02x} b")
+        rows = dict(re.findall(r"^([0-9a-f]0):((?: [0-9a-fX]{2}){16})", dump, re.MULTILINE))
+        require(
+            all(row in rows for row in ("00", "10", "20", "30")),
+            f"i2cdump of the ADXL345 printed no registers: {dump[-300:]}",
+        )
+        return [int(value, 16) for value in (rows["00"] + rows["10"] + rows["20"] + rows["30"]).split()]
+
     def locate_haptic_line(self) -> None:
         """The sysfs value file of the gpio-sim line named HAPTIC_LINE."""
         self.value_file = self.sim_line_file(HAPTIC_LINE, "value")
@@ -452,10 +490,14 @@ class Checks(Tally):
             f"the DRV2605L at 0x5A reads STATUS 0x{registers[STATUS]:02X}, MODE 0x{registers[MODE]:02X} after "
             "its reset, not 0xE0 (DEVICE_ID 7) and 0x40 (standby)",
         )
+        devid = self.guest.accelerometer_registers()[DEVID]
+        require(
+            devid == ADXL345_ID, f"the ADXL345 at 0x53 reads DEVID 0x{devid:02X} after boot, not 0x{ADXL345_ID:02X}"
+        )
         self.guest.locate_haptic_line()
         label = shell.check("cat /sys/kernel/config/gpio-sim/*/bank0/label").strip()
         require(label == "rig-gpio", f"the gpio-sim bank is labelled {label!r}, not rig-gpio")
-        return f"i2c-stub at 0x48, 0x2A and 0x5A on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
+        return f"i2c-stub at 0x48, 0x2A, 0x5A and 0x53 on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
 
     def uart_shell(self, binary: str) -> str:
         """The shell answers over the real 8250 UART from the host (sim board, no I/O)."""
@@ -730,6 +772,118 @@ class Checks(Tally):
                     f"loadcell: {self.guest.shell.run('cat /tmp/loadcell.out')[1][-300:]}"
                 )
             time.sleep(0.3)
+
+    def adxl345_accelerometer(self, binary: str) -> str:
+        """An ADXL345 in i2c-stub beside the ADC (rig/guest/accelerometer plays the chip, shaken
+        while the haptic line is high): forcepad checks its ID and sets it up as the datasheet
+        asks (BW_RATE, DATA_FORMAT, FIFO_CTL stream, then POWER_CTL Measure), reads its FIFO on
+        a thread of its own while the loop keeps its periods through a press, and measures
+        peek's click (haptic.felt). Given another ID, forcepad does not start: one line names
+        the bus, the address, the ID read and the fix."""
+        guest = self.guest
+        guest.shell.check(f"accelerometer reset && spawn accelerometer accelerometer serve {guest.value_file}")
+        fp = Forcepad(guest, binary, ADXL345_BOARD, PULSE_CONFIG, name="adxl345")
+        registers = guest.accelerometer_registers()
+        wrong = [
+            f"0x{register:02X} reads 0x{registers[register]:02X} (expected 0x{value:02X})"
+            for register, value in ADXL345_STARTED.items()
+            if registers[register] != value
+        ]
+        if registers[FIFO_CTL] & FIFO_MODE_MASK != FIFO_STREAM:
+            wrong.append(f"FIFO_CTL 0x{registers[FIFO_CTL]:02X} is not in stream mode (bits 7-6 = 10)")
+        require(not wrong, f"ADXL345 registers after start: {', '.join(wrong)}")
+
+        released, loop = self._press_with_loop_figures(fp)
+        felt = fp.wait_for_event(
+            lambda e: e["event"] == "haptic.felt" and e.get("stage") == "peek", 10, "haptic.felt for peek"
+        )
+        lost = [e for e in fp.events if e["event"] == "accelerometer.lost"]
+        code = fp.stop()
+        require(released["event"] == "press.released", f"the press ended with {released}")
+        require(not lost, f"the accelerometer was reported lost: {lost}")
+        require(code == 0, f"exit status {code} after SIGTERM")
+        if felt.get("felt"):
+            peak = float(felt.get("peak_g", 0))
+            # The stand-in swings 0.5 g either side of its rest; the envelope is the largest deviation.
+            require(0.1 <= peak <= 0.6, f"peek's click felt with peak {peak} g, the stand-in swings 0.5 g: {felt}")
+            felt_text = f"peek felt: peak {peak} g, onset {felt.get('onset_latency_us')} us after the stage"
+        else:
+            require(bool(felt.get("error")), f"haptic.felt for peek not felt and without its error: {felt}")
+            felt_text = f"peek not felt: {felt['error']}"
+
+        # The same press on the same board without the accelerometer, the stand-in still
+        # playing: the loop's own figures in this guest, to judge the ones above against.
+        plain = Forcepad(guest, binary, ADS7830_BOARD, PULSE_CONFIG, name="adxl345-none")
+        _, baseline = self._press_with_loop_figures(plain)
+        code = plain.stop()
+        guest.shell.run("kill $(cat /tmp/accelerometer.pid); rm -f /tmp/accelerometer.pid")
+        require(code == 0, f"exit status {code} after SIGTERM")
+        lateness = (
+            f"loop with it: p99 {loop['p99']} us, max {loop['max']} us, {loop['missed']} of {loop['periods']} periods "
+            f"skipped; without: p99 {baseline['p99']} us, max {baseline['max']} us, {baseline['missed']} of "
+            f"{baseline['periods']} skipped"
+        )
+        require(loop["periods"] > 0, f"the loop ran no period during the press: {lateness}")
+        p99_limit = max(LATENESS_P99_MAX_PERIODS * loop["period"], LATENESS_P99_MAX_RATIO * baseline["p99"])
+        require(
+            loop["p99"] <= p99_limit,
+            f"the loop's lateness p99 with the accelerometer read is above {p99_limit} us: {lateness}",
+        )
+        missed_limit = baseline["missed"] + MISSED_PERIODS_MAX_FRACTION * loop["periods"]
+        require(
+            loop["missed"] <= missed_limit,
+            f"the loop skipped more than {missed_limit:.0f} periods with the accelerometer read: {lateness}",
+        )
+
+        guest.shell.check(f"accelerometer reset && accelerometer id 0x{WRONG_ID:02x}")
+        arguments = forcepad_arguments(guest, binary, ADXL345_BOARD, PULSE_CONFIG, "adxl345-id")
+        guest.shell.check(
+            f"rm -rf /tmp/adxl345-id-state; spawn adxl345-id {shlex.join(arguments)}; "
+            "i=0; while [ ! -e /tmp/adxl345-id.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done; "
+            "test -e /tmp/adxl345-id.exit",
+            timeout=40,
+        )
+        status = int(guest.shell.check("cat /tmp/adxl345-id.exit").strip())
+        output = guest.shell.check("cat /tmp/adxl345-id.out")
+        guest.shell.check("accelerometer reset")
+        lines = [line for line in output.splitlines() if line.strip()]
+        require(status != 0, f"forcepad started (exit status {status}) with DEVID 0x{WRONG_ID:02X}: {output[-300:]!r}")
+        require(
+            len(lines) == 1
+            and "answers with ID" in lines[0]
+            and "/dev/i2c-0" in lines[0]
+            and f"0x{ADXL345_ADDRESS:02x}" in lines[0]
+            and f"0x{WRONG_ID:02x}" in lines[0]
+            and "[accelerometer]" in lines[0],
+            f"with DEVID 0x{WRONG_ID:02X} the start should fail in one line naming /dev/i2c-0, 0x53, the ID and "
+            f"the fix; exit status {status}, output: {output[-400:]!r}",
+        )
+        return (
+            f"BW_RATE 0x0F, DATA_FORMAT 0x09, FIFO_CTL 0x{registers[FIFO_CTL]:02X}, POWER_CTL 0x08; {felt_text}; "
+            f"{lateness}; DEVID 0x{WRONG_ID:02X}: exit {status}, {lines[0].strip()!r}"
+        )
+
+    def _press_with_loop_figures(self, fp: Forcepad) -> tuple[Message, dict[str, int]]:
+        """Plays rig/traces/peek-then-pop.csv; returns the press's last event and the loop's
+        figures from `status`: the periods run and skipped during the press, the lateness p99
+        and maximum since start (µs) and the period (µs)."""
+        before = fp.command("status")["counters"]
+        fp.forget_events()
+        self.guest.shell.check(f"spawn player player {ADS7830_PROFILE} /rig/traces/peek-then-pop.csv")
+        released = fp.wait_for_event(
+            lambda e: e["event"] in ("press.released", "press.cancelled"), 60, "press.released"
+        )
+        self.guest.shell.run("i=0; while [ ! -e /tmp/player.exit ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done")
+        after = fp.command("status")
+        counters, lateness = after["counters"], after["lateness"]
+        require(lateness["p99_us"] is not None, f"status shows no lateness after a press: {lateness}")
+        return released, {
+            "periods": counters["periods"] - before["periods"],
+            "missed": counters["missed_periods"] - before["missed_periods"],
+            "p99": lateness["p99_us"],
+            "max": lateness["max_us"],
+            "period": 1_000_000 // after["rate_hz"],
+        }
 
     def sigterm_line_low(self, binary: str) -> str:
         """SIGTERM while the line is high: forcepad drives it low and exits 0."""
@@ -1090,6 +1244,7 @@ def main() -> int:
             (f"sensor-lost[{build}]", checks.sensor_lost, build),
             (f"feedback-edges[{build}]", checks.feedback_edges, build),
             (f"nau7802-reference[{build}]", checks.nau7802_reference, build),
+            (f"adxl345-accelerometer[{build}]", checks.adxl345_accelerometer, build),
             (f"sigterm-line-low[{build}]", checks.sigterm_line_low, build),
             (f"sigsegv-line-low[{build}]", checks.sigsegv_line_low, build),
             (f"drv2605l-press[{build}]", checks.drv2605l_press, build),
