@@ -6,6 +6,7 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -175,3 +176,21 @@ def test_commands_from_two_threads_each_get_their_own_answer(pad: ForcePad) -> N
     for thread in threads:
         thread.join()
     assert set(results) == {"threshold", "hysteresis"}
+
+
+def test_the_clicks_an_accelerometer_felt_are_typed(binary: str, tmp_path: Path) -> None:
+    board = tmp_path / "sim-accelerometer.toml"
+    shipped = (Path(__file__).resolve().parents[3] / "boards" / "sim.toml").read_text()
+    board.write_text(shipped + '\n[accelerometer]\nmodel = "adxl345"\nrange = "4g"\naxis = "z"\n')
+    felt: list[events.HapticFelt] = []
+    with ForcePad.spawn(binary=binary, arguments=("--no-rt", "--board", str(board))) as pad:
+        pad.on_event(lambda event: felt.append(event) if isinstance(event, events.HapticFelt) else None)
+        report = pad.trial(2, name="felt", press=lambda p: p.sim_press(400, hold_ms=250))
+        stats = pad.haptic_stats()
+    judged = report.judged_presses
+    for stage in (report.peek, report.pop):
+        assert stage.felt is not None and stage.felt.count == judged and stage.felt.not_felt == 0
+        assert judged == 0 or (stage.felt.peak_g.min is not None and stage.felt.peak_g.min > 0.05)
+        assert len(stage.felt.felt_latency_samples_us) == judged
+    assert stats.felt is not None and stats.felt.clicks >= 2 * judged and stats.felt.not_felt == 0
+    assert len(felt) >= 2 * judged and all(event.felt and event.onset_latency_us is not None for event in felt)
