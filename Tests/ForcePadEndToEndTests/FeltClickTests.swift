@@ -35,19 +35,20 @@ import Testing
         (report["checks"] as? [[String: Any]])?.first { ($0["limit"] as? String)?.hasPrefix(limit) == true }?["passed"] as? Bool
     }
 
-    @Test func aTrialOf20PressesReportsEachStagesFeltLatencyAndPeak() throws {
+    /// A trial of `presses` on the board with an accelerometer, `config` its limits: the
+    /// process's result and the last `trial` answer (its report).
+    static func judged(_ name: String, presses: Int, config text: String) throws -> (ForcePadProcess.Result, [String: Any]) {
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
         let board = try Self.board()
         defer { try? FileManager.default.removeItem(atPath: board) }
-        let config = try scratch.config("""
-            [trials.pop]
-            felt_latency_max = "1s"
-            peak_g_min = 0.1
-            """)
-        let result = try Self.trial("felt20", presses: 20, board: board, config: config, scratch: scratch)
+        let result = try Self.trial(name, presses: presses, board: board, config: try scratch.config(text), scratch: scratch)
+        return (result, try #require(LabTests.answers(result, to: "trial").last))
+    }
+
+    @Test func aTrialOf20PressesReportsEachStagesFeltLatencyAndPeak() throws {
+        let (result, report) = try Self.judged("felt20", presses: 20, config: "[trials.pop]\nfelt_latency_max = \"1s\"\npeak_g_min = 0.1\n")
         #expect(result.status == 0)
-        let report = try #require(LabTests.answers(result, to: "trial").last)
         let events = LabTests.objects(result.outputLines)
         let judged = try #require(report["judged_presses"] as? Int)
         #expect(judged >= 18, "a loaded machine may leave a press or two out, not more")
@@ -71,16 +72,7 @@ import Testing
     }
 
     @Test func aPopFeltLatencyLimitFailsWhenTheClickComesLater() throws {
-        let scratch = try LabTests.Scratch()
-        defer { scratch.remove() }
-        let board = try Self.board()
-        defer { try? FileManager.default.removeItem(atPath: board) }
-        let config = try scratch.config("""
-            [trials.pop]
-            felt_latency_max = "1ms"
-            """)
-        let result = try Self.trial("felt-late", presses: 3, board: board, config: config, scratch: scratch)
-        let report = try #require(LabTests.answers(result, to: "trial").last)
+        let (_, report) = try Self.judged("felt-late", presses: 3, config: "[trials.pop]\nfelt_latency_max = \"1ms\"\n")
         #expect(Self.check(report, "pop felt latency max ≤ 1000us") == false)
         #expect(report["verdict"] as? String != "PASS")
     }

@@ -61,11 +61,7 @@ public final class AccelerometerReader: Sendable {
             for index in 0..<count {
                 var sample = samples[index]
                 sample.timeMicros -= origin
-                if link.accelerations.push(sample) {
-                    samplesRead.add(1, ordering: .relaxed)
-                } else {
-                    droppedSamples.add(1, ordering: .relaxed)
-                }
+                link.accelerations.push(sample, counting: samplesRead, dropped: droppedSamples)
             }
         } catch {
             reports.withLock { $0.failed(error) }

@@ -73,11 +73,7 @@ public final class ReferenceReader: Sendable {
             guard loopSample.timeMicros > last else { return .again }
             if last != Int64.min { note(stepMicros: loopSample.timeMicros - last) }
             lastMicros.store(loopSample.timeMicros, ordering: .relaxed)
-            if link.references.push(loopSample) {
-                samplesRead.add(1, ordering: .relaxed)
-            } else {
-                droppedSamples.add(1, ordering: .relaxed)
-            }
+            link.references.push(loopSample, counting: samplesRead, dropped: droppedSamples)
         } catch {
             reports.withLock { $0.failed(error) }
             worker.rest(micros: Self.retryMicros)

@@ -15,11 +15,7 @@ public enum RecordedAccelerationsFile {
     /// With `wholeLinesOnly` (a recording cut short), text after the last line end is left out.
     public static func parse(_ text: String, path: String, wholeLinesOnly: Bool) throws(LabFileError) -> [AccelerationSample] {
         let fix = "restore it from a copy, or remove it to replay the recording without its felt clicks"
-        guard text.utf8.count <= maxBytes else {
-            throw LabFileError(file: path, line: nil, message: "larger than \(maxBytes >> 20) MiB, more than a recording writes; \(fix)")
-        }
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if wholeLinesOnly || text.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
+        let lines = try LabFileLines.split(text, path: path, maxBytes: maxBytes, wholeLinesOnly: wholeLinesOnly, fix: fix)
         guard let first = lines.first, String(decoding: first, as: UTF8.self) == header else {
             throw LabFileError(file: path, line: 1, message: "the header is not \(header); \(fix)")
         }

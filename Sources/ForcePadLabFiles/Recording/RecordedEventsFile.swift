@@ -13,11 +13,7 @@ public enum RecordedEventsFile {
     /// torn last line and is left out.
     public static func parse(_ text: String, path: String, wholeLinesOnly: Bool) throws(LabFileError) -> [RecordedEvent] {
         let fix = "restore it from a copy, or replay \(CaptureInfo.folder(of: path))/frames.csv as a trace"
-        guard text.utf8.count <= maxBytes else {
-            throw LabFileError(file: path, line: nil, message: "larger than \(maxBytes >> 20) MiB, more than a recording writes; \(fix)")
-        }
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if wholeLinesOnly || text.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
+        let lines = try LabFileLines.split(text, path: path, maxBytes: maxBytes, wholeLinesOnly: wholeLinesOnly, fix: fix)
         var events: [RecordedEvent] = []
         var lastLoop: (time: Int64, line: Int)?
         var lastReading: (time: Int64, line: Int)?
