@@ -26,6 +26,10 @@ echo "ThreadSanitizer: a session against a TSan build of forcepad"
 binary="$scratch/debug/forcepad"
 state="$log/state"
 mkdir -p "$state"
+# The sim board with its simulated accelerometer: its reader thread, the felt clicks and the
+# recorder's samples run too.
+board="$log/sim-accelerometer.toml"
+{ cat boards/sim.toml; printf '\n[accelerometer]\nmodel = "adxl345"\naxis = "z"\n'; } >"$board"
 session='mode json
 trial start 1 name=tsan-trial
 sim play rig/traces/peek-then-pop.csv
@@ -38,7 +42,7 @@ wait 1s
 record stop
 status
 quit'
-TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --state-dir "$state" <<<"$session" >"$log/session.txt" 2>"$log/session-stderr.txt" || {
+TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --board "$board" --state-dir "$state" <<<"$session" >"$log/session.txt" 2>"$log/session-stderr.txt" || {
     status=$?
     grep -A30 "WARNING: ThreadSanitizer" "$log/session-stderr.txt" | head -80 || tail -20 "$log/session-stderr.txt"
     echo "ThreadSanitizer: the session ended with status $status"; exit 1
@@ -48,4 +52,5 @@ if grep -q "WARNING: ThreadSanitizer" "$log/session-stderr.txt"; then
     echo "ThreadSanitizer: a report in the session"; exit 1
 fi
 grep -q '"event":"press.pop"' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session saw no pop"; exit 1; }
+grep -q '"event":"haptic.felt"' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session felt no click"; exit 1; }
 echo "ThreadSanitizer: no reports ($(wc -l <"$log/session.txt") lines of session output)"

@@ -23,28 +23,7 @@ import Synchronization
 /// While an interactive shell shows its input line, console lines wait (at most
 /// ``maxWaitingLines``) until it takes them; the recorder and the menu get every event at once.
 final class EventPump: Sendable {
-    private struct Channels: ~Copyable {
-        var events: SPSCRingConsumer<LoopEvent>
-        var edges: SPSCRingConsumer<HapticEdgeEvent>
-        var references: SPSCRingConsumer<ReferenceSample>
-        var accelerations: SPSCRingConsumer<AccelerationSample>
-        /// Measures each stage's click; nil without an accelerometer.
-        var felt: FeltClickFollower?
-        /// The reference readings so far; nil without a reference sensor.
-        var history: ReferenceHistory?
-        /// Finds a stage pulse's crossing, with the thresholds in force.
-        var crossing = StagePulseCrossing()
-        /// The crossing→line latency of every stage pulse measured (µs), for `haptic stats`.
-        var crossingToLine = LatencyHistogram()
-        /// Events taken off the ring that wait for the reference reading after a stage, oldest first.
-        var held: [LoopEvent] = []
-        /// Console lines waiting for the interactive shell, oldest first.
-        var waitingLines: [String] = []
-        /// Lines dropped because the shell did not take them in time.
-        var droppedLines = 0
-    }
-
-    private let channels: PosixMutex<Channels>
+    private let channels: PosixMutex<EventPumpChannels>
     /// Who gets each event, in order.
     private let sinks: [any EventSink]
     /// Where the sinks' console lines go.
@@ -73,7 +52,7 @@ final class EventPump: Sendable {
         guard let edges = link.edges.takeConsumer() else { return nil }
         guard let references = link.references.takeConsumer() else { return nil }
         guard let accelerations = link.accelerations.takeConsumer() else { return nil }
-        channels = PosixMutex(Channels(events: events, edges: edges, references: references, accelerations: accelerations))
+        channels = PosixMutex(EventPumpChannels(events: events, edges: edges, references: references, accelerations: accelerations))
         self.link = link
         self.sinks = sinks
         self.output = output
@@ -168,13 +147,13 @@ final class EventPump: Sendable {
 
     /// Prints `lines` after those waiting, or keeps them while the interactive shell shows
     /// its input line.
-    private func deliver(_ lines: [String], in channels: inout Channels) {
+    private func deliver(_ lines: [String], in channels: inout EventPumpChannels) {
         keep(lines, in: &channels)
         if printsAtOnce.load(ordering: .relaxed) { output.write(lines: takeWaiting(&channels)) }
     }
 
     /// The waiting lines, after a note when some were dropped; none wait afterwards.
-    private func takeWaiting(_ channels: inout Channels) -> [String] {
+    private func takeWaiting(_ channels: inout EventPumpChannels) -> [String] {
         var lines = channels.waitingLines
         channels.waitingLines.removeAll()
         if channels.droppedLines > 0 {
@@ -191,7 +170,7 @@ final class EventPump: Sendable {
             atMicros: link.loopMicrosNow())
     }
 
-    private func keep(_ lines: [String], in channels: inout Channels) {
+    private func keep(_ lines: [String], in channels: inout EventPumpChannels) {
         channels.waitingLines += lines
         let excess = channels.waitingLines.count - Self.maxWaitingLines
         if excess > 0 {
@@ -203,7 +182,7 @@ final class EventPump: Sendable {
     /// Follows the presses for the crossing of a stage pulse, and gives a stage's `haptic.on`
     /// its crossing→line latency when the readings show the crossing (by then they do: the
     /// stage it follows waited for its reading).
-    private func follow(_ event: LoopEvent, in channels: inout Channels) -> CrossingToLine? {
+    private func follow(_ event: LoopEvent, in channels: inout EventPumpChannels) -> CrossingToLine? {
         guard let history = channels.history else { return nil }
         let measured = channels.crossing.follow(
             event, patternName: patternName, samplePeriodMicros: history.samplePeriodMicros,
@@ -212,7 +191,7 @@ final class EventPump: Sendable {
         return measured
     }
 
-    private func take(_ channels: inout Channels, settlingAll: Bool = false) -> [String] {
+    private func take(_ channels: inout EventPumpChannels, settlingAll: Bool = false) -> [String] {
         var lines: [String] = []
         while let sample = channels.references.pop() {
             channels.history?.append(sample)
