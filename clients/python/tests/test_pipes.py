@@ -187,10 +187,14 @@ def test_the_clicks_an_accelerometer_felt_are_typed(binary: str, tmp_path: Path)
         pad.on_event(lambda event: felt.append(event) if isinstance(event, events.HapticFelt) else None)
         report = pad.trial(2, name="felt", press=lambda p: p.sim_press(400, hold_ms=250))
         stats = pad.haptic_stats()
+    # Every stage's click is felt live; a busy machine may leave presses out of the report's figures.
+    assert len(felt) >= 4 and all(event.felt and event.onset_latency_us is not None for event in felt)
+    assert stats.felt is not None and stats.felt.clicks >= 4 and stats.felt.not_felt == 0
     judged = report.judged_presses
     for stage in (report.peek, report.pop):
+        if judged == 0:
+            assert stage.felt is None
+            continue
         assert stage.felt is not None and stage.felt.count == judged and stage.felt.not_felt == 0
-        assert judged == 0 or (stage.felt.peak_g.min is not None and stage.felt.peak_g.min > 0.05)
+        assert stage.felt.peak_g.min is not None and stage.felt.peak_g.min > 0.05
         assert len(stage.felt.felt_latency_samples_us) == judged
-    assert stats.felt is not None and stats.felt.clicks >= 2 * judged and stats.felt.not_felt == 0
-    assert len(felt) >= 2 * judged and all(event.felt and event.onset_latency_us is not None for event in felt)
