@@ -36,7 +36,6 @@ public struct ChipAccelerometerSource<Chip: AccelerometerChip, Bus: BlockRegiste
     private var lastSampleMicros: Int64
     /// Whether the chip must be started again before the next read.
     private var needsStart = false
-    private var vectors = InlineArray<32, AccelerationVector>(repeating: .zero)
 
     /// Checks the chip's ID on `bus` and starts it; fails in one line naming the bus, the
     /// address and the fix.
@@ -57,7 +56,7 @@ public struct ChipAccelerometerSource<Chip: AccelerometerChip, Bus: BlockRegiste
         nextMicros = max(nextMicros + Self.batchMicros, pacer.nowMicros())
         pacer.sleep(untilMicros: nextMicros)
         let newestMicros = pacer.nowMicros()
-        var span = vectors.mutableSpan
+        var vectors = InlineArray<32, AccelerationVector>(repeating: .zero)
         let count: Int
         do {
             if needsStart {
@@ -65,6 +64,7 @@ public struct ChipAccelerometerSource<Chip: AccelerometerChip, Bus: BlockRegiste
                 needsStart = false
                 lastSampleMicros = newestMicros
             }
+            var span = vectors.mutableSpan
             count = min(try chip.readFIFO(on: &bus, into: &span), output.count)
         } catch {
             needsStart = true
