@@ -90,24 +90,12 @@ struct LatenessComparison {
             return [BenchmarkRow("loop lateness, \(condition)", value: "no period ran", target: "measured", verdict: .fail)]
         }
         var rows = [BenchmarkRow("loop lateness, \(condition), \(periodsName)", value: loop.summary)]
-        if let withReference = LatencyPercentiles(loopWithReferenceLateness) {
-            rows.append(BenchmarkRow(
-                "loop lateness with the reference sensor read, \(condition), \(periodsName)",
-                value: withReference.summary + ", \(loopWithReferenceMissedPeriods) periods skipped"))
-            let ratio = Double(withReference.p999Micros) / Double(max(loop.p999Micros, 1))
-            rows.append(BenchmarkRow(
-                "loop p99.9 with / without the reference sensor, \(condition)", value: DecimalText.format(ratio, places: 2),
-                timingTarget: "<= \(DecimalText.format(Self.ratioTarget, places: 2))", meets: ratio <= Self.ratioTarget))
-        }
-        if let withAccelerometer = LatencyPercentiles(loopWithAccelerometerLateness) {
-            rows.append(BenchmarkRow(
-                "loop lateness with the accelerometer read at 3200 Hz, \(condition), \(periodsName)",
-                value: withAccelerometer.summary + ", \(loopWithAccelerometerMissedPeriods) periods skipped"))
-            let ratio = Double(withAccelerometer.p999Micros) / Double(max(loop.p999Micros, 1))
-            rows.append(BenchmarkRow(
-                "loop p99.9 with / without the accelerometer, \(condition)", value: DecimalText.format(ratio, places: 2),
-                timingTarget: "<= \(DecimalText.format(Self.ratioTarget, places: 2))", meets: ratio <= Self.ratioTarget))
-        }
+        rows += companionRows(
+            read: "the reference sensor read", name: "the reference sensor", lateness: loopWithReferenceLateness,
+            skipped: loopWithReferenceMissedPeriods, loop: loop, condition: condition, periodsName: periodsName)
+        rows += companionRows(
+            read: "the accelerometer read at 3200 Hz", name: "the accelerometer", lateness: loopWithAccelerometerLateness,
+            skipped: loopWithAccelerometerMissedPeriods, loop: loop, condition: condition, periodsName: periodsName)
         if cyclictestFailure != nil {
             rows.append(BenchmarkRow("cyclictest lateness, \(condition)", value: "not run", target: "measured", verdict: .fail))
         } else if let cyclictest = cyclictest.percentiles {
@@ -118,6 +106,23 @@ struct LatenessComparison {
                 timingTarget: "<= \(DecimalText.format(Self.ratioTarget, places: 2))", meets: ratio <= Self.ratioTarget))
         }
         return rows
+    }
+
+    /// The loop's lateness with a device read beside it (`read`, e.g. `the reference sensor
+    /// read`), and the ratio of its p99.9 to the loop's alone (`loop`), a timing row; none when
+    /// no such round ran.
+    private func companionRows(
+        read: String, name: String, lateness: LatencyHistogram, skipped: UInt64, loop: LatencyPercentiles, condition: String,
+        periodsName: String
+    ) -> [BenchmarkRow] {
+        guard let with = LatencyPercentiles(lateness) else { return [] }
+        let ratio = Double(with.p999Micros) / Double(max(loop.p999Micros, 1))
+        return [
+            BenchmarkRow("loop lateness with \(read), \(condition), \(periodsName)", value: with.summary + ", \(skipped) periods skipped"),
+            BenchmarkRow(
+                "loop p99.9 with / without \(name), \(condition)", value: DecimalText.format(ratio, places: 2),
+                timingTarget: "<= \(DecimalText.format(Self.ratioTarget, places: 2))", meets: ratio <= Self.ratioTarget),
+        ]
     }
 
     /// The loop's p99.9 lateness may be at most this multiple of cyclictest's (idle and loaded).
