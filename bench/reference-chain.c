@@ -10,8 +10,9 @@
  *
  * PARAMETERS and FRAMES are little-endian int64 arrays written by forcepad-bench:
  *   PARAMETERS: cells, spike rejection (0/1), contact threshold (mg), average touch (mg),
- *               baseline shift, filter kind (0 none, 1 one-pole, 2 biquad), alpha (Q16),
- *               b0 b1 b2 a1 a2 (Q28), then per cell: point count, then (counts, mg) per point.
+ *               baseline shift, filter kind (0 none, 1 one-pole, 2 biquad, 3 one-euro), alpha (Q16),
+ *               b0 b1 b2 a1 a2 (Q28), one-euro omega at rest and highest (Q16), beta (Q32),
+ *               speed alpha (Q16), then per cell: point count, then (counts, mg) per point.
  *   FRAMES:     frame count, then per frame: time (us), sequence, stale (0/1), counts per cell.
  * COUNT frames are processed, cycling through FRAMES; OUTPUT, when given, receives per frame
  * (int64): force per cell (mg), total (mg), saturated cells, contacts, centroid x and y (Q16),
@@ -30,6 +31,7 @@
 #define MAX_CELLS 64
 #define MAX_POINTS 1024
 #define INPUT_LIMIT ((1 << 23) - 1)
+#define SPEED_LIMIT_Q16 ((INT64_C(1) << 31) - 1)
 
 struct raw_frame {
     int32_t counts[MAX_CELLS];
@@ -56,13 +58,14 @@ struct chain {
     int baseline_shift;
     int filter_kind;
     int64_t alpha_q16, b0, b1, b2, a1, a2;
+    int64_t rest_omega_q16, max_omega_q16, beta_q32, speed_alpha_q16;
     /* Calibration: cell k's points are point_counts/point_milligrams[starts[k] .. starts[k+1]). */
     int32_t starts[MAX_CELLS + 1];
     int32_t point_counts[MAX_POINTS], point_milligrams[MAX_POINTS];
     int32_t previous[MAX_CELLS], before_previous[MAX_CELLS];
     bool spikes_primed;
     int64_t baseline_q16[MAX_CELLS];
-    int64_t one_pole_q16[MAX_CELLS];
+    int64_t one_pole_q16[MAX_CELLS], speed_q16[MAX_CELLS];
     int64_t x1[MAX_CELLS], x2[MAX_CELLS], y1[MAX_CELLS], y2[MAX_CELLS], remainder[MAX_CELLS];
     bool filter_primed;
     bool use_cmsis;
@@ -98,6 +101,7 @@ static void filter(struct chain *c, int32_t *mg) {
         for (int cell = 0; cell < c->cells; cell++) {
             int64_t value = mg[cell];
             c->one_pole_q16[cell] = value << 16;
+            c->speed_q16[cell] = 0;
             c->x1[cell] = c->x2[cell] = c->y1[cell] = c->y2[cell] = value << 8;
             c->remainder[cell] = 0;
 #ifdef REFERENCE_CHAIN_CMSIS
@@ -112,6 +116,22 @@ static void filter(struct chain *c, int32_t *mg) {
         for (int cell = 0; cell < c->cells; cell++) {
             int64_t input = (int64_t)mg[cell] << 16;
             int64_t state = c->one_pole_q16[cell] + (((input - c->one_pole_q16[cell]) * c->alpha_q16 + (1 << 15)) >> 16);
+            c->one_pole_q16[cell] = state;
+            mg[cell] = (int32_t)((state + (1 << 15)) >> 16);
+        }
+    } else if (c->filter_kind == 3) {
+        /* The 1€ filter: the cut-off's omega rises with the smoothed speed; alpha = omega / (1 + omega). */
+        for (int cell = 0; cell < c->cells; cell++) {
+            int64_t input = (int64_t)mg[cell] << 16;
+            int64_t previous = c->one_pole_q16[cell];
+            int64_t raw_speed = input - previous;
+            int64_t speed = c->speed_q16[cell] + (((raw_speed - c->speed_q16[cell]) * c->speed_alpha_q16 + (1 << 15)) >> 16);
+            speed = speed < -SPEED_LIMIT_Q16 ? -SPEED_LIMIT_Q16 : speed > SPEED_LIMIT_Q16 ? SPEED_LIMIT_Q16 : speed;
+            c->speed_q16[cell] = speed;
+            int64_t omega = c->rest_omega_q16 + (((speed < 0 ? -speed : speed) * c->beta_q32) >> 32);
+            if (omega > c->max_omega_q16) omega = c->max_omega_q16;
+            int64_t alpha = (int64_t)((uint64_t)(omega << 16) / (uint64_t)(omega + (1 << 16)));
+            int64_t state = previous + ((raw_speed * alpha + (1 << 15)) >> 16);
             c->one_pole_q16[cell] = state;
             mg[cell] = (int32_t)((state + (1 << 15)) >> 16);
         }
@@ -237,7 +257,7 @@ int main(int argc, char **argv) {
 #endif
     size_t count, next = 0;
     int64_t *p = read_int64s(argv[2], &count);
-    if (count < 12) fail("PARAMETERS: too short");
+    if (count < 16) fail("PARAMETERS: too short");
     c.cells = (int)p[next++];
     if (c.cells < 1 || c.cells > MAX_CELLS) fail("PARAMETERS: cell count out of range");
     c.spike_rejection = p[next++] != 0;
@@ -247,6 +267,7 @@ int main(int argc, char **argv) {
     c.filter_kind = (int)p[next++];
     c.alpha_q16 = p[next++];
     c.b0 = p[next++]; c.b1 = p[next++]; c.b2 = p[next++]; c.a1 = p[next++]; c.a2 = p[next++];
+    c.rest_omega_q16 = p[next++]; c.max_omega_q16 = p[next++]; c.beta_q32 = p[next++]; c.speed_alpha_q16 = p[next++];
     int points = 0;
     for (int cell = 0; cell < c.cells; cell++) {
         if (next >= count) fail("PARAMETERS: calibration missing");

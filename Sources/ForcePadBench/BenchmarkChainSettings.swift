@@ -1,10 +1,12 @@
 import ForcePadCore
 
-/// The two chains every cost figure is measured for: the default settings on the benchmark's
-/// 8-cell strip, with the one-pole filter (the default) or the biquad at the same cut-off.
+/// The chains every cost figure is measured for: the default settings on the benchmark's
+/// 8-cell strip, with the one-pole filter, the biquad at the same cut-off, or the one-euro
+/// filter with its cut-off at rest there and its standard β and speed cut-off.
 enum BenchmarkChainSettings: CaseIterable {
     case onePole
     case biquad
+    case oneEuro
 
     init?(name: String) {
         guard let chain = Self.allCases.first(where: { $0.name == name }) else { return nil }
@@ -15,6 +17,7 @@ enum BenchmarkChainSettings: CaseIterable {
         switch self {
         case .onePole: "one-pole"
         case .biquad: "biquad"
+        case .oneEuro: "one-euro"
         }
     }
 
@@ -23,7 +26,11 @@ enum BenchmarkChainSettings: CaseIterable {
 
     var filter: FilterSettings {
         var filter = ControllerSettings.standard.filter
-        if self == .biquad { filter.kind = .biquad }
+        switch self {
+        case .onePole: filter.kind = .onePole
+        case .biquad: filter.kind = .biquad
+        case .oneEuro: filter.kind = .oneEuro
+        }
         return filter
     }
 

@@ -1,7 +1,7 @@
 import ForcePadCore
 import Glibc
 
-/// `forcepad-bench run-chain one-pole|biquad FRAMES COUNT`: ForcePad's side of the instruction
+/// `forcepad-bench run-chain one-pole|biquad|one-euro FRAMES COUNT`: ForcePad's side of the instruction
 /// count. Builds the pipeline with the benchmark's settings, reads FRAMES (the file the C
 /// reference chain reads), processes COUNT frames cycling through them and prints the sum of
 /// the totals, as bench/reference-chain.c does. The benchmark runs it under callgrind.
@@ -13,7 +13,7 @@ enum ChainRun {
         guard arguments.count == 3, let count = Int(arguments[2]), count >= 0,
             let chain = BenchmarkChainSettings(name: arguments[0])
         else {
-            progress("usage: forcepad-bench \(command) one-pole|biquad FRAMES COUNT")
+            progress("usage: forcepad-bench \(command) one-pole|biquad|one-euro FRAMES COUNT")
             return 1
         }
         var frames: [RawFrame]

@@ -11,11 +11,13 @@ enum ReferenceChainInput {
         case .none: 0
         case .onePole: 1
         case .biquad: 2
+        case .oneEuro: 3
         }
         var values: [Int64] = [
             Int64(calibrations.count), settings.spikeRejection ? 1 : 0, Int64(settings.contactThreshold.milligrams),
             Int64(settings.averageTouch.milligrams), Int64(settings.baselineShift), kind, filter.alphaQ16,
-            filter.b0, filter.b1, filter.b2, filter.a1, filter.a2,
+            filter.b0, filter.b1, filter.b2, filter.a1, filter.a2, filter.restOmegaQ16, filter.maxOmegaQ16, filter.betaQ32,
+            filter.speedAlphaQ16,
         ]
         for table in calibrations {
             values.append(Int64(table.points.count))

@@ -25,6 +25,9 @@ public struct ReferenceFilterCoefficients<Sample: BinaryFloatingPoint>: Equatabl
     public var b0: Sample, b1: Sample, b2: Sample
     /// Biquad feedback coefficients (a0 = 1 implied).
     public var a1: Sample, a2: Sample
+    /// One-euro: ω = 2π·fc/fs at rest, the highest ω, ω per mg/frame of smoothed speed, and
+    /// the speed's smoothing factor (unused by the other kinds).
+    public var restOmega: Sample = 0, maxOmega: Sample = 0, beta: Sample = 0, speedAlpha: Sample = 1
 
     /// The coefficients the fixed-point filter uses: α from Q16, the biquad's from Q28.
     public init(quantised coefficients: LowPassCoefficients) {
@@ -36,6 +39,10 @@ public struct ReferenceFilterCoefficients<Sample: BinaryFloatingPoint>: Equatabl
         b2 = Sample(coefficients.b2) / q28
         a1 = Sample(coefficients.a1) / q28
         a2 = Sample(coefficients.a2) / q28
+        restOmega = Sample(coefficients.restOmegaQ16) / 65536
+        maxOmega = Sample(coefficients.maxOmegaQ16) / 65536
+        beta = Sample(coefficients.betaQ32) / 4_294_967_296
+        speedAlpha = Sample(coefficients.speedAlphaQ16) / 65536
     }
 
     /// The design without quantisation, with the same equations and the same cut-off clamp
@@ -57,6 +64,13 @@ public struct ReferenceFilterCoefficients<Sample: BinaryFloatingPoint>: Equatabl
             break
         case .onePole:
             alpha = Sample(1 - exp(-2 * Double.pi * cutoff / rate))
+        case .oneEuro:
+            restOmega = Sample(2 * Double.pi * cutoff / rate)
+            maxOmega = Sample(2 * Double.pi * 0.45)
+            beta = Sample(2 * Double.pi * Double(settings.betaMilliHertzPerGramPerSecond) / 1e6)
+            let speedOmega = 2 * Double.pi * Double(settings.speedCutoffMilliHertz) / 1000 / rate
+            speedAlpha = Sample(speedOmega / (1 + speedOmega))
+            alpha = restOmega / (1 + restOmega)
         case .biquad:
             let k = tan(Double.pi * cutoff / rate)
             let root2 = 2.0.squareRoot()
@@ -75,7 +89,7 @@ public struct ReferenceFilterCoefficients<Sample: BinaryFloatingPoint>: Equatabl
         switch kind {
         case .none:
             return 0
-        case .onePole:
+        case .onePole, .oneEuro:
             return Double(1 - alpha) / Double(alpha)
         case .biquad:
             let b = (Double(b0), Double(b1), Double(b2))

@@ -9,8 +9,10 @@ import ForcePadCore
 public struct ReferenceLowPassFilter<Sample: BinaryFloatingPoint> {
     public let coefficients: ReferenceFilterCoefficients<Sample>
     @usableFromInline let cellCount: Int
-    /// One-pole output per cell (mg).
+    /// One-pole (and one-euro) output per cell (mg).
     @usableFromInline var onePole: ReferenceCellValues<Sample>
+    /// One-euro smoothed speed per cell (mg per frame).
+    @usableFromInline var speed: ReferenceCellValues<Sample>
     /// Biquad history per cell (mg): x[n-1], x[n-2], y[n-1], y[n-2].
     @usableFromInline var x1: ReferenceCellValues<Sample>
     @usableFromInline var x2: ReferenceCellValues<Sample>
@@ -22,6 +24,7 @@ public struct ReferenceLowPassFilter<Sample: BinaryFloatingPoint> {
         self.cellCount = cellCount
         self.coefficients = coefficients
         onePole = ReferenceCellValues(repeating: 0)
+        speed = ReferenceCellValues(repeating: 0)
         x1 = ReferenceCellValues(repeating: 0)
         x2 = ReferenceCellValues(repeating: 0)
         y1 = ReferenceCellValues(repeating: 0)
@@ -45,6 +48,7 @@ public struct ReferenceLowPassFilter<Sample: BinaryFloatingPoint> {
             for cell in 0..<cellCount {
                 let value = milligrams[cell]
                 onePole[cell] = value
+                speed[cell] = 0
                 x1[cell] = value
                 x2[cell] = value
                 y1[cell] = value
@@ -60,6 +64,17 @@ public struct ReferenceLowPassFilter<Sample: BinaryFloatingPoint> {
         case .onePole:
             for cell in 0..<cellCount {
                 let state = onePole[cell] + c.alpha * (milligrams[cell] - onePole[cell])
+                onePole[cell] = state
+                milligrams[cell] = state
+            }
+        case .oneEuro:
+            let limit = Sample(CellFilterBank.speedLimitQ16) / 65536
+            for cell in 0..<cellCount {
+                let rawSpeed = milligrams[cell] - onePole[cell]
+                let smoothed = min(max(speed[cell] + c.speedAlpha * (rawSpeed - speed[cell]), -limit), limit)
+                speed[cell] = smoothed
+                let omega = min(c.restOmega + abs(smoothed) * c.beta, c.maxOmega)
+                let state = onePole[cell] + omega / (1 + omega) * rawSpeed
                 onePole[cell] = state
                 milligrams[cell] = state
             }

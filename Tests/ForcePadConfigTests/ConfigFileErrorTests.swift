@@ -16,8 +16,8 @@ struct ConfigFileErrorTests {
     }
 
     @Test func unknownKeysAreReportedInFileOrder() {
-        #expect(Self.message("[filter]\nzeta = 1\nalpha = 2")
-            == "forcepad.toml:2: filter.zeta: unknown key (allowed here: kind, cutoff, spike_rejection)")
+        #expect(Self.message("[filter]\nomega = 1\nalpha = 2")
+            == "forcepad.toml:2: filter.omega: unknown key (allowed here: kind, cutoff, spike_rejection, beta, speed_cutoff)")
     }
 
     @Test func unknownTopLevelTable() {

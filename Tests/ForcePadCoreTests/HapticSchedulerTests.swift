@@ -179,7 +179,7 @@ extension HapticScheduler {
     /// `haptic.on` of each stage then carries that stage's time.
     @Test func hapticOnCarriesTheTimeOfItsStage() throws {
         let catalog = try HapticPatternCatalog(patterns: HapticSettings.standardPatterns)
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         var scheduler = HapticScheduler(settings: HapticSchedulerSettings(.standard))
         var pressEvents = PressEventBuffer()
         var hapticEvents = HapticEventBuffer()

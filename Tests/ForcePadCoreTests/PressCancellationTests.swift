@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aSecondContactCancelsWithMultiTouchAndSilencesThePressUntilLift() {
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         let trace = frames(grams: 100, count: 50, startMillis: 0) + frames(grams: 400, count: 50, startMillis: 50, contacts: 2)
             + frames(grams: 400, count: 50, startMillis: 100) + frames(grams: 16, count: 10, startMillis: 150)
         #expect(recognizer.events(for: trace) == [
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func twoContactsFromTheFirstFrameBeginAndCancelAtOnce() {
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         #expect(recognizer.events(for: frames(grams: 200, count: 20, startMillis: 0, contacts: 2)) == [
             .began(atMicros: 5000, force: .grams(200), position: padCenter),
             .cancelled(atMicros: 5000, reason: .multiTouch),
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func sensorLossMidPressCancelsAndWaitsForLift() {
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         var buffer = PressEventBuffer()
         #expect(recognizer.events(for: frames(grams: 200, count: 50, startMillis: 0)) == [
             .began(atMicros: 5000, force: .grams(200), position: padCenter),
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func sensorLossRestartsADwellInProgressAndIsSilentWithoutAPress() {
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         var buffer = PressEventBuffer()
         #expect(recognizer.events(for: frames(grams: 100, count: 3, startMillis: 0)).isEmpty)
         recognizer.sensorLost(atMicros: 3000, into: &buffer)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func commandCancelsAPressAndNothingElse() {
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         var buffer = PressEventBuffer()
         recognizer.cancel(reason: .command, atMicros: 0, into: &buffer)
         #expect(buffer.isEmpty)

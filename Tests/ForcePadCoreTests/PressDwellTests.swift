@@ -18,14 +18,14 @@ import Testing
 
     @Test func aSpikeShorterThanTheDwellFiresNothing() {
         let totals = milligrams(grams: Array(repeating: 0, count: 10) + Array(repeating: 400, count: 5) + Array(repeating: 0, count: 10))
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         #expect(recognizer.events(for: traceFrames(milligrams: totals)).isEmpty)
     }
 
     @Test func theDwellRestartsWhenTheForceDipsBelowTheThreshold() {
         // 160 g from 10 ms, one frame at 145 g (below peek 150 g) at 13 ms.
         let totals = milligrams(grams: Array(repeating: 0, count: 10) + [160, 160, 160, 145] + Array(repeating: 160, count: 20))
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         #expect(Array(recognizer.events(for: traceFrames(milligrams: totals)).prefix(2)) == [
             .began(atMicros: 15_000, force: .grams(160), position: padCenter),
             .peek(atMicros: 19_000, force: .grams(160)),
@@ -34,7 +34,7 @@ import Testing
 
     @Test func popNeverFiresBeforePeekEvenWhenItsOwnDwellHasPassed() {
         // Peek is set above the force mid-press, then lowered again: pop, held all along, waits for peek.
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         recognizer.settings.thresholds.peek = .grams(500)
         let press = traceFrames(milligrams: milligrams(grams: Array(repeating: 400, count: 40)))
         #expect(recognizer.events(for: Array(press[0..<20])) == [

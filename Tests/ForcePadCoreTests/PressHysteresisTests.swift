@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func hoverWithDwellFiresOnceAtTheFirstRunAsLongAsTheDwell() throws {
-        let settings = PressRecognizerSettings.standard  // dwell 5 ms
+        let settings = PressRecognizerSettings.standard(dwellMicros: 5_000)
         let totals = hover(at: settings.thresholds.touch, amplitude: settings.hysteresis.touch.milligrams / 2, seed: 7)
         // Reference: the first frame ending six consecutive frames (0…5 ms) at or above touch.
         let touch = settings.thresholds.touch.milligrams

@@ -82,7 +82,7 @@ extension PressRecognizer {
     @Test func slowPressThroughPopAndRelease() {
         let totals = milligrams(grams: Array(repeating: 0, count: 10) + Array(0...400) + Array(repeating: 400, count: 99)
             + Array((0...400).reversed()) + Array(repeating: 0, count: 10))
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
 
         var expected: [PressEvent] = [.began(atMicros: 35_000, force: .grams(25), position: padCenter)]
         for (millis, q16) in zip([55, 75, 95, 115, 135, 155], [12603, 22685, 32768, 42850, 52932, 63015] as [Int32]) {
@@ -102,7 +102,7 @@ extension PressRecognizer {
     }
 
     @Test func stateAndProgressFollowThePressForStatus() {
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         let ramp = traceFrames(milligrams: milligrams(grams: Array(0...400)))
         _ = recognizer.events(for: Array(ramp[0...100]))
         #expect(recognizer.state == .touching)
@@ -131,7 +131,7 @@ extension PressRecognizer {
 
     @Test func fastStabWithDwellFiresAllThreeWhenTheDwellEnds() {
         let totals = milligrams(grams: Array(repeating: 0, count: 10) + Array(repeating: 400, count: 91) + [0])
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         #expect(recognizer.events(for: traceFrames(milligrams: totals)) == [
             .began(atMicros: 15_000, force: .grams(400), position: padCenter),
             .peek(atMicros: 15_000, force: .grams(400)),
@@ -169,7 +169,7 @@ extension PressRecognizer {
     }
 
     @Test func newThresholdsApplyFromTheNextFrame() {
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         let press = traceFrames(milligrams: milligrams(grams: Array(repeating: 100, count: 40)))
         #expect(recognizer.events(for: Array(press[0..<20])) == [
             .began(atMicros: 5000, force: .grams(100), position: padCenter)

@@ -303,7 +303,7 @@ func micros(_ millis: Int64) -> Int64 { millis * 1000 }
     // MARK: With the recogniser
 
     @Test func popHoldSlideAndLiftWithThePressRecognizer() {
-        var recognizer = PressRecognizer(settings: .standard)
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))
         var menu = QuickActionMenu(settings: .standard)
         var pressEvents = PressEventBuffer()
         var menuEvents = QuickActionEventBuffer()

@@ -89,9 +89,10 @@ import Testing
             let truth = expected[stage]!.compactMap { $0 }
             #expect(samples.count == truth.count && (truth.count >= 2 || excluded.count > 2))
             for (measured, worked) in zip(samples, truth) { #expect(abs(Double(measured) - worked) <= 1, "\(stage): \(measured) vs \(worked)") }
-            // What a finger feels is milliseconds, far more than the frame → GPIO part.
+            // The physical pad's own error (cell spread, creep, hysteresis) puts its crossing
+            // milliseconds before or after the truth's; the frame → GPIO part is inside every sample.
             let stageToLine = try #require((figures["stage_to_line_us"] as? [String: Any])?["max"] as? Int)
-            #expect(samples.allSatisfy { $0 > stageToLine && $0 < 100_000 }, "\(samples)")
+            #expect(stageToLine > 0 && samples.allSatisfy { abs($0) < 100_000 }, "\(samples)")
             let latency = try #require(figures["crossing_to_line_us"] as? [String: Int])
             let sorted = samples.sorted()
             func rank(_ permille: Int) -> Int { sorted[max(1, (sorted.count * permille + 999) / 1000) - 1] }

@@ -99,8 +99,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: pulseBoard) }
         let effectBoard = try Self.board { $0.replacingOccurrences(of: "overdrive_clamp = \"2.5V\"", with: "overdrive_clamp = \"5.0V\"") }
         defer { try? FileManager.default.removeItem(atPath: effectBoard) }
-        let pulse = try Self.peekClicks(board: pulseBoard, setup: ["haptic pattern peek \"on 2ms\""])
-        let effect = try Self.peekClicks(board: effectBoard, setup: ["haptic pattern peek \"effect 1\""])
+        // Peek and pop 10 ms apart or more (one-pole 30 Hz, dwell 5 ms), as the two actuators were compared.
+        let detection = ["filter one-pole 30Hz", "hysteresis dwell 5ms"]
+        let pulse = try Self.peekClicks(board: pulseBoard, setup: detection + ["haptic pattern peek \"on 2ms\""])
+        let effect = try Self.peekClicks(board: effectBoard, setup: detection + ["haptic pattern peek \"effect 1\""])
         try #require(pulse.count >= 5 && effect.count >= 5, "pulse \(pulse), effect \(effect)")
         func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
         #expect(mean(effect.map { Double($0.onset) }) < mean(pulse.map { Double($0.onset) }), "onset: pulse \(pulse), effect \(effect)")

@@ -170,9 +170,9 @@ import Testing
         ])
         let lines = result.outputLines.filter { !$0.contains(" ms  ") }
         #expect(lines.prefix(6) == [
-            "touch 5g  peek 15g  pop 20g  dwell 5ms",
+            "touch 5g  peek 15g  pop 20g  dwell 1ms",
             "error: hysteresis.touch: 25g must be below thresholds.touch (20g), or the touch stage could never be left; narrow the band or widen the gap",
-            "touch 5g  peek 10g  pop 20g  dwell 5ms",
+            "touch 5g  peek 10g  pop 20g  dwell 1ms",
             "touch 5g  peek 10g  pop 20g  dwell 2ms",
             "error: no press in progress (press state: idle)",
             "pressing 100g",

@@ -15,11 +15,11 @@ import Testing
 
     /// A press whose true force went well past pop without pop firing is a miss: with
     /// `misses_max = 0` the trial FAILs naming the press, though every pop that fired was on
-    /// its threshold (here a 20 ms tap through a 3 Hz filter; the reference saw 400 g).
+    /// its threshold (here a 20 ms tap through a 3 Hz one-pole filter; the reference saw 400 g).
     @Test func aPressThatReachedPopWithoutPoppingFailsTheTrial() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let config = try scratch.config("[filter]\ncutoff = \"3Hz\"\n[trials.pop]\nmisses_max = 0\n")
+        let config = try scratch.config("[filter]\nkind = \"one-pole\"\ncutoff = \"3Hz\"\n[trials.pop]\nmisses_max = 0\n")
         let result = try ForcePadProcess.run(
             ["--config", config, "--state-dir", scratch.state.path],
             lines: ["trial start 3 name=taps", "sim press 400g for 600ms", "sim press 400g for 20ms", "wait 400ms", "sim press 400g for 600ms",

@@ -22,7 +22,7 @@ import Testing
             ["--no-rt"], input: Data("threshold touch 30g\nfilter one-pole 40Hz\n".utf8), signal: (SIGTERM, 0.6))
         #expect(result.status == 0)
         #expect(result.standardError.contains(
-            "forcepad: SIGTERM received with unsaved changes to thresholds.touch, filter.cutoff; they are lost (config save keeps settings)\n"),
+            "forcepad: SIGTERM received with unsaved changes to thresholds.touch, filter.kind, filter.cutoff; they are lost (config save keeps settings)\n"),
             "\(result.standardError)")
         #expect(result.standardError.hasSuffix("received; loop stopped, haptic line off, haptic driver in standby\n"))
     }

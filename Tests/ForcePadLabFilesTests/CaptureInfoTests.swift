@@ -78,7 +78,7 @@ import Testing
         #expect(throws: Self.refusal("key filter.cutoff_hz: 1e+19 Hz is out of range; allowed: 0.1 Hz…500.0 Hz")) {
             try Self.parse(nested("filter", "cutoff_hz", 1e19))
         }
-        #expect(throws: Self.refusal("key filter.kind: 'median' is not a filter ForcePad knows; allowed: none, one-pole, biquad")) {
+        #expect(throws: Self.refusal("key filter.kind: 'median' is not a filter ForcePad knows; allowed: none, one-pole, biquad, one-euro")) {
             try Self.parse(nested("filter", "kind", "median"))
         }
         #expect(throws: Self.refusal("key hysteresis.peek_g: 5000.0 g is out of range; allowed: 0.0 g…1000.0 g")) {

@@ -91,10 +91,13 @@ struct LabReport {
 
     private var filter: JSONValue {
         let filter = analysis.recording.info.filter
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("kind", .string(filter.kind)), ("cutoff_hz", TrialReportText.number(filter.cutoffHertz)),
             ("spike_rejection", .bool(filter.spikeRejection)),
-        ])
+        ]
+        if let beta = filter.betaHertzPerGramPerSecond { fields.append(("beta_hz_per_g_per_s", TrialReportText.number(beta))) }
+        if let speed = filter.speedCutoffHertz { fields.append(("speed_cutoff_hz", TrialReportText.number(speed))) }
+        return .object(fields)
     }
 
     private var replay: JSONValue {

@@ -34,6 +34,8 @@ public enum ConfigValueList {
         add("filter.kind", string(settings.filter.kind.rawValue))
         add("filter.cutoff", string(QuantityText.frequency(settings.filter.cutoffMilliHertz)))
         add("filter.spike_rejection", "\(settings.filter.spikeRejection)")
+        add("filter.beta", QuantityText.beta(settings.filter.betaMilliHertzPerGramPerSecond))
+        add("filter.speed_cutoff", string(QuantityText.frequency(settings.filter.speedCutoffMilliHertz)))
         add("baseline.tracking", string(QuantityText.duration(settings.baseline.trackingMicros)))
         add("baseline.tare", string(QuantityText.duration(settings.baseline.tareMicros)))
         add("baseline.tare_spread_limit", "\(settings.baseline.tareSpreadLimitCounts)")

@@ -83,15 +83,21 @@ public enum ConfigFileLoader {
         return (ForceScale(averageTouch: average ?? standard.averageTouch, maximum: maximum ?? standard.maximum), written)
     }
 
-    /// `[filter]`: kind, cut-off and spike rejection.
+    /// `[filter]`: kind, cut-off and spike rejection; the one-euro filter's β (Hz per g/s, a
+    /// number) and speed cut-off.
     private static func readFilter(_ table: TableReader?) throws(ConfigError) -> FilterSettings {
         let standard = FilterSettings.standard
         guard let table else { return standard }
         let kind: FilterKind = try table.choice("kind", noun: "filter kind") ?? standard.kind
         let cutoff = try table.frequencyMilliHertz("cutoff") ?? standard.cutoffMilliHertz
         let spikeRejection = try table.bool("spike_rejection") ?? standard.spikeRejection
+        let beta = try table.number("beta", expected: "a number of Hz per g/s (e.g. 0.2)").map { Int64(($0 * 1000).rounded()) }
+        let speedCutoff = try table.frequencyMilliHertz("speed_cutoff")
         try table.finish()
-        return FilterSettings(kind: kind, cutoffMilliHertz: cutoff, spikeRejection: spikeRejection)
+        return FilterSettings(
+            kind: kind, cutoffMilliHertz: cutoff, spikeRejection: spikeRejection,
+            betaMilliHertzPerGramPerSecond: beta ?? standard.betaMilliHertzPerGramPerSecond,
+            speedCutoffMilliHertz: speedCutoff ?? standard.speedCutoffMilliHertz)
     }
 
     /// `[baseline]`: drift tracking time constant (0 = off, else 1 s…10 min), tare duration

@@ -6,11 +6,16 @@
 /// sum below 2^62). The biquad feeds each step's rounding remainder (Q36) back into the
 /// next accumulator (first-order error feedback), so it settles exactly on a steady input
 /// instead of stalling in a dead band that widens as 1/cutoff². Outputs round to nearest.
+/// The one-euro filter keeps its output in the one-pole's Q16 state and its smoothed speed
+/// in Q16 mg per frame, limited to ±``speedLimitQ16`` so that |ŝ|·β (β < 2^31, Q32) stays
+/// below 2^62; its α = (ω << 16)/(ω + 2^16) with 1 ≤ ω ≤ 2^20 needs one division per cell.
 public struct CellFilterBank: Sendable {
     public private(set) var coefficients: LowPassCoefficients
     private let cellCount: Int
-    /// One-pole output per cell, Q16 mg.
+    /// One-pole (and one-euro) output per cell, Q16 mg.
     private var onePoleQ16: InlineArray<64, Int64>
+    /// One-euro smoothed speed per cell, Q16 mg per frame.
+    private var speedQ16: InlineArray<64, Int64>
     /// Biquad history per cell, Q8 mg: x[n-1], x[n-2], y[n-1], y[n-2].
     private var x1: InlineArray<64, Int64>
     private var x2: InlineArray<64, Int64>
@@ -22,6 +27,8 @@ public struct CellFilterBank: Sendable {
 
     /// Largest |input| in mg (8388.607 g); larger inputs are clamped (saturating).
     public static let inputLimit: Int32 = (1 << 23) - 1
+    /// Largest |smoothed speed| the one-euro filter uses, Q16 mg per frame (32.8 g per frame).
+    public static let speedLimitQ16: Int64 = (1 << 31) - 1
 
     public init(cellCount: Int, coefficients: LowPassCoefficients) {
         precondition((0...64).contains(cellCount), "a filter bank holds at most 64 cells")
@@ -29,6 +36,7 @@ public struct CellFilterBank: Sendable {
         self.cellCount = cellCount
         self.coefficients = coefficients
         onePoleQ16 = InlineArray(repeating: 0)
+        speedQ16 = InlineArray(repeating: 0)
         x1 = InlineArray(repeating: 0)
         x2 = InlineArray(repeating: 0)
         y1 = InlineArray(repeating: 0)
@@ -66,6 +74,7 @@ public struct CellFilterBank: Sendable {
                 let value = Int64(Self.clamped(milligrams[unchecked: cell]))
                 milligrams[unchecked: cell] = Int32(truncatingIfNeeded: value)
                 onePoleQ16[unchecked: cell] = value &<< 16
+                speedQ16[unchecked: cell] = 0
                 x1[unchecked: cell] = value &<< 8
                 x2[unchecked: cell] = value &<< 8
                 y1[unchecked: cell] = value &<< 8
@@ -103,15 +112,37 @@ public struct CellFilterBank: Sendable {
                 y1[unchecked: cell] = y0
                 milligrams[unchecked: cell] = Int32(truncatingIfNeeded: (y0 &+ (1 << 7)) &>> 8)
             }
+        case .oneEuro:
+            let c = coefficients
+            for cell in 0..<cellCount {
+                let input = Int64(Self.clamped(milligrams[unchecked: cell])) &<< 16
+                let previous = onePoleQ16[unchecked: cell]
+                let rawSpeed = input &- previous
+                let smoothedSpeed = speedQ16[unchecked: cell]
+                let speed = min(
+                    max(smoothedSpeed &+ (((rawSpeed &- smoothedSpeed) &* c.speedAlphaQ16 &+ (1 << 15)) &>> 16), -Self.speedLimitQ16),
+                    Self.speedLimitQ16)
+                speedQ16[unchecked: cell] = speed
+                let magnitude = speed < 0 ? 0 &- speed : speed
+                let omega = min(c.restOmegaQ16 &+ ((magnitude &* c.betaQ32) &>> 32), c.maxOmegaQ16)
+                // ω ≥ 1, so the divisor is at least 2^16 + 1 (checked in checkRange).
+                let alpha = Int64(UInt64(truncatingIfNeeded: omega &<< 16) / UInt64(truncatingIfNeeded: omega &+ (1 << 16)))
+                let state = previous &+ ((rawSpeed &* alpha &+ (1 << 15)) &>> 16)
+                onePoleQ16[unchecked: cell] = state
+                milligrams[unchecked: cell] = Int32(truncatingIfNeeded: (state &+ (1 << 15)) &>> 16)
+            }
         }
     }
 
-    /// The sizes the overflow proof of ``filter(_:)`` rests on: α in 0…1 (Q16), and every biquad
-    /// coefficient below 2 (2^29 in Q28), as any stable filter's are.
+    /// The sizes the overflow proof of ``filter(_:)`` rests on: α in 0…1 (Q16), every biquad
+    /// coefficient below 2 (2^29 in Q28), as any stable filter's are, and the one-euro's
+    /// 1 ≤ ω at rest ≤ highest ω ≤ 2^20, 0 ≤ β < 2^31 and α_s in 0…1.
     private static func checkRange(_ coefficients: LowPassCoefficients) {
         let below2 = (-(1 << 29) + 1)..<Int64(1 << 29)
         let c = coefficients
         precondition((0...(1 << 16)).contains(c.alphaQ16), "one-pole alpha out of 0...1")
+        precondition(1 <= c.restOmegaQ16 && c.restOmegaQ16 <= c.maxOmegaQ16 && c.maxOmegaQ16 <= 1 << 20, "one-euro omega out of range")
+        precondition((0..<(1 << 31)).contains(c.betaQ32) && (0...(1 << 16)).contains(c.speedAlphaQ16), "one-euro beta or speed alpha out of range")
         precondition(
             below2.contains(c.b0) && below2.contains(c.b1) && below2.contains(c.b2) && below2.contains(c.a1) && below2.contains(c.a2),
             "biquad coefficient out of (-2, 2)")

@@ -19,5 +19,5 @@ public struct Hysteresis: Sendable, Equatable, BitwiseCopyable {
     }
 
     public static let standard = Hysteresis(
-        touch: .grams(5), peek: .grams(15), pop: .grams(20), dwellMicros: 5_000)
+        touch: .grams(5), peek: .grams(15), pop: .grams(20), dwellMicros: 1_000)
 }

@@ -11,4 +11,10 @@ public enum QuantityText {
     public static func frequency(_ milliHertz: Int64) -> String {
         FixedDecimal.format(milliHertz, scale: 3) + "Hz"
     }
+
+    /// The one-euro filter's β as config files and the shell take it: `0.2` (Hz per g/s), from
+    /// mHz per g/s.
+    public static func beta(_ milliHertzPerGramPerSecond: Int64) -> String {
+        FixedDecimal.format(milliHertzPerGramPerSecond, scale: 3)
+    }
 }

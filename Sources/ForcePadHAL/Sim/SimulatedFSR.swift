@@ -10,6 +10,8 @@ struct SimulatedFSR {
     private let curves: [CalibrationTable]
     /// Each cell's sensitivity s (Q16), kept for tests and reports of the model.
     let sensitivitiesQ16: [Int64]
+    /// Each cell's loading curve: the calibration a per-cell `calibrate` would measure.
+    var cellCurves: [CalibrationTable] { curves }
     /// Each cell's creep: the share of the held force the reading has crept up by (Q32).
     private var creepQ32 = InlineArray<64, Int64>(repeating: 0)
     /// Each cell's highest force since it was last unloaded (mg, Q0).

@@ -116,7 +116,7 @@ public struct SimulatedPad: FrameSource {
         let total = forceMilligrams(at: timeMicros)
         let finger = position(at: timeMicros)
         for cell in 0..<cellCount {
-            frame.counts[cell] = noisyCounts(cell: cell, (total * Int64(weightQ16(cell: cell, position: finger))) >> 16, at: timeMicros)
+            frame.counts[cell] = noisyCounts(cell: cell, (total * Int64(Self.weightQ16(cell: cell, geometry: geometry, position: finger))) >> 16, at: timeMicros)
         }
         truth.publish(Force(milligrams: Int32(clamping: total)), atMicros: timeMicros)
         frame.isStale = false
@@ -183,9 +183,9 @@ public struct SimulatedPad: FrameSource {
         return rampStartForce + (rampTargetForce - rampStartForce) * elapsed / riseMicros
     }
 
-    /// Share of the total force on `cell` with the finger at `position`, Q16 (weights of all
-    /// cells sum to 65536).
-    private func weightQ16(cell: Int, position: PadPosition) -> Int32 {
+    /// Share of the total force on `cell` of a `geometry` pad with the finger at `position`,
+    /// Q16 (weights of all cells sum to 65536).
+    static func weightQ16(cell: Int, geometry: PadGeometry, position: PadPosition) -> Int32 {
         switch geometry {
         case .strip(let cells):
             return Self.kernelQ16(index: cell, count: cells, at: position.x)

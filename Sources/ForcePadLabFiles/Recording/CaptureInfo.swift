@@ -37,15 +37,25 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
         public var kind: String
         public var cutoffHertz: Double
         public var spikeRejection: Bool
+        /// The one-euro filter's β (Hz per g/s) and speed cut-off (Hz); nil for the other kinds
+        /// and in recordings made before it existed.
+        public var betaHertzPerGramPerSecond: Double?
+        public var speedCutoffHertz: Double?
 
         enum CodingKeys: String, CodingKey {
             case kind, cutoffHertz = "cutoff_hz", spikeRejection = "spike_rejection"
+            case betaHertzPerGramPerSecond = "beta_hz_per_g_per_s", speedCutoffHertz = "speed_cutoff_hz"
         }
 
-        public init(kind: String, cutoffHertz: Double, spikeRejection: Bool) {
+        public init(
+            kind: String, cutoffHertz: Double, spikeRejection: Bool, betaHertzPerGramPerSecond: Double? = nil,
+            speedCutoffHertz: Double? = nil
+        ) {
             self.kind = kind
             self.cutoffHertz = cutoffHertz
             self.spikeRejection = spikeRejection
+            self.betaHertzPerGramPerSecond = betaHertzPerGramPerSecond
+            self.speedCutoffHertz = speedCutoffHertz
         }
 
         /// Reads the filter: a kind ForcePad knows, a cut-off within ``SettingsRules/cutoffRangeMilliHertz``.
@@ -59,6 +69,12 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
             cutoffHertz = try container.decode(
                 Double.self, forKey: .cutoffHertz, in: Double(milliHertz.lowerBound) / 1000...Double(milliHertz.upperBound) / 1000, unit: " Hz")
             spikeRejection = try container.decode(Bool.self, forKey: .spikeRejection)
+            let beta = SettingsRules.betaRangeMilliHertzPerGramPerSecond
+            betaHertzPerGramPerSecond = try container.decodeIfPresent(
+                Double.self, forKey: .betaHertzPerGramPerSecond, in: Double(beta.lowerBound) / 1000...Double(beta.upperBound) / 1000)
+            speedCutoffHertz = try container.decodeIfPresent(
+                Double.self, forKey: .speedCutoffHertz, in: Double(milliHertz.lowerBound) / 1000...Double(milliHertz.upperBound) / 1000,
+                unit: " Hz")
         }
     }
 
@@ -273,8 +289,12 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
         changed.thresholds = recordedThresholds
         changed.hysteresis = recordedHysteresis
         if let kind = FilterKind(rawValue: filter.kind) {
+            let standard = FilterSettings.standard
             changed.filter = FilterSettings(
-                kind: kind, cutoffMilliHertz: Int64((filter.cutoffHertz * 1000).rounded()), spikeRejection: filter.spikeRejection)
+                kind: kind, cutoffMilliHertz: Int64((filter.cutoffHertz * 1000).rounded()), spikeRejection: filter.spikeRejection,
+                betaMilliHertzPerGramPerSecond: filter.betaHertzPerGramPerSecond.map { Int64(($0 * 1000).rounded()) }
+                    ?? standard.betaMilliHertzPerGramPerSecond,
+                speedCutoffMilliHertz: filter.speedCutoffHertz.map { Int64(($0 * 1000).rounded()) } ?? standard.speedCutoffMilliHertz)
         }
         return changed
     }
@@ -292,7 +312,11 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
     }
 
     public static func filter(_ filter: FilterSettings) -> Filter {
-        Filter(kind: filter.kind.rawValue, cutoffHertz: Double(filter.cutoffMilliHertz) / 1000, spikeRejection: filter.spikeRejection)
+        let oneEuro = filter.kind == .oneEuro
+        return Filter(
+            kind: filter.kind.rawValue, cutoffHertz: Double(filter.cutoffMilliHertz) / 1000, spikeRejection: filter.spikeRejection,
+            betaHertzPerGramPerSecond: oneEuro ? Double(filter.betaMilliHertzPerGramPerSecond) / 1000 : nil,
+            speedCutoffHertz: oneEuro ? Double(filter.speedCutoffMilliHertz) / 1000 : nil)
     }
 }
 

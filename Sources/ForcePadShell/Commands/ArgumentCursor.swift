@@ -59,6 +59,15 @@ public struct ArgumentCursor: Sendable {
         try quantity(what, units: QuantityParser.frequencyUnits) { QuantityParser.frequencyMilliHertz($0) }
     }
 
+    /// Consumes a plain decimal number (`0.2`) in thousandths (Q0), rounded to nearest.
+    public mutating func thousandths(_ what: String) throws(CommandFailure) -> Int64 {
+        let text = try word(what)
+        guard let value = FixedDecimal.parse(Substring(text)), abs(value) < 1e12 else {
+            throw CommandFailure("\(what): '\(text)' is not a number (e.g. 0.2)")
+        }
+        return Int64((value * 1000).rounded())
+    }
+
     /// Consumes a quantity that `parse` reads, failing with its message after `what`. A
     /// number the next word's unit would complete (`150 g`) is refused with the two written
     /// together (`150g`), and the unit is left unread.

@@ -106,10 +106,19 @@ struct SettingsCheck {
         }
     }
 
-    /// The cut-off within 0.1 Hz…500 Hz and below what the filter supports at the board's rate.
+    /// The cut-off within 0.1 Hz…500 Hz and below what the filter supports at the board's
+    /// rate; the one-euro filter's β within 0…10 Hz per g/s and its speed cut-off within 0.1 Hz…500 Hz.
     mutating func filter(sampleRateHz: Int?) {
         let cutoff = settings.filter.cutoffMilliHertz
         let range = SettingsRules.cutoffRangeMilliHertz
+        let beta = settings.filter.betaMilliHertzPerGramPerSecond, betaRange = SettingsRules.betaRangeMilliHertzPerGramPerSecond
+        if !betaRange.contains(beta) {
+            report("filter.beta", "\(QuantityText.frequency(beta)) per g/s is out of range; allowed: 0…\(QuantityText.frequency(betaRange.upperBound)) per g/s")
+        }
+        let speedCutoff = settings.filter.speedCutoffMilliHertz
+        if !range.contains(speedCutoff) {
+            report("filter.speed_cutoff", "\(QuantityText.frequency(speedCutoff)) is out of range; allowed: \(QuantityText.frequency(range.lowerBound))…\(QuantityText.frequency(range.upperBound))")
+        }
         guard range.contains(cutoff) else {
             report("filter.cutoff", "\(QuantityText.frequency(cutoff)) is out of range; allowed: \(QuantityText.frequency(range.lowerBound))…\(QuantityText.frequency(range.upperBound))")
             return

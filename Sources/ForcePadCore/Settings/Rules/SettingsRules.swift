@@ -10,7 +10,10 @@ public enum SettingsRules {
     /// Minimum dwell (µs).
     public static let dwellRangeMicros: ClosedRange<Int64> = 0...1_000_000
     /// Filter cut-off on any board (mHz, Q0); a board's own ceiling is ``maxCutoffMilliHertz(sampleRateHz:)``.
+    /// The one-euro filter's speed cut-off has the same range.
     public static let cutoffRangeMilliHertz: ClosedRange<Int64> = 100...500_000
+    /// The one-euro filter's β (mHz per g/s, Q0): 0 (a one-pole) to 10 Hz per g/s.
+    public static let betaRangeMilliHertzPerGramPerSecond: ClosedRange<Int64> = 0...10_000
 
     /// The highest cut-off the filter design supports at `sampleRateHz` (mHz): 0.45 × the
     /// sample rate, just below Nyquist.
