@@ -15,6 +15,8 @@ struct InstructionComparison {
 
     private(set) var rows: [BenchmarkRow] = []
     private(set) var notes: [String] = []
+    /// ForcePad's instructions per frame by chain, for the chains that were counted.
+    private(set) var forcePadPerFrame: [BenchmarkChainSettings: Double] = [:]
 
     init() {
         let build: ReferenceChainBuild
@@ -49,6 +51,7 @@ struct InstructionComparison {
             }
             compare(chain, frames: frames, program: build.plain, parametersPath: parametersPath, framesPath: framesPath)
             let forcepad = countForcePad(chain, framesPath: framesPath)
+            forcePadPerFrame[chain] = forcepad
             let plain = count(
                 "instructions per frame, plain C \(chain.name) (bit-exact)",
                 [build.plain, "plain", parametersPath, framesPath], scratch: "\(directory)/callgrind-plain.out")

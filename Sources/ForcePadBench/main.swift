@@ -14,50 +14,19 @@ func progress(_ text: String) {
 }
 
 // `forcepad-bench run-chain …` is ForcePad's side of the instruction count (run under callgrind).
-if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "explore" {
-    let count = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2])! : 400
-    let board = SimBoard.board()
-    let presses = DetectionCorpus.presses(count: count, seed: 1, thresholds: ControllerSettings.standard.thresholds)
-    do {
-        let renderer = CorpusRenderer(board: board)
-        let press = presses[0]
-        var rec = renderer.render(press)
-        var settings = DetectionCandidate.previousDefault.settings
-        var pipeline = ForcePipeline(calibrations: renderer.calibrations, geometry: renderer.geometry, settings: PipelineSettings(settings: settings, sampleRateHz: 1000))
-        var recognizer = PressRecognizer(settings: PressRecognizerSettings(settings))
-        var events = PressEventBuffer()
-        for i in rec.frames.indices {
-            pipeline.process(&rec.frames[i])
-            events.removeAll()
-            recognizer.update(with: pipeline.output, into: &events)
-            if i % 20 == 0 || !events.isEmpty { print(i, rec.frames[i].counts[0], rec.frames[i].counts[1], rec.frames[i].counts[2], rec.frames[i].counts[3], pipeline.output.total, pipeline.output.contacts, press.trueForce(atMicros: Int64(i) * 1000), Array(events)) }
-        }
-        _ = settings
-        settings.logLevel = "x"
-    }
-    for kind in CorpusPressKind.allCases {
-        let subset = presses.filter { $0.kind == kind }
-        let c = DetectionComparison(candidates: [.previousDefault], presses: subset, renderer: CorpusRenderer(board: board))
-        let q = c.scores[0]
-        print("KIND \(kind): presses \(q.presses) miss \(q.misses)/\(q.expectedStages) false \(q.falseFires) chatter \(q.chatter) p99 \(q.crossingToFrame(permille: 990) ?? -1)")
-    }
-    var candidates = [DetectionCandidate.previousDefault, .onePole(cutoff: 30_000, dwell: 1_000), .onePole(cutoff: 30_000, dwell: 0)]
-    for rest in [Int64(5_000), 10_000, 20_000] {
-        for beta in [Int64(50), 200, 1000] {
-            for speed in [Int64(5_000), 20_000] {
-                for dwell in [Int64(0), 1_000, 2_000] { candidates.append(.oneEuro(rest: rest, beta: beta, speed: speed, dwell: dwell)) }
-            }
-        }
-    }
-    let comparison = DetectionComparison(candidates: candidates, presses: presses, renderer: CorpusRenderer(board: board))
-    for (candidate, q) in zip(comparison.candidates, comparison.scores) {
-        print("\(candidate.name): p50 \(q.crossingToFrame(permille: 500) ?? -1) p99 \(q.crossingToFrame(permille: 990) ?? -1) max \(q.crossingToFrame(permille: 1000) ?? -1) false \(q.falseFires) miss \(q.misses)/\(q.expectedStages) chatter \(q.chatter) n \(q.crossingToFrameMicros.count)")
-    }
-    exit(0)
+// `forcepad-bench detection` prints the detection-quality table alone (seconds, not minutes).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "detection" {
+    progress("detection quality: \(DetectionTable.presses) corpus presses through \(DetectionTable.candidates.count) candidates")
+    let detection = DetectionTable()
+    var detectionTable = BenchmarkTable()
+    for row in detection.rows(instructions: [:]) { detectionTable.append(row) }
+    for line in detection.notes { print(line) }
+    print(detectionTable.printed())
+    exit(detectionTable.failed ? 1 : 0)
 }
 if CommandLine.arguments.count > 1 {
     guard CommandLine.arguments[1] == ChainRun.command else {
-        progress("unknown argument \(CommandLine.arguments[1]); run it without arguments (make bench)")
+        progress("unknown argument \(CommandLine.arguments[1]); run it without arguments (make bench), or with detection")
         exit(1)
     }
     exit(ChainRun.main(Array(CommandLine.arguments.dropFirst(2))))
@@ -75,6 +44,11 @@ var table = BenchmarkTable()
 progress("instructions per frame: building the C reference chains, counting with callgrind")
 let instructions = InstructionComparison()
 for row in instructions.rows { table.append(row) }
+
+// Detection quality on the press corpus, deterministic: the default against the previous one.
+progress("detection quality: \(DetectionTable.presses) corpus presses through \(DetectionTable.candidates.count) candidates")
+let detection = DetectionTable()
+for row in detection.rows(instructions: instructions.forcePadPerFrame) { table.append(row) }
 
 // Time per 8-channel frame (timing rows, reported not judged): rounds alternate between the four chains so that clock-speed
 // changes hit them alike; each figure is the fastest of its rounds, the cost with the least
@@ -232,6 +206,7 @@ for load in loads {
 if let stages = LatencyPercentiles(comparison.stageLatency) {
     table.append(BenchmarkRow(
         "stage->line latency (stage_to_line_us), \(stages.samples) stages (sim line)", value: "p50 \(stages.p50Micros) / p99 \(stages.p99Micros) us"))
+    for row in detection.lineRows(stageToLineP99Micros: stages.p99Micros) { table.append(row) }
 } else {
     table.append(BenchmarkRow("stage->line latency (stage_to_line_us)", value: "no stage fired", target: "measured", verdict: .fail))
 }
@@ -249,7 +224,7 @@ do {
 }
 
 print("forcepad-bench: \(cellCount)-channel frames, default settings at \(SimBoard.board().sampleRateHz) Hz; cost is the fastest of \(rounds) rounds of \(meter.framesPerRound) frames per chain")
-for line in instructions.notes + policyLines { print(line) }
+for line in instructions.notes + detection.notes + policyLines { print(line) }
 if !durations.isStandard { print("shortened by FORCEPAD_BENCH_PERIODS / FORCEPAD_BENCH_SECONDS: the targets are stated for \(BenchmarkDurations.standardPeriods) periods and \(BenchmarkDurations.standardProcessSeconds) s") }
 print(table.printed())
 print("checksum \(meter.checksum &+ allocationChecksum)")

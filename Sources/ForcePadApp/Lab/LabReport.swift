@@ -85,7 +85,7 @@ struct LabReport {
         let bands = analysis.hysteresis
         return .object([
             ("touch_g", .grams(bands.touch)), ("peek_g", .grams(bands.peek)), ("pop_g", .grams(bands.pop)),
-            ("dwell_us", .int(bands.dwellMicros)),
+            ("dwell_us", .int(bands.dwellMicros)), ("touch_dwell_us", .int(bands.touchDwellMicros)),
         ])
     }
 

@@ -110,6 +110,7 @@ final class LabSession: @unchecked Sendable {
             settingsChanged: false, limits: settings.trialLimits, limitsSource: Self.limitsSource(settings.trialLimits, controller),
             haptics: RecordedHaptics(settings.haptics, driver: board.hapticDriver))
         captureInfo?.referencePeriodMicros = referencePeriodMicros
+        captureInfo?.touchDwellMicros = settings.hysteresis.touchDwellMicros
         captureInfo?.boardFileDigest = controller.boardFile.contentDigest
         captureSettingsChanged = false
         self.capture = capture

@@ -29,6 +29,7 @@ public enum ConfigValueList {
         add("hysteresis.peek", string(hysteresis.peek.description))
         add("hysteresis.pop", string(hysteresis.pop.description))
         add("hysteresis.dwell", string(QuantityText.duration(hysteresis.dwellMicros)))
+        add("hysteresis.touch_dwell", string(QuantityText.duration(hysteresis.touchDwellMicros)))
         add("force.average_touch", string(settings.forceScale.averageTouch.description))
         add("force.maximum", string(settings.forceScale.maximum.description))
         add("filter.kind", string(settings.filter.kind.rawValue))

@@ -1,6 +1,6 @@
 import ForcePadCore
 
-/// Reads `[hysteresis]`: the release band below each threshold and the dwell time. Their
+/// Reads `[hysteresis]`: the release band below each threshold and the dwell times. Their
 /// ranges, and bands narrower than the gaps below their thresholds, are checked with every
 /// other rule by ``SettingsRules``.
 enum HysteresisSection {
@@ -11,14 +11,16 @@ enum HysteresisSection {
         let peek = try table?.force("peek")
         let pop = try table?.force("pop")
         let dwell = try table?.durationMicros("dwell")
+        let touchDwell = try table?.durationMicros("touch_dwell")
         try table?.finish()
         var written: Set<String> = []
-        for (key, given) in [("touch", touch != nil), ("peek", peek != nil), ("pop", pop != nil), ("dwell", dwell != nil)] where given {
+        let keys = [("touch", touch != nil), ("peek", peek != nil), ("pop", pop != nil), ("dwell", dwell != nil), ("touch_dwell", touchDwell != nil)]
+        for (key, given) in keys where given {
             written.insert("hysteresis.\(key)")
         }
         let hysteresis = Hysteresis(
             touch: touch ?? standard.touch, peek: peek ?? standard.peek, pop: pop ?? standard.pop,
-            dwellMicros: dwell ?? standard.dwellMicros)
+            dwellMicros: dwell ?? standard.dwellMicros, touchDwellMicros: touchDwell ?? standard.touchDwellMicros)
         return (hysteresis, written)
     }
 }

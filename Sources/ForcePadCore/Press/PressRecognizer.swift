@@ -72,7 +72,8 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
         let total = frame.total
         let thresholds = settings.thresholds
         let dwell = settings.hysteresis.dwellMicros
-        let touchHeld = touchDwell.isHeld(total, threshold: thresholds.touch, atMicros: time, dwellMicros: dwell)
+        let touchHeld = touchDwell.isHeld(
+            total, threshold: thresholds.touch, atMicros: time, dwellMicros: settings.hysteresis.touchDwellMicros)
         let peekHeld = peekDwell.isHeld(total, threshold: thresholds.peek, atMicros: time, dwellMicros: dwell)
         let popHeld = popDwell.isHeld(total, threshold: thresholds.pop, atMicros: time, dwellMicros: dwell)
         let belowRelease = Self.isBelow(total, thresholds.touch, band: settings.hysteresis.touch)

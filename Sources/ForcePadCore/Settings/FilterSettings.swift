@@ -24,11 +24,11 @@ public struct FilterSettings: Sendable, Equatable, BitwiseCopyable {
         self.speedCutoffMilliHertz = speedCutoffMilliHertz
     }
 
-    /// The default: the one-euro filter at 10 Hz at rest, β 0.2 Hz per g/s, its speed smoothed
-    /// at 5 Hz, with spike rejection; chosen on the detection-quality table of `make bench`
+    /// The default: the one-euro filter at 5 Hz at rest, β 0.03 Hz per g/s, its speed smoothed
+    /// at 10 Hz, with spike rejection; chosen on the detection-quality table of `make bench`
     /// (docs/performance.md).
-    public static let standard = FilterSettings(kind: .oneEuro, cutoffMilliHertz: 10_000, spikeRejection: true)
+    public static let standard = FilterSettings(kind: .oneEuro, cutoffMilliHertz: 5_000, spikeRejection: true)
 
     /// The one-euro filter's β and speed cut-off when none are given (mHz per g/s, mHz).
-    public static let standardOneEuro = (betaMilliHertzPerGramPerSecond: Int64(200), speedCutoffMilliHertz: Int64(5_000))
+    public static let standardOneEuro = (betaMilliHertzPerGramPerSecond: Int64(30), speedCutoffMilliHertz: Int64(10_000))
 }

@@ -1,8 +1,8 @@
 import ForcePadCore
 
 /// The press corpus with known truth that detection settings are compared on, generated from
-/// a seed: ramps through every threshold at 0.2 to 5 kg/s, holds just above (+6 %) and just
-/// below (−6 %) peek and pop, brushes that peak 5 to 8 g under them, taps, drags across the
+/// a seed: ramps through every threshold at 0.2 to 5 kg/s, holds just above (+4 %) and just
+/// below (−3 %) peek and pop, brushes that peak 3 to 6 g under them, taps, drags across the
 /// cells between peek and pop at half a pad width per second, two fingers apart, and slow
 /// drifts across a threshold at 20 to 50 g/s; each under one of the front end's noise models
 /// (``FrontEndNoise``), at a random place on the pad. Each press starts 50 ms after rest.
@@ -38,11 +38,11 @@ public enum DetectionCorpus {
             let rate = jitter(rampRatesGramsPerSecond[round % rampRatesGramsPerSecond.count], by: 0.15, &random)
             return [CorpusFinger(points: trapezoid(start: start, peak: pop * 13 / 10, rate: rate, holdMicros: 150_000), from: place)]
         case .holdAbove, .holdBelow:
-            let level = kind == .holdAbove ? stage * 106 / 100 : stage * 94 / 100
+            let level = kind == .holdAbove ? stage * 104 / 100 : stage * 97 / 100
             let rate = jitter(1_000, by: 0.3, &random)
             return [CorpusFinger(points: trapezoid(start: start, peak: level, rate: rate, holdMicros: 300_000), from: place)]
         case .brush:
-            let peak = stage - 5_000 - Int64(random.next() % 3_001)
+            let peak = stage - 3_000 - Int64(random.next() % 3_001)
             let rate = jitter(2_000, by: 0.5, &random)
             return [CorpusFinger(points: trapezoid(start: start, peak: peak, rate: rate, holdMicros: 0), from: place)]
         case .tap:

@@ -10,14 +10,17 @@ import ForcePadCore
 ///   threshold for 20 ms or more (``DetectionScorer/expectedMargin``, ``DetectionScorer/expectedHoldMicros``);
 /// - chatter: a stage fired more often than the true force crossed its threshold (after
 ///   falling below the threshold's release band), or the press began more often than the true
-///   force crossed touch.
+///   force crossed touch;
+/// - early: a stage fired before the true force reached its threshold (by more than one truth
+///   sample), the pad reading high; its latency is counted below zero.
 public struct DetectionQuality: Sendable, Equatable {
     public internal(set) var presses = 0
-    /// Every true crossing → stage frame (µs), peek and pop together.
+    /// Every true crossing → stage frame (µs), peek and pop together; below zero for an early firing.
     public internal(set) var crossingToFrameMicros: [Int64] = []
     public internal(set) var falseFires = 0
     public internal(set) var misses = 0
     public internal(set) var chatter = 0
+    public internal(set) var early = 0
     /// Stages that had to fire (for the miss rate's denominator).
     public internal(set) var expectedStages = 0
 

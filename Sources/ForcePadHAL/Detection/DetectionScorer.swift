@@ -67,9 +67,25 @@ public struct DetectionScorer: Sendable {
                 let crossing = ReferenceCrossing.lastUpward(
                     of: threshold, stageMicros: time, windowStartMicros: 0, maxGapMicros: 2 * CorpusRenderer.truthPeriodMicros,
                     count: truth.count, sample: { truth[$0] })
-                if let crossing { quality.crossingToFrameMicros.append(time - crossing) }
+                if let crossing {
+                    quality.crossingToFrameMicros.append(time - crossing)
+                } else if let ahead = Self.nextUpwardCrossing(truth, of: threshold, after: time) {
+                    quality.early += 1
+                    quality.crossingToFrameMicros.append(time - ahead)
+                }
             }
         }
+    }
+
+    /// The first time after `time` (µs) the truth rises to `threshold`, interpolated between
+    /// the samples around it; nil if it never does.
+    static func nextUpwardCrossing(_ truth: [ReferenceSample], of threshold: Force, after time: Int64) -> Int64? {
+        guard let index = truth.firstIndex(where: { $0.timeMicros > time && $0.force >= threshold }) else { return nil }
+        guard index > 0, truth[index - 1].force < threshold else { return truth[index].timeMicros }
+        let before = truth[index - 1], after = truth[index]
+        let rise = Int64(after.force.milligrams) - Int64(before.force.milligrams)
+        let needed = Int64(threshold.milligrams) - Int64(before.force.milligrams)
+        return before.timeMicros + (after.timeMicros - before.timeMicros) * needed / max(rise, 1)
     }
 
     /// Upward crossings of `threshold` by the truth, each after it fell below the threshold

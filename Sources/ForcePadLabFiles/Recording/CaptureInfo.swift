@@ -118,6 +118,9 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
     /// Release bands below each threshold, and the dwell.
     public var hysteresis: Levels
     public var dwellMicros: Int64
+    /// The dwell before a press begins (µs); nil in a recording made before touch had its own,
+    /// when it was `dwellMicros`.
+    public var touchDwellMicros: Int64?
     public var filter: Filter
     /// Shortcuts the pad's quick-action menu offered.
     public var menuShortcuts: Int
@@ -148,7 +151,7 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
         case sampleRateHertz = "sample_rate_hz", cells, started, stopped, stoppedBy = "stopped_by", frames
         case droppedFrames = "dropped_frames", firstTimeMicros = "first_t_us", lastTimeMicros = "last_t_us"
         case zerosCounts = "zeros_counts", tareRow = "tare_row", calibrationChecksum = "calibration_crc32", thresholds, hysteresis
-        case dwellMicros = "dwell_us", filter, menuShortcuts = "menu_shortcuts", trialPresses = "trial_presses"
+        case dwellMicros = "dwell_us", touchDwellMicros = "touch_dwell_us", filter, menuShortcuts = "menu_shortcuts", trialPresses = "trial_presses"
         case settingsChanged = "settings_changed", limits, limitsSource = "limits_source", haptics
         case pressesCompleted = "presses_completed", missedPeriods = "missed_periods"
         case referencePeriodMicros = "reference_period_us", boardFileDigest = "board_file_sha256"
@@ -227,6 +230,7 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
         let bands = SettingsRules.bandRange
         hysteresis = try Levels(from: container.required(.hysteresis), range: bands.lowerBound.gramsValue...bands.upperBound.gramsValue)
         dwellMicros = try container.decode(Int64.self, forKey: .dwellMicros, in: SettingsRules.dwellRangeMicros, unit: " µs")
+        touchDwellMicros = try container.decodeIfPresent(Int64.self, forKey: .touchDwellMicros, in: SettingsRules.dwellRangeMicros, unit: " µs")
         filter = try container.decode(Filter.self, forKey: .filter)
         menuShortcuts = try container.decode(Int.self, forKey: .menuShortcuts, in: 0...ShortcutRegistry.visibleSlotCount)
         trialPresses = try container.decodeIfPresent(Int.self, forKey: .trialPresses, in: Self.trialPressRange)
@@ -277,7 +281,7 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
     public var recordedHysteresis: Hysteresis {
         Hysteresis(
             touch: Force.fromGrams(hysteresis.touchGrams), peek: Force.fromGrams(hysteresis.peekGrams),
-            pop: Force.fromGrams(hysteresis.popGrams), dwellMicros: dwellMicros)
+            pop: Force.fromGrams(hysteresis.popGrams), dwellMicros: dwellMicros, touchDwellMicros: touchDwellMicros ?? dwellMicros)
     }
 
     /// `settings` with the thresholds, hysteresis and filter of the recording.

@@ -93,10 +93,9 @@ struct SettingsCheck {
             report(band.key, "\(band.force) is out of range; allowed: \(SettingsRules.bandRange.lowerBound)…\(SettingsRules.bandRange.upperBound)")
             inRange = false
         }
-        let dwell = bands.dwellMicros
-        if !SettingsRules.dwellRangeMicros.contains(dwell) {
-            let range = SettingsRules.dwellRangeMicros
-            report("hysteresis.dwell", "\(QuantityText.duration(dwell)) is out of range; allowed: \(QuantityText.duration(range.lowerBound))…\(QuantityText.duration(range.upperBound))")
+        let range = SettingsRules.dwellRangeMicros
+        for (key, dwell) in [("hysteresis.dwell", bands.dwellMicros), ("hysteresis.touch_dwell", bands.touchDwellMicros)] where !range.contains(dwell) {
+            report(key, "\(QuantityText.duration(dwell)) is out of range; allowed: \(QuantityText.duration(range.lowerBound))…\(QuantityText.duration(range.upperBound))")
         }
         guard inRange else { return }
         for levels in candidates {
