@@ -86,13 +86,13 @@ struct ConfigLayersTests {
         #expect(differences == [
             ConfigDifference(key: "thresholds.peek", saved: nil, running: "\"180g\""),
             ConfigDifference(key: "thresholds.pop", saved: nil, running: "\"300g\""),
-            ConfigDifference(key: "filter.cutoff", saved: "\"10Hz\"", running: "\"40Hz\""),
+            ConfigDifference(key: "filter.cutoff", saved: "\"5Hz\"", running: "\"40Hz\""),
             ConfigDifference(key: "preset", saved: "\"medium\"", running: nil),
         ])
     }
 
     @Test func theSameSettingsWrittenDifferentlyGiveTheSameValues() throws {
-        let spelled = try ConfigFileLoader.parse(text: "[thresholds]\ntouch = 20\n[filter]\ncutoff = \"0.01kHz\"\nbeta = 0.200\n", file: "a.toml")
+        let spelled = try ConfigFileLoader.parse(text: "[thresholds]\ntouch = 20\n[filter]\ncutoff = \"0.005kHz\"\nbeta = 0.030\n", file: "a.toml")
         #expect(ConfigValueList.values(of: spelled) == ConfigValueList.values(of: .standard))
     }
 }

@@ -8,6 +8,7 @@ import Testing
     private func randomSettings(_ state: inout UInt64) -> PressRecognizerSettings {
         var settings = PressRecognizerSettings.standard
         settings.hysteresis.dwellMicros = Int64(pseudoRandom(in: 0...10, &state)) * 1000
+        settings.hysteresis.touchDwellMicros = Int64(pseudoRandom(in: 0...10, &state)) * 1000
         settings.multiTouchFails = pseudoRandom(in: 0...3, &state) > 0
         settings.dragSpeedQ16PerSecond = Int32(pseudoRandom(in: 0...2, &state)) * 49152
         settings.progressStepQ16 = Int32(pseudoRandom(in: 1...8, &state)) * 1024
@@ -76,11 +77,10 @@ import Testing
         var cancelledAt: Int64?
         let releaseLevel = settings.thresholds.touch.milligrams - settings.hysteresis.touch.milligrams
         let thresholds = settings.thresholds
-        let dwell = settings.hysteresis.dwellMicros
-
-        /// Whether every frame from `time` − dwell to `time` exists and is at or above `threshold`.
+        /// Whether every frame from `time` − the threshold's dwell to `time` exists and is at or above `threshold`.
         func heldForDwell(_ threshold: Force, at time: Int64) -> Bool {
-            stride(from: time - dwell, through: time, by: 1000).allSatisfy { (totals[$0] ?? -1) >= threshold.milligrams }
+            let dwell = threshold == thresholds.touch ? settings.hysteresis.touchDwellMicros : settings.hysteresis.dwellMicros
+            return stride(from: time - dwell, through: time, by: 1000).allSatisfy { (totals[$0] ?? -1) >= threshold.milligrams }
         }
 
         for event in events {

@@ -68,6 +68,7 @@ import Testing
         // waits 50 ms for its dwell: preview reads 1.0 until peek, then commit takes over.
         var slow = settings
         slow.hysteresis.dwellMicros = 50_000
+        slow.hysteresis.touchDwellMicros = 50_000
         slow.progressIntervalMicros = 0
         var recognizer = PressRecognizer(settings: slow)
         let totals = milligrams(grams: [0] + Array(repeating: 84, count: 100) + Array(repeating: 200, count: 100))

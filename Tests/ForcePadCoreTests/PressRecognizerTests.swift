@@ -44,10 +44,11 @@ func pseudoRandom(in range: ClosedRange<Int>, _ state: inout UInt64) -> Int {
 }
 
 extension PressRecognizerSettings {
-    /// The standard settings with the dwell set to `dwellMicros`.
+    /// The standard settings with the dwell at every threshold, touch's as well, set to `dwellMicros`.
     static func standard(dwellMicros: Int64) -> PressRecognizerSettings {
         var settings = PressRecognizerSettings.standard
         settings.hysteresis.dwellMicros = dwellMicros
+        settings.hysteresis.touchDwellMicros = dwellMicros
         return settings
     }
 }

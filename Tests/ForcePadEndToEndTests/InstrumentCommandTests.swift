@@ -43,7 +43,7 @@ import Testing
         #expect(answers.count == 18, "\(result.standardOutput)")
         #expect(byOrder[8]?["cmd"] as? String == "*RST" && byOrder[8]?["stopped_recording"] as? String == "reset-check")
         #expect(byOrder[9]?["peek_g"] as? Double == 150 && byOrder[9]?["preset"] as? String == "medium")
-        #expect(byOrder[10]?["dwell_us"] as? Int == 1000)
+        #expect(byOrder[10]?["dwell_us"] as? Int == 0 && byOrder[10]?["touch_dwell_us"] as? Int == 3000)
         #expect(byOrder[11]?["kind"] as? String == "one-euro")
         #expect(byOrder[12]?["steps"] as? String != "on 10ms")
         #expect(byOrder[13]?["access"] as? String == "on")

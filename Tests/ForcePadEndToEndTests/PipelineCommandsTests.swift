@@ -33,7 +33,7 @@ import Testing
     @Test func filterCanBeChangedAndShowsItsDelay() throws {
         let result = try ForcePadProcess.run([], lines: ["filter", "filter biquad 40Hz", "filter spike off", "filter none", "filter one-pole 500Hz", "quit"])
         #expect(result.outputLines.prefix(5) == [
-            "one-euro 10Hz at rest, beta 0.2 Hz per g/s, speed 5Hz, spike rejection on; delay at rest 16.92 ms (16.92 frames)",
+            "one-euro 5Hz at rest, beta 0.03 Hz per g/s, speed 10Hz, spike rejection on; delay at rest 32.83 ms (32.83 frames)",
             "biquad 40Hz, spike rejection on; delay 6.6 ms (6.6 frames)",
             "biquad 40Hz, spike rejection off; delay 5.6 ms (5.6 frames)",
             "none, spike rejection off; delay 0 ms (0 frames)",

@@ -47,11 +47,11 @@ import Testing
         #expect(lines.suffix(2).map { $0["cmd"] as? String } == ["sim", "quit"])
     }
 
-    /// Presses ramping to 400 g and to 1 kg over the sim board's 20 ms rise: with the shipped
+    /// Presses ramping to 400 g and to 600 g over the sim board's 20 ms rise: with the shipped
     /// settings each stage's pattern drives the line in the frame the stage fired, pop's
-    /// included although it follows peek by a few ms.
+    /// included although it follows peek by a few ms (peek's 2 ms pulse is over by then).
     @Test func eachStagesPulseStartsInTheFrameTheStageFired() throws {
-        let result = try ForcePadProcess.run(["--json"], lines: ["sim press 400g for 150ms", "sim press 1kg for 150ms", "quit"])
+        let result = try ForcePadProcess.run(["--json"], lines: ["sim press 400g for 150ms", "sim press 600g for 150ms", "quit"])
         #expect(result.status == 0)
         let lines = try objects(result.standardOutput)
         for stage in ["peek", "pop"] {
@@ -170,10 +170,10 @@ import Testing
         ])
         let lines = result.outputLines.filter { !$0.contains(" ms  ") }
         #expect(lines.prefix(6) == [
-            "touch 5g  peek 15g  pop 20g  dwell 1ms",
+            "touch 5g  peek 15g  pop 20g  dwell 0ms  touch dwell 3ms",
             "error: hysteresis.touch: 25g must be below thresholds.touch (20g), or the touch stage could never be left; narrow the band or widen the gap",
-            "touch 5g  peek 10g  pop 20g  dwell 1ms",
-            "touch 5g  peek 10g  pop 20g  dwell 2ms",
+            "touch 5g  peek 10g  pop 20g  dwell 0ms  touch dwell 3ms",
+            "touch 5g  peek 10g  pop 20g  dwell 2ms  touch dwell 3ms",
             "error: no press in progress (press state: idle)",
             "pressing 100g",
         ])

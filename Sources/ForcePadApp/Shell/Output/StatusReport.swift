@@ -95,7 +95,7 @@ struct StatusReport {
         lines += referenceLines
         lines += [
             "thresholds  touch \(thresholds.touch)  peek \(thresholds.peek)  pop \(thresholds.pop)  (\(presetText))",
-            "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms",
+            "hysteresis  touch \(hysteresis.touch)  peek \(hysteresis.peek)  pop \(hysteresis.pop)  dwell \(FixedDecimal.format(hysteresis.dwellMicros, scale: 3))ms  touch dwell \(FixedDecimal.format(hysteresis.touchDwellMicros, scale: 3))ms",
         ]
         lines += forceReport.summaryLines
         lines += [
@@ -156,7 +156,7 @@ struct StatusReport {
             ])),
             ("hysteresis", .object([
                 ("touch_g", .grams(hysteresis.touch)), ("peek_g", .grams(hysteresis.peek)), ("pop_g", .grams(hysteresis.pop)),
-                ("dwell_us", .int(hysteresis.dwellMicros)),
+                ("dwell_us", .int(hysteresis.dwellMicros)), ("touch_dwell_us", .int(hysteresis.touchDwellMicros)),
             ])),
             ("force", .object(forceReport.fields)),
             ("reference", referenceFields),
