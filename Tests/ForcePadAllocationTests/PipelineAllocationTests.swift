@@ -17,9 +17,11 @@ import Testing
         (0, 0), (256, 10), (585, 25), (1024, 50), (1638, 100), (2048, 150), (2340, 200), (2730, 300), (2978, 400), (3150, 500),
     ].map { CalibrationPoint(counts: $0.0, force: .grams($0.1)) })
 
+    /// The standard settings with a `kind` filter at 30 Hz (at rest, for the one-euro).
     static func settings(_ kind: FilterKind) -> PipelineSettings {
         var controller = ControllerSettings.standard
         controller.filter.kind = kind
+        controller.filter.cutoffMilliHertz = 30_000
         return PipelineSettings(settings: controller, sampleRateHz: 1000)
     }
 
@@ -72,7 +74,7 @@ import Testing
         #expect(kept.count == 1_000)
     }
 
-    @Test(arguments: [FilterKind.none, .onePole, .biquad])
+    @Test(arguments: FilterKind.allCases)
     func processDoesNotAllocate(kind: FilterKind) {
         var pipeline = Self.pipeline(kind)
         var checksum = Self.run(&pipeline, 0..<1_000)
@@ -83,7 +85,7 @@ import Testing
         #expect(checksum != 0)
     }
 
-    @Test(arguments: [FilterKind.onePole, .biquad])
+    @Test(arguments: [FilterKind.onePole, .biquad, .oneEuro])
     func processDoesNotAllocateWhileTaring(kind: FilterKind) {
         // Warm-up runs a whole tare on a copy first: the first tare instantiates generic
         // metadata, which allocates once in an unoptimised build (run alone, this test is the

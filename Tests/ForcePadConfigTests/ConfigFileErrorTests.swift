@@ -15,6 +15,16 @@ struct ConfigFileErrorTests {
             == "c.toml:3: thresholds.tuch: unknown key; did you mean 'touch'? (allowed here: touch, peek, pop)")
     }
 
+    @Test func theOneEuroSettingsAndTheTouchDwellAreRead() throws {
+        let settings = try ConfigFileLoader.parse(
+            text: "[filter]\nkind = \"one-euro\"\ncutoff = \"8Hz\"\nbeta = 0.1\nspeed_cutoff = \"12Hz\"\n[hysteresis]\ntouch_dwell = \"4ms\"\n",
+            file: "a.toml")
+        #expect(settings.filter == FilterSettings(
+            kind: .oneEuro, cutoffMilliHertz: 8_000, spikeRejection: true, betaMilliHertzPerGramPerSecond: 100, speedCutoffMilliHertz: 12_000))
+        #expect(settings.hysteresis.touchDwellMicros == 4_000 && settings.hysteresis.dwellMicros == Hysteresis.standard.dwellMicros)
+        #expect(Self.message("[filter]\nbeta = \"fast\"")?.hasPrefix("forcepad.toml:2: filter.beta: ") == true)
+    }
+
     @Test func unknownKeysAreReportedInFileOrder() {
         #expect(Self.message("[filter]\nomega = 1\nalpha = 2")
             == "forcepad.toml:2: filter.omega: unknown key (allowed here: kind, cutoff, spike_rejection, beta, speed_cutoff)")

@@ -41,6 +41,23 @@ import Testing
         ])
     }
 
+    /// The one-euro filter's β and speed cut-off are set with it, each under the settings rules;
+    /// the touch dwell is set on its own.
+    @Test func theOneEuroFilterAndTheTouchDwellAreSetFromTheShell() throws {
+        let result = try ForcePadProcess.run([], lines: [
+            "filter one-euro 8Hz beta 0.1 speed 12Hz", "filter one-euro 8Hz beta 11", "filter one-euro 8Hz speed 0.01Hz",
+            "filter one-euro 8Hz gamma 1", "hysteresis touch-dwell 5ms", "hysteresis touch-dwell 2s", "quit",
+        ])
+        #expect(result.outputLines.prefix(6) == [
+            "one-euro 8Hz at rest, beta 0.1 Hz per g/s, speed 12Hz, spike rejection on; delay at rest 20.9 ms (20.9 frames)",
+            "error: filter.beta: 11Hz per g/s is out of range; allowed: 0…10Hz per g/s",
+            "error: filter.speed_cutoff: 0.01Hz is out of range; allowed: 0.1Hz…500Hz",
+            "error: unknown one-euro setting 'gamma': use beta|speed",
+            "touch 5g  peek 15g  pop 20g  dwell 0ms  touch dwell 5ms",
+            "error: hysteresis.touch_dwell: 2s is out of range; allowed: 0ms…1s",
+        ])
+    }
+
     /// A number and its unit typed apart are refused with the two written together.
     @Test func aNumberAndItsUnitTypedApartAreShownTogether() throws {
         let result = try ForcePadProcess.run([], lines: ["threshold peek 150 g", "filter biquad 30 Hz", "wait 20 ms", "quit"])

@@ -110,3 +110,38 @@ import Testing
         #expect(throws: refusal) { try CaptureInfo.parse(Data(count: CaptureInfo.maxBytes + 1), path: Self.path) }
     }
 }
+
+/// The one-euro filter's settings and the touch dwell travel with a recording; a recording
+/// made before they existed replays with the settings it was made with.
+@Suite struct CaptureInfoDetectionSettingsTests {
+    @Test func oneEuroSettingsAndTheTouchDwellReadBack() throws {
+        var info = CaptureInfoTests.written
+        info.filter = CaptureInfo.filter(FilterSettings(
+            kind: .oneEuro, cutoffMilliHertz: 7_000, spikeRejection: true, betaMilliHertzPerGramPerSecond: 45, speedCutoffMilliHertz: 12_000))
+        info.touchDwellMicros = 4_000
+        let read = try CaptureInfo.parse(JSONEncoder().encode(info), path: CaptureInfoTests.path)
+        #expect(read == info)
+        let settings = read.recordedSettings(over: .standard)
+        #expect(settings.filter == FilterSettings(
+            kind: .oneEuro, cutoffMilliHertz: 7_000, spikeRejection: true, betaMilliHertzPerGramPerSecond: 45, speedCutoffMilliHertz: 12_000))
+        #expect(settings.hysteresis.dwellMicros == 5_000 && settings.hysteresis.touchDwellMicros == 4_000)
+    }
+
+    @Test func aRecordingWithoutThemKeepsItsOneDwellAndItsFilter() throws {
+        let read = try CaptureInfoTests.parse { object in
+            object["touch_dwell_us"] = nil
+            object["filter"] = ["kind": "one-pole", "cutoff_hz": 30.0, "spike_rejection": true]
+        }
+        let settings = read.recordedSettings(over: .standard)
+        #expect(settings.hysteresis.dwellMicros == 5_000 && settings.hysteresis.touchDwellMicros == 5_000)
+        #expect(settings.filter.kind == .onePole && settings.filter.cutoffMilliHertz == 30_000)
+    }
+
+    @Test func aBetaOutOfRangeIsRefusedNamingItsKey() {
+        #expect(throws: CaptureInfoTests.refusal("key filter.beta_hz_per_g_per_s: 11.0 is out of range; allowed: 0.0…10.0")) {
+            try CaptureInfoTests.parse { object in
+                object["filter"] = ["kind": "one-euro", "cutoff_hz": 5.0, "spike_rejection": true, "beta_hz_per_g_per_s": 11.0]
+            }
+        }
+    }
+}
