@@ -1,8 +1,8 @@
 import ForcePadCore
 
 /// The chains every cost figure is measured for: the default settings on the benchmark's
-/// 8-cell strip, with the one-pole filter, the biquad at the same cut-off, or the one-euro
-/// filter with its cut-off at rest there and its standard β and speed cut-off.
+/// 8-cell strip, with the one-pole filter or the biquad at 30 Hz (the one-pole was the default
+/// before the one-euro), or the default one-euro filter.
 enum BenchmarkChainSettings: CaseIterable {
     case onePole
     case biquad
@@ -27,9 +27,9 @@ enum BenchmarkChainSettings: CaseIterable {
     var filter: FilterSettings {
         var filter = ControllerSettings.standard.filter
         switch self {
-        case .onePole: filter.kind = .onePole
-        case .biquad: filter.kind = .biquad
-        case .oneEuro: filter.kind = .oneEuro
+        case .onePole: filter = FilterSettings(kind: .onePole, cutoffMilliHertz: 30_000, spikeRejection: filter.spikeRejection)
+        case .biquad: filter = FilterSettings(kind: .biquad, cutoffMilliHertz: 30_000, spikeRejection: filter.spikeRejection)
+        case .oneEuro: break
         }
         return filter
     }

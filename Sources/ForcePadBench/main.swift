@@ -81,14 +81,19 @@ for (name, fixed, float) in [("one-pole", fastest[0], fastest[1]), ("biquad", fa
         meets: fixed <= float))
 }
 
-// Detection delay: a 0 → 400 g step through the default settings, to the default peek threshold.
+// Detection delay: a 0 → 400 g step to the default peek threshold, through the default
+// settings (the one-euro filter, with the target) and the one-pole and biquad at 30 Hz.
 let step = Force.grams(400)
 let peek = ControllerSettings.standard.thresholds.peek
 let frameMillis = 1000.0 / Double(SimBoard.board().sampleRateHz)
 let delayTargetMillis = 5.0
 let delayTarget = "<= \(DecimalText.format(delayTargetMillis, places: 1)) ms"
-for (name, settings, hasTarget) in [("one-pole", onePoleSettings, true), ("biquad", biquadSettings, false)] {
-    let measure = "detection delay, \(name) \(filterName), 0 -> \(step) step to \(peek)"
+let delayChains = [
+    ("one-euro (default)", BenchmarkChainSettings.oneEuro.settings, true), ("one-pole \(filterName)", onePoleSettings, false),
+    ("biquad \(filterName)", biquadSettings, false),
+]
+for (name, settings, hasTarget) in delayChains {
+    let measure = "detection delay, \(name), 0 -> \(step) step to \(peek)"
     var value = "never", millis = Double.infinity
     if let frames = DetectionDelay.frames(settings: settings, step: step, threshold: peek) {
         millis = Double(frames) * frameMillis
@@ -108,7 +113,7 @@ table.append(BenchmarkRow(
     "allocation counter sees a deliberate allocation", value: interposerActive ? "yes" : "no", target: "yes",
     meets: interposerActive))
 var allocationChecksum: Int64 = 0
-for (name, settings) in [("one-pole", onePoleSettings), ("biquad", biquadSettings)] {
+for (name, settings) in [("one-pole", onePoleSettings), ("biquad", biquadSettings), ("one-euro", BenchmarkChainSettings.oneEuro.settings)] {
     var frames = BenchmarkFrames.make()
     var pipeline = ForcePipeline(calibrations: calibrations, geometry: geometry, settings: settings)
     for index in frames.indices { allocationChecksum &+= pipeline.totalMilligrams(processing: &frames[index]) }
