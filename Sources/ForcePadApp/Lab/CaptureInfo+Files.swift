@@ -39,9 +39,13 @@ extension CaptureInfo {
     /// time as the live event pump did; nil when the recording has no reference channel.
     func referenceReadings(_ events: [RecordedEvent]) -> ReferenceReadings? {
         guard let referencePeriodMicros else { return nil }
-        let samples = events.filter { $0.event == RecordedEvent.referenceSample }.map {
+        return ReferenceReadings(Self.referenceSamples(events), samplePeriodMicros: referencePeriodMicros)
+    }
+
+    /// The reference readings among a recording's events, oldest first.
+    static func referenceSamples(_ events: [RecordedEvent]) -> [ReferenceSample] {
+        events.filter { $0.event == RecordedEvent.referenceSample }.map {
             ReferenceSample(timeMicros: $0.timeMicros, force: Force.fromGrams($0.referenceGrams ?? 0))
         }
-        return ReferenceReadings(samples, samplePeriodMicros: referencePeriodMicros)
     }
 }

@@ -9,10 +9,13 @@ public struct CorpusRecording: Sendable {
     public var truth: [ReferenceSample]
     /// Whether the recogniser may fire stages at all (false: two fingers apart, cancelled by design).
     public var allowsStages: Bool
+    /// Time between two readings of the truth (µs).
+    public var truthPeriodMicros: Int64
 
-    public init(frames: [RawFrame], truth: [ReferenceSample], allowsStages: Bool = true) {
+    public init(frames: [RawFrame], truth: [ReferenceSample], allowsStages: Bool = true, truthPeriodMicros: Int64 = CorpusRenderer.truthPeriodMicros) {
         self.frames = frames
         self.truth = truth
         self.allowsStages = allowsStages
+        self.truthPeriodMicros = truthPeriodMicros
     }
 }
