@@ -21,7 +21,13 @@ def test_status_and_settings_answer_typed(pad: ForcePad) -> None:
     assert pad.threshold("peek", 180) == answers.Thresholds(touch_g=20, peek_g=180, pop_g=300, preset=None)
     assert pad.threshold("pop", "3.5N").pop_g == pytest.approx(356.9, abs=0.1)
     assert pad.hysteresis(dwell_ms=10).dwell_us == 10_000
-    assert pad.filter("biquad", 40) == answers.Filter(kind="biquad", cutoff_hz=40, spike_rejection=True, delay_ms=6.597)
+    assert pad.hysteresis(touch_dwell_ms=4).touch_dwell_us == 4_000
+    assert pad.filter("biquad", 40) == answers.Filter(
+        kind="biquad", cutoff_hz=40, spike_rejection=True, beta_hz_per_g_per_s=0.03, speed_cutoff_hz=10, delay_ms=6.597
+    )
+    one_euro = pad.filter("one-euro", 8, beta=0.1, speed_cutoff_hz=12)
+    assert (one_euro.kind, one_euro.cutoff_hz) == ("one-euro", 8)
+    assert (one_euro.beta_hz_per_g_per_s, one_euro.speed_cutoff_hz) == (0.1, 12)
     assert pad.preset("firm").current == "firm"
     assert pad.haptic_line("dry-run").access == "dry-run"
     assert pad.haptic_test("on 5ms") == answers.HapticPattern(pattern="test", steps="on 5ms")
@@ -137,6 +143,10 @@ def test_trial_record_and_read_recording(pad: ForcePad) -> None:
     forces = read_rows(exported.path)
     assert max(float(row["total_g"]) for row in forces) == pytest.approx(300, abs=5)
     assert pad.replay("session").identical
+    # The trial scored against its reference: the same settings give the same figures.
+    detection = pad.detection("check").recordings[0]
+    assert detection.name == "check" and detection.recorded == detection.current
+    assert detection.recorded.presses >= 1 and detection.recorded.false_fires == 0 and detection.recorded.misses == 0
     written = pad.report("check")
     assert written.written and written.revision == 1 and written.presses == judged and written.svg is not None
     assert not pad.report("check").written

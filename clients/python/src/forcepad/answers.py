@@ -43,13 +43,18 @@ class Hysteresis:
     peek_g: float
     pop_g: float
     dwell_us: int
+    touch_dwell_us: int
 
 
 @dataclass(frozen=True)
 class Filter:
+    """``filter``: the one-euro filter's cut-off is the one at rest, and ``delay_ms`` its delay at rest."""
+
     kind: str
     cutoff_hz: float
     spike_rejection: bool
+    beta_hz_per_g_per_s: float
+    speed_cutoff_hz: float
     delay_ms: float
 
 
@@ -539,6 +544,43 @@ class Replayed:
     identical: bool
     difference: str | None
     settings: str
+
+
+@dataclass(frozen=True)
+class CrossingToFrame:
+    """The true crossing of a stage's threshold → the frame the stage fired in (µs), p50, p99 and max."""
+
+    p50: int | None
+    p99: int | None
+    max: int | None
+
+
+@dataclass(frozen=True)
+class DetectionScore:
+    """How one set of settings detected a recording's presses against its reference (docs/performance.md)."""
+
+    presses: int
+    stages: int
+    crossing_to_frame_us: CrossingToFrame
+    false_fires: int
+    misses: int
+    expected_stages: int
+    chatter: int
+    early: int
+
+
+@dataclass(frozen=True)
+class RecordingDetection:
+    name: str
+    recorded: DetectionScore
+    current: DetectionScore
+
+
+@dataclass(frozen=True)
+class Detection:
+    """``detection NAME…``: each recording scored with the settings it was recorded with and those in force."""
+
+    recordings: list[RecordingDetection]
 
 
 @dataclass(frozen=True)

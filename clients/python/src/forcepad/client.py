@@ -473,21 +473,44 @@ class ForcePad:
         return self._ask(a.Presets, "preset")
 
     def hysteresis(
-        self, band: str | None = None, value: ForceValue | None = None, *, dwell_ms: float | None = None
+        self,
+        band: str | None = None,
+        value: ForceValue | None = None,
+        *,
+        dwell_ms: float | None = None,
+        touch_dwell_ms: float | None = None,
     ) -> a.Hysteresis:
-        """The release bands and dwell; sets a band (touch, peek, pop) or the dwell first if given."""
+        """The release bands and dwells; sets a band (touch, peek, pop), the dwell or the touch dwell first if given."""
         if dwell_ms is not None:
             return self._ask(a.Hysteresis, f"hysteresis dwell {duration_text(dwell_ms)}")
+        if touch_dwell_ms is not None:
+            return self._ask(a.Hysteresis, f"hysteresis touch-dwell {duration_text(touch_dwell_ms)}")
         line = "hysteresis" if band is None else f"hysteresis {band} {force_text(_given(value, 'value'))}"
         return self._ask(a.Hysteresis, line)
 
-    def filter(self, kind: str | None = None, cutoff_hz: float | None = None, *, spike: bool | None = None) -> a.Filter:
-        """The filter; ``filter("one-pole", 30)``, ``filter("none")`` or ``filter(spike=False)`` set it."""
+    def filter(
+        self,
+        kind: str | None = None,
+        cutoff_hz: float | None = None,
+        *,
+        spike: bool | None = None,
+        beta: float | None = None,
+        speed_cutoff_hz: float | None = None,
+    ) -> a.Filter:
+        """The filter; ``filter("one-euro", 5, beta=0.03)``, ``filter("one-pole", 30)``, ``filter("none")`` or
+        ``filter(spike=False)`` set it (``beta`` in Hz per g/s and ``speed_cutoff_hz`` for the one-euro filter)."""
         if spike is not None:
             return self._ask(a.Filter, f"filter spike {'on' if spike else 'off'}")
         if kind is None:
             return self._ask(a.Filter, "filter")
-        return self._ask(a.Filter, f"filter {kind}" + (f" {cutoff_hz:g}Hz" if cutoff_hz is not None else ""))
+        words = [f"filter {kind}"]
+        if cutoff_hz is not None:
+            words.append(f"{cutoff_hz:g}Hz")
+        if beta is not None:
+            words.append(f"beta {beta:g}")
+        if speed_cutoff_hz is not None:
+            words.append(f"speed {speed_cutoff_hz:g}Hz")
+        return self._ask(a.Filter, " ".join(words))
 
     def tare(self) -> a.Tare:
         return self._ask(a.Tare, "tare")
@@ -542,6 +565,11 @@ class ForcePad:
     def replay(self, name: str, settings: str = "current") -> a.Replayed:
         """Replays a recording with the ``current`` settings or those it was ``recorded`` with."""
         return self._ask(a.Replayed, f"replay {quoted(name)} settings={settings}", self.timeout + 60)
+
+    def detection(self, *names: str) -> a.Detection:
+        """``detection NAME…``: each recording (made with a reference sensor) scored with the settings it was
+        recorded with and those in force: crossing→frame, false fires, misses, chatter, early firings."""
+        return self._ask(a.Detection, " ".join(["detection", *map(quoted, names)]), self.timeout + 60 * len(names))
 
     def trial_start(self, presses: int, name: str | None = None) -> a.TrialStarted:
         line = f"trial start {presses}" + (f" name={quoted(name)}" if name else "")
