@@ -99,8 +99,8 @@ struct DetectionTable {
     }
 
     private static func summary(_ quality: DetectionQuality) -> String {
-        func micros(_ permille: Int) -> String { quality.crossingToFrame(permille: permille).map(String.init) ?? "-" }
-        return "p50/p99/max \(micros(500))/\(micros(990))/\(micros(1000)) us, false \(quality.falseFires), miss \(quality.misses), chatter \(quality.chatter), early \(quality.early)"
+        let rates = [quality.falseFires, quality.misses, quality.chatter].map { DecimalText.format(quality.perThousandPresses($0), places: 1) }
+        return "\(quality.crossingToFrameText) us, false \(quality.falseFires), miss \(quality.misses), chatter \(quality.chatter) (\(rates.joined(separator: ", ")) per 1000 presses), early \(quality.early)"
     }
 
     /// Whether `a` is at least as good as `b` in every column and better in one (p99, false

@@ -37,8 +37,7 @@ struct RecordingDetection {
 
     /// `p50/p99/max …us, false …, miss …, chatter …, early …`.
     var text: String {
-        func micros(_ permille: Int) -> String { quality.crossingToFrame(permille: permille).map(String.init) ?? "-" }
-        return "crossing→frame p50/p99/max \(micros(500))/\(micros(990))/\(micros(1000))us over \(CountText.of(quality.crossingToFrameMicros.count, "stage")); false \(quality.falseFires), miss \(quality.misses) of \(quality.expectedStages), chatter \(quality.chatter), early \(quality.early)"
+        return "crossing→frame \(quality.crossingToFrameText)us over \(CountText.of(quality.crossingToFrameMicros.count, "stage")); false \(quality.falseFires), miss \(quality.misses) of \(quality.expectedStages), chatter \(quality.chatter), early \(quality.early)"
     }
 
     var fields: [(String, JSONValue)] {

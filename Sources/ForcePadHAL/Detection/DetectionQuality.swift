@@ -31,6 +31,12 @@ public struct DetectionQuality: Sendable, Equatable {
         SampleSummary.percentile(crossingToFrameMicros, permille: permille)
     }
 
+    /// `p50/p99/max 2488/4434/5851` (µs; `-` with no firing measured), as the table and `detection` print it.
+    public var crossingToFrameText: String {
+        func micros(_ permille: Int) -> String { crossingToFrame(permille: permille).map(String.init) ?? "-" }
+        return "p50/p99/max \(micros(500))/\(micros(990))/\(micros(1000))"
+    }
+
     /// Events per 1000 presses.
     public func perThousandPresses(_ count: Int) -> Double {
         presses > 0 ? Double(count) * 1000 / Double(presses) : 0
