@@ -101,4 +101,15 @@ import Testing
         // α is rounded down to Q16 once per frame from a speed rounded to Q16: a few mg on a 400 g press.
         #expect(worst <= 5, "worst difference \(worst) mg")
     }
+
+    @Test func itsSettlingTimeIsWhatItsStepsTake() {
+        let delay = FilterDelay(settings: Self.standard, sampleRateHz: Self.sampleRateHz)
+        // The settling time counts one frame of spike rejection, which this bank does not have.
+        let frames = Int(delay.settleMicros / 1_000) - 1
+        for step: Int32 in [5_000, 50_000, 500_000, 5_000_000] {
+            let outputs = Self.run(Self.standard, [0] + Array(repeating: step, count: 3_000))
+            #expect(outputs[(frames + 1)...].allSatisfy { abs($0 - step) <= step / 1_000 }, "step \(step) mg")
+        }
+        #expect(frames > 5 && delay.settleMicros < Int64(2 + 8 * delay.frames) * 1_000, "\(delay.settleMicros) us")
+    }
 }
