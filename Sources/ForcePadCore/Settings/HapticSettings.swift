@@ -60,8 +60,8 @@ public struct HapticSettings: Sendable, Equatable {
     /// Peek's pulse is 2 ms so that it has ended, with the line off for a period, before a
     /// pop that comes 3 ms or more after peek: pop's pattern then starts in the frame pop
     /// fired. With the default thresholds, filter and dwell, a sim press ramping to 400 g in
-    /// 20 ms has 8 ms between peek and pop, one to 1.7 kg still 3 ms. A pop during peek's
-    /// pulse starts one period late (see ``HapticScheduler``).
+    /// 20 ms has 7 ms between peek and pop, one to 800 g still 3 ms (1 kg: 2 ms). A pop during
+    /// peek's pulse starts one period late (see ``HapticScheduler``).
     public static let standardPatterns: [String: HapticPattern] = {
         // Every text is a valid pattern; failing here would be a defect in this file.
         try! [
