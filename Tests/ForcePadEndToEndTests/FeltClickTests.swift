@@ -36,13 +36,16 @@ import Testing
     }
 
     /// A trial of `presses` on the board with an accelerometer, `config` its limits: the
-    /// process's result and the last `trial` answer (its report).
+    /// process's result and the last `trial` answer (its report). The stages are detected with
+    /// a one-pole at 30 Hz and a 5 ms dwell, so the click always comes milliseconds after the
+    /// true crossing (with the default one-euro filter the physical pad can fire first).
     static func judged(_ name: String, presses: Int, config text: String) throws -> (ForcePadProcess.Result, [String: Any]) {
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
         let board = try Self.board()
         defer { try? FileManager.default.removeItem(atPath: board) }
-        let result = try Self.trial(name, presses: presses, board: board, config: try scratch.config(text), scratch: scratch)
+        let detection = "[filter]\nkind = \"one-pole\"\ncutoff = \"30Hz\"\n[hysteresis]\ndwell = \"5ms\"\ntouch_dwell = \"5ms\"\n"
+        let result = try Self.trial(name, presses: presses, board: board, config: try scratch.config(detection + text), scratch: scratch)
         return (result, try #require(LabTests.answers(result, to: "trial").last))
     }
 

@@ -41,7 +41,16 @@ import Testing
         let history = Self.history([(0, 0), (12_500, 1_000)])
         #expect(history.isSettled(atMicros: 12_500, nowMicros: 12_500))
         #expect(!history.isSettled(atMicros: 13_000, nowMicros: 30_000))
-        #expect(history.isSettled(atMicros: 13_000, nowMicros: 38_001))
+        let late = 13_000 + history.maxGapMicros + ReferenceHistory.deliveryAllowanceMicros
+        #expect(!history.isSettled(atMicros: 13_000, nowMicros: late))
+        #expect(history.isSettled(atMicros: 13_000, nowMicros: late + 1))
+    }
+
+    /// On a busy machine the reader hands over a reading well after the time it was taken: a
+    /// stage whose frame came just before the true force crossed still waits for it.
+    @Test func aReadingHandedOverLateIsStillWaitedFor() {
+        let history = Self.history([(0, 0), (12_500, 1_000)])
+        #expect(!history.isSettled(atMicros: 13_000, nowMicros: 13_000 + 100_000))
     }
 
     @Test func keepsTheNewestReadingsWhenFullAndIgnoresOlderOnes() {

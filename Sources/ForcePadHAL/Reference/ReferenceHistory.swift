@@ -61,12 +61,17 @@ public struct ReferenceHistory: Sendable {
     }
 
     /// Whether ``force(atMicros:)`` for `timeMicros` is final: a reading at or after it has
-    /// arrived, or `nowMicros` (loop time) is more than ``maxGapMicros`` past it, so any
-    /// reading still to come would be too far away.
+    /// arrived, or `nowMicros` (loop time) is more than ``maxGapMicros`` plus
+    /// ``deliveryAllowanceMicros`` past it, so any reading still to come would be too far away.
     public func isSettled(atMicros timeMicros: Int64, nowMicros: Int64) -> Bool {
         if let latest, latest.timeMicros >= timeMicros { return true }
-        return nowMicros - timeMicros > maxGapMicros
+        return nowMicros - timeMicros > maxGapMicros + Self.deliveryAllowanceMicros
     }
+
+    /// How long after its time a reading may still reach the event pump (µs): its reader runs
+    /// on its own thread, which a busy machine can hold back. A stage event waits this long at
+    /// most for the reading after its frame, so that the live figures are the recording's.
+    public static let deliveryAllowanceMicros: Int64 = 250_000
 
     private func sample(_ index: Int) -> ReferenceSample {
         samples[(start + index) % Self.capacity]
