@@ -30,13 +30,15 @@ struct LivePlot {
         self.renderer = renderer
         self.quantity = quantity
         self.trigger = trigger
+        self.spanMicros = spanMicros
         let columns = renderer.dotColumns
         timeline = PlotTimeline(binMicros: max(spanMicros / Int64(columns), 1), capacity: 2 * columns)
         tickMicros = Self.tickMicros(spanMicros: spanMicros)
     }
 
-    /// Loop time the plot's width spans (µs).
-    var spanMicros: Int64 { timeline.binMicros * Int64(renderer.dotColumns) }
+    /// Loop time the plot's width spans (µs), as asked: the bins' span is its share of it,
+    /// rounded down (µs).
+    let spanMicros: Int64
 
     /// The step of 1, 2 or 5 × 10ⁿ µs that puts at most ten ticks across `spanMicros`.
     static func tickMicros(spanMicros: Int64) -> Int64 {
