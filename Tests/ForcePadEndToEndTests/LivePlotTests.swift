@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// `monitor plot` on a real terminal (tmux), at 80 × 24, wider, and through a serial pty at
+/// 115200 baud: the screen's structure while presses play, the end, and the bytes a second.
+@Suite(.serialized) struct LivePlotTests {
+    /// A scratch directory with a trace of presses to 360 g and back, one a second, for 4 s.
+    final class Scratch {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcepad-plot-\(UUID().uuidString)")
+        var trace: URL { directory.appendingPathComponent("presses.csv") }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var rows = ["t_us,g0,g1,g2,g3"]
+            for step in 0..<800 {
+                let phase = step % 200
+                let force = phase < 40 ? 0 : phase < 120 ? min((phase - 40) * 8, 360) : max(360 - (phase - 120) * 8, 0)
+                rows.append("\(step * 5000),0,\(Double(force) / 2),\(Double(force) / 2),0")
+            }
+            try rows.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
+        }
+
+        /// The shell command that starts forcepad with `arguments` and a state dir and config
+        /// home of this scratch directory.
+        func forcepad(_ arguments: String = "") -> String {
+            "env XDG_CONFIG_HOME=\(directory.path)/config CONFIGURATION_DIRECTORY=\(directory.path)/etc "
+                + "\(ForcePadProcess.binary.path) --state-dir \(directory.path)/state \(arguments) 2>\(directory.path)/stderr"
+        }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// Whether `rows` show the plot with a press drawn: the header, the threshold rows, the
+    /// stage and haptic rows with marks, the axis, and the trace above peek.
+    static func showsAPressedPlot(_ rows: [String]) -> Bool {
+        guard rows.first?.hasPrefix("total ") == true,
+            let peek = rows.firstIndex(where: { $0.hasPrefix("peek 150g┤") }),
+            let stage = rows.firstIndex(where: { $0.hasPrefix("    stage ") }),
+            rows[stage].contains("p"), rows[stage + 1].hasPrefix("   haptic ") && rows[stage + 1].contains("|"),
+            rows[stage + 2].contains("+=") && rows[stage + 2].contains("^")
+        else { return false }
+        // A braille dot above peek's row outside the threshold rows: the trace rose past it.
+        return rows[1..<peek].contains { row in
+            !row.hasPrefix(" pop 300g") && row.dropFirst(10).unicodeScalars.contains { $0.value > 0x2800 && $0.value <= 0x28FF }
+        }
+    }
+
+    /// The bytes a second in the line that ends the plot.
+    static func bytesPerSecond(in line: String) -> Double? {
+        guard let range = line.range(of: #"[0-9.]+k?B/s"#, options: .regularExpression) else { return nil }
+        let text = line[range].dropLast(3)
+        return text.hasSuffix("k") ? Double(text.dropLast()).map { $0 * 1000 } : Double(text)
+    }
+
+    /// Plays the presses, starts `monitor plot` and checks the screen at `columns` × `rows`;
+    /// ends it with a key and returns the closing line.
+    private func plot(in screen: TmuxScreen, scratch: Scratch, columns: Int, rows: Int) throws -> String {
+        #expect(try screen.waitFor { $0.contains { $0.hasPrefix("forcepad>") } }.held)
+        try screen.type("sim play \(scratch.trace.path)")
+        try screen.type("monitor plot")
+        let shown = try screen.waitFor(Self.showsAPressedPlot)
+        #expect(shown.held, "no press on the plot:\n\(shown.rows.joined(separator: "\n"))")
+        #expect(shown.rows.count == rows)
+        #expect(shown.rows.allSatisfy { $0.count <= columns })
+        // The time axis fills the width.
+        #expect(shown.rows.last?.count == columns)
+        for label in ["     385g┤", " pop 300g┤", "peek 150g┤", "touch 20g┤", "       0g┤"] {
+            #expect(shown.rows.contains { $0.hasPrefix(label) }, "no \(label)")
+        }
+        // Two presses to pop drawn: the plot has run for a while (its rate is then the steady one).
+        let twice = try screen.waitFor { rows in rows.contains { $0.hasPrefix("    stage ") && $0.filter { $0 == "P" }.count >= 2 } }
+        #expect(twice.held)
+        try screen.type("x", enter: false)
+        let ended = try screen.waitFor(joined: true) { $0.contains { $0.hasPrefix("monitor plot stopped after ") } }
+        #expect(ended.held)
+        // The screen is the shell's again: the events held during the plot, then the prompt.
+        let after = try screen.waitFor { $0.last(where: { !$0.isEmpty })?.hasPrefix("forcepad>") == true }
+        #expect(after.held)
+        #expect(after.rows.contains { $0.contains("press.peek") })
+        #expect(!after.rows.contains { $0.hasPrefix("peek 150g┤") })
+        return ended.rows.first { $0.hasPrefix("monitor plot stopped after ") } ?? ""
+    }
+
+    @Test(arguments: [(80, 24), (132, 43)])
+    func onATerminalThePlotFillsItAndShowsThePresses(columns: Int, rows: Int) throws {
+        let scratch = try Scratch()
+        let screen = try TmuxScreen(columns: columns, rows: rows, command: scratch.forcepad())
+        defer { screen.stop() }
+        let closing = try plot(in: screen, scratch: scratch, columns: columns, rows: rows)
+        #expect(closing.contains("\(columns)x\(rows)"), "\(closing)")
+        // A terminal's line has no rate to keep within: the plot sends what changed at 10 Hz.
+        let rate = try #require(Self.bytesPerSecond(in: closing))
+        #expect(rate > 0, "\(closing)")
+    }
+
+    @Test func overASerialLineAt115200BaudItAsksTheTerminalItsSizeAndKeepsWithinTheLine() throws {
+        let scratch = try Scratch()
+        let device = scratch.directory.appendingPathComponent("serial").path
+        // socat joins tmux's terminal to a new pseudo-terminal, which forcepad opens as its serial console.
+        let screen = try TmuxScreen(columns: 100, rows: 30, command: "socat STDIO,raw,echo=0 PTY,link=\(device),raw,echo=0")
+        defer { screen.stop() }
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: device) && Date() < deadline { usleep(50_000) }
+        let forcepad = Process()
+        forcepad.executableURL = URL(fileURLWithPath: "/bin/sh")
+        forcepad.arguments = ["-c", "exec " + scratch.forcepad("--serial \(device) --baud 115200")]
+        try forcepad.run()
+        defer { forcepad.terminate() }
+        // The console shows its prompt once the line is up; Enter asks for it again.
+        let prompt = try screen.waitFor { rows in
+            if rows.contains(where: { $0.hasPrefix("forcepad>") }) { return true }
+            try? screen.type("")
+            return false
+        }
+        #expect(prompt.held, "forcepad said: \((try? String(contentsOf: scratch.directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? "")")
+        let closing = try plot(in: screen, scratch: scratch, columns: 100, rows: 30)
+        // The pseudo-terminal has no size of its own: the size came from the terminal's answer.
+        #expect(closing.contains("(the line carries 11.5kB/s), 100x30"), "\(closing)")
+        let rate = try #require(Self.bytesPerSecond(in: closing))
+        #expect(rate > 0 && rate < 11_520 * 3 / 4, "\(closing)")
+    }
+}
