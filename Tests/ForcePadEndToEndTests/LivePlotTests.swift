@@ -52,9 +52,16 @@ import Testing
         return text.hasSuffix("k") ? Double(text.dropLast()).map { $0 * 1000 } : Double(text)
     }
 
+    /// Writes `rows` to NAME.txt in the directory `FORCEPAD_PLOT_CAPTURES` names, when set:
+    /// the captures docs/live-view.md shows.
+    static func keepCapture(_ rows: [String], name: String) throws {
+        guard let directory = ProcessInfo.processInfo.environment["FORCEPAD_PLOT_CAPTURES"] else { return }
+        try (rows.joined(separator: "\n") + "\n").write(toFile: directory + "/" + name + ".txt", atomically: true, encoding: .utf8)
+    }
+
     /// Plays the presses, starts `monitor plot` and checks the screen at `columns` × `rows`;
     /// ends it with a key and returns the closing line.
-    private func plot(in screen: TmuxScreen, scratch: Scratch, columns: Int, rows: Int) throws -> String {
+    private func plot(in screen: TmuxScreen, scratch: Scratch, columns: Int, rows: Int, device: String? = nil) throws -> String {
         #expect(try screen.waitFor { $0.contains { $0.hasPrefix("forcepad>") } }.held)
         try screen.type("sim play \(scratch.trace.path)")
         try screen.type("monitor plot")
@@ -70,6 +77,7 @@ import Testing
         // Two presses to pop drawn: the plot has run for a while (its rate is then the steady one).
         let twice = try screen.waitFor { rows in rows.contains { $0.hasPrefix("    stage ") && $0.filter { $0 == "P" }.count >= 2 } }
         #expect(twice.held)
+        try Self.keepCapture(twice.rows, name: "monitor-plot-\(columns)x\(rows)\(device == nil ? "" : "-serial")")
         try screen.type("x", enter: false)
         let ended = try screen.waitFor(joined: true) { $0.contains { $0.hasPrefix("monitor plot stopped after ") } }
         #expect(ended.held)
@@ -113,10 +121,31 @@ import Testing
             return false
         }
         #expect(prompt.held, "forcepad said: \((try? String(contentsOf: scratch.directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? "")")
-        let closing = try plot(in: screen, scratch: scratch, columns: 100, rows: 30)
+        let closing = try plot(in: screen, scratch: scratch, columns: 100, rows: 30, device: device)
         // The pseudo-terminal has no size of its own: the size came from the terminal's answer.
         #expect(closing.contains("(the line carries 11.5kB/s), 100x30"), "\(closing)")
         let rate = try #require(Self.bytesPerSecond(in: closing))
         #expect(rate > 0 && rate < 11_520 * 3 / 4, "\(closing)")
+    }
+
+    @Test func aScopeFreezesTheSpanAroundEachPeek() throws {
+        let scratch = try Scratch()
+        let screen = try TmuxScreen(columns: 80, rows: 24, command: scratch.forcepad())
+        defer { screen.stop() }
+        #expect(try screen.waitFor { $0.contains { $0.hasPrefix("forcepad>") } }.held)
+        try screen.type("sim play \(scratch.trace.path)")
+        try screen.type("monitor plot scope peek")
+        // Frozen around a peek: its trigger on the axis, in the column of the peek's mark.
+        let frozen = try screen.waitFor { rows in
+            guard rows.first?.contains("scope on peek: 2 triggers") == true, let axis = rows.last?.firstIndex(of: "T"),
+                let stage = rows.first(where: { $0.hasPrefix("    stage ") }), let peek = stage.firstIndex(of: "p")
+            else { return false }
+            return rows.last!.distance(from: rows.last!.startIndex, to: axis) == stage.distance(from: stage.startIndex, to: peek)
+                && stage.contains("P") && Self.showsAPressedPlot(rows.map { $0.replacingOccurrences(of: "T", with: "^") })
+        }
+        #expect(frozen.held, "\(frozen.rows.joined(separator: "\n"))")
+        try Self.keepCapture(frozen.rows, name: "monitor-plot-scope-80x24")
+        try screen.type("x", enter: false)
+        #expect(try screen.waitFor(joined: true) { $0.contains { $0.hasPrefix("monitor plot stopped after ") } }.held)
     }
 }
