@@ -148,4 +148,12 @@ import Testing
         try screen.type("x", enter: false)
         #expect(try screen.waitFor(joined: true) { $0.contains { $0.hasPrefix("monitor plot stopped after ") } }.held)
     }
+
+    /// docs/live-view.md shows screens this plot drew (kept by the tests above), not drawings.
+    @Test func theGuideShowsScreensThePlotDrew() throws {
+        let guide = try DocumentationExampleTests.document("live-view.md")
+        let screens = DocumentationExampleTests.blocks(guide, language: "").map { $0.components(separatedBy: "\n") }.filter { $0.count == 24 }
+        #expect(screens.count == 2)
+        #expect(screens.allSatisfy { Self.showsAPressedPlot($0.map { $0.replacingOccurrences(of: "T", with: "^") }) })
+    }
 }
