@@ -156,4 +156,23 @@ import Testing
         #expect(screens.count == 2)
         #expect(screens.allSatisfy { Self.showsAPressedPlot($0.map { $0.replacingOccurrences(of: "T", with: "^") }) })
     }
+
+    @Test func aSignalDuringThePlotGivesTheScreenBackWithTheHeldLines() throws {
+        let scratch = try Scratch()
+        let pidFile = scratch.directory.appendingPathComponent("pid").path
+        // The window stays after forcepad ends, to show what it left on the screen.
+        let screen = try TmuxScreen(
+            columns: 80, rows: 24, command: "sh -c 'echo $$ > \(pidFile); exec \(scratch.forcepad())'; sleep 60")
+        defer { screen.stop() }
+        #expect(try screen.waitFor { $0.contains { $0.hasPrefix("forcepad>") } }.held)
+        try screen.type("sim play \(scratch.trace.path)")
+        try screen.type("monitor plot")
+        #expect(try screen.waitFor(Self.showsAPressedPlot).held)
+        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGTERM)
+        let after = try screen.waitFor { rows in
+            !rows.contains { $0.hasPrefix("peek 150g┤") } && rows.contains { $0.contains("press.peek") }
+        }
+        #expect(after.held, "\(after.rows.joined(separator: "\n"))")
+    }
 }

@@ -23,6 +23,13 @@ import Testing
         #expect(lines.contains("error: from a pipe, monitor plain needs an end: add 'for DURATION' (e.g. monitor plain for 10s)"))
     }
 
+    @Test func jsonModeRefusesThePlainStreamAndThePlot() throws {
+        let result = try ForcePadProcess.run(["--json"], lines: ["monitor plain for 100ms", "monitor plot for 100ms"])
+        #expect(result.standardOutput.contains("monitor plain prints numbers, not JSON; in JSON mode use monitor json"))
+        #expect(result.standardOutput.contains("monitor plot draws for a person; in JSON mode use monitor json"))
+        #expect(result.outputLines.filter { !$0.isEmpty }.allSatisfy { $0.hasPrefix("{") })
+    }
+
     @Test func eventsWaitUntilTheStreamEndsThenFollowIt() throws {
         let scratch = try LivePlotTests.Scratch()
         let result = try ForcePadProcess.run([], lines: ["sim play \(scratch.trace.path)", "monitor plain 100Hz for 1500ms"])

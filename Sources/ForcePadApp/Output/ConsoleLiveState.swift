@@ -5,6 +5,7 @@ enum ConsoleLiveState {
     case none
     /// The live line shown (escaped).
     case line(String)
-    /// The lines waiting (escaped, each with its line ending) and how many more were dropped.
-    case screen(held: [String], dropped: Int)
+    /// The lines waiting (escaped, each with its line ending), how many more were dropped,
+    /// and what gives the screen back.
+    case screen(held: [String], dropped: Int, leaving: String)
 }

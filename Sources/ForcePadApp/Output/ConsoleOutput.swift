@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Lines never land on a live picture: a live line is erased and drawn again below them, and
 /// while a picture owns the screen (``hold(drawing:)`` to ``release(drawing:)``) they wait
-/// and follow it.
+/// and follow it, also when the program ends during it (``release()`` from the exit path).
 public final class ConsoleOutput: Sendable {
     private let lock = PosixMutex<ConsoleLiveState>(.none)
     private let sink: @Sendable (String) -> Void
@@ -42,11 +42,11 @@ public final class ConsoleOutput: Sendable {
             switch live {
             case .none: sink(escaped.joined())
             case .line(let shown): sink(Self.clearLine + escaped.joined() + shown)
-            case .screen(var held, var dropped):
+            case .screen(var held, var dropped, let leaving):
                 let room = max(Self.maxHeldLines - held.count, 0)
                 held += escaped.prefix(room)
                 dropped += escaped.count - min(room, escaped.count)
-                live = .screen(held: held, dropped: dropped)
+                live = .screen(held: held, dropped: dropped, leaving: leaving)
             }
         }
     }
@@ -74,11 +74,20 @@ public final class ConsoleOutput: Sendable {
         }
     }
 
-    /// Writes `text` as is, then keeps the lines written from now on until ``release(drawing:)``:
-    /// a picture owns the screen.
-    func hold(drawing text: String) {
+    /// Writes `text` as is, then keeps the lines written from now on until ``release()``,
+    /// which writes `leaving` first: a picture owns the screen.
+    func hold(drawing text: String, leaving: String) {
         lock.withLock { live in
-            live = .screen(held: [], dropped: 0)
+            live = .screen(held: [], dropped: 0, leaving: leaving)
+            sink(text)
+        }
+    }
+
+    /// Writes `text` as is while a picture owns the screen (an update of it); nothing after
+    /// ``release()``.
+    func draw(_ text: String) {
+        lock.withLock { live in
+            guard case .screen = live else { return }
             sink(text)
         }
     }
@@ -86,19 +95,20 @@ public final class ConsoleOutput: Sendable {
     /// Lines waiting while a picture owns the screen.
     func heldLineCount() -> Int {
         lock.withLock { live in
-            guard case .screen(let held, let dropped) = live else { return 0 }
+            guard case .screen(let held, let dropped, _) = live else { return 0 }
             return held.count + dropped
         }
     }
 
-    /// Writes `text` as is (what leaves the picture), then the lines that waited, after a
-    /// note when some were dropped; lines are written at once again.
-    func release(drawing text: String) {
+    /// Ends the picture: writes what gives the screen back, then the lines that waited, after
+    /// a note when some were dropped; lines are written at once again. Nothing when no
+    /// picture owns the screen.
+    func release() {
         lock.withLock { live in
-            guard case .screen(let held, let dropped) = live else { return sink(text) }
+            guard case .screen(let held, let dropped, let leaving) = live else { return }
             live = .none
             let note = dropped > 0 ? ["(\(CountText.of(dropped, "line")) dropped while the screen was busy)" + newline] : []
-            sink(text + (note + held).joined())
+            sink(leaving + (note + held).joined())
         }
     }
 }

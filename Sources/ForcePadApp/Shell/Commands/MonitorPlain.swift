@@ -59,6 +59,7 @@ struct MonitorPlain {
 
     /// Streams until a key (or the duration of loop time from the first sample) ends it.
     func run(_ context: ShellContext) throws(CommandFailure) -> CommandReply {
+        guard context.mode == .human else { throw CommandFailure("monitor plain prints numbers, not JSON; in JSON mode use monitor json") }
         guard durationMicros != nil || context.keyPressed != nil else {
             throw CommandFailure("from a pipe, monitor plain needs an end: add 'for DURATION' (e.g. monitor plain for 10s)")
         }
@@ -70,10 +71,10 @@ struct MonitorPlain {
         var samples = 0
         var lost: UInt64 = 0
         tap.begin()
-        output.hold(drawing: header ? headerLine + output.newline : "")
+        output.hold(drawing: header ? headerLine + output.newline : "", leaving: "")
         defer {
             tap.end()
-            output.release(drawing: "")
+            output.release()
         }
         streaming: while true {
             let batch = tap.take()
@@ -88,7 +89,7 @@ struct MonitorPlain {
                 nextMicros = due + period * ((frame.timeMicros - due) / period + 1)
             }
             samples += lines.count
-            if !lines.isEmpty { output.write(text: lines.map { $0 + output.newline }.joined()) }
+            if !lines.isEmpty { output.draw(lines.map { $0 + output.newline }.joined()) }
             if let endMicros, let last = batch.frames.last, last.timeMicros >= endMicros { break streaming }
             if context.interruptiblePause(micros: 20_000).interrupted { break }
         }

@@ -92,7 +92,7 @@ struct MonitorPlot {
         var bytes: Int64 = 0
         tap.begin()
         defer { tap.end() }
-        if interactive { output.hold(drawing: Self.enterScreen) }
+        if interactive { output.hold(drawing: Self.enterScreen, leaving: Self.leaveScreen) }
         let started = clock.nowMicros()
         var elapsed: Int64 = 0
         while durationMicros.map({ elapsed < $0 }) ?? true {
@@ -102,7 +102,7 @@ struct MonitorPlot {
             var wait = framePeriod
             if interactive {
                 let update = ScreenUpdate.text(from: shown, to: rows)
-                output.write(text: update)
+                output.draw(update)
                 shown = rows
                 frames += 1
                 bytes += Int64(update.utf8.count)
@@ -117,7 +117,7 @@ struct MonitorPlot {
         }
         let perSecond = elapsed > 0 ? bytes * 1_000_000 / elapsed : 0
         if interactive {
-            output.release(drawing: Self.leaveScreen)
+            output.release()
         } else {
             output.write(lines: shown ?? [])
             frames = 1
