@@ -2,8 +2,8 @@ import ForcePadCore
 import Synchronization
 
 /// The lock-free channels between the real-time loop and everything else: commands in,
-/// events out, the newest snapshot, raw frames for a recording, and what the haptic edge
-/// watcher needs from the loop. Fixed size, allocated once.
+/// events out, the newest snapshot, raw frames for a recording, every frame's forces for a
+/// live view, and what the haptic edge watcher needs from the loop. Fixed size, allocated once.
 ///
 /// Every channel has exactly one consumer. The rings and the mailbox hand out their one
 /// consumer handle once (`takeConsumer()`, `takeReader()`); the loop takes the command
