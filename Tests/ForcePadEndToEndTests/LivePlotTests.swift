@@ -175,4 +175,21 @@ import Testing
         }
         #expect(after.held, "\(after.rows.joined(separator: "\n"))")
     }
+
+    @Test func fromAPipeItPrintsTheLastFrameAsPlainLines() throws {
+        let result = try ForcePadProcess.run(
+            [], lines: ["sim press 200g", "monitor plot size 60x12 span 1s for 600ms", "monitor plot", "monitor plot size 20x5 for 1s"])
+        let lines = result.outputLines
+        let top = try #require(lines.firstIndex { $0.hasPrefix("total 200.") || $0.hasPrefix("total 199.") })
+        let screen = Array(lines[top..<(top + 12)])
+        #expect(screen.allSatisfy { $0.count == 60 && !$0.contains("\u{1B}") })
+        #expect(screen[0].contains("sweep, 1s across"))
+        // 200 g of 385 g on 32 dot rows is dot row 16, the lowest of the row above peek's (150 g, dot row 12).
+        let peek = try #require(screen.firstIndex { $0.hasPrefix("peek 150g┤") })
+        #expect(screen[peek - 1].contains("⣀⣀⣀⣀"))
+        #expect(lines[top + 12].hasPrefix("monitor plot stopped after 1 frame: 0 bytes in 6"))
+        #expect(lines[top + 12].hasSuffix("ms, 0B/s, 60x12"))
+        #expect(lines.contains("error: from a pipe, monitor plot needs an end: add 'for DURATION' (e.g. monitor plot for 2s)"))
+        #expect(lines.contains("error: size '20x5' must be COLUMNSxROWS, at least 30x8"))
+    }
 }
