@@ -57,8 +57,20 @@ final class TmuxScreen {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
         }
+        // The server and what it runs start with no signal blocked or ignored: the test
+        // process's threads block some, and a server that never sees SIGCHLD never exits.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        let code = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
         guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
