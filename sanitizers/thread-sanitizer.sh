@@ -2,8 +2,8 @@
 # ThreadSanitizer over ForcePad's threads (docs/reliability.md): the tests that start threads
 # under `swift test --sanitize=thread`, then a shell session against a TSan build of the
 # binary that runs every thread at once (loop, event pump, recorder, shell): a trial, a trace
-# played on the simulated pad, a JSON monitor, a recording stopped by hand. Fails on any
-# ThreadSanitizer report. Builds in .build-tsan.
+# played on the simulated pad, a JSON monitor, a recording stopped by hand, the live view's
+# plain stream and plot. Fails on any ThreadSanitizer report. Builds in .build-tsan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -41,6 +41,10 @@ sim press 400g for 300ms
 wait 1s
 record stop
 status
+mode human
+sim play rig/traces/peek-then-pop.csv
+monitor plain 200Hz for 1s
+monitor plot scope for 1s
 quit'
 TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --board "$board" --state-dir "$state" <<<"$session" >"$log/session.txt" 2>"$log/session-stderr.txt" || {
     status=$?
@@ -53,4 +57,5 @@ if grep -q "WARNING: ThreadSanitizer" "$log/session-stderr.txt"; then
 fi
 grep -q '"event":"press.pop"' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session saw no pop"; exit 1; }
 grep -q '"event":"haptic.felt"' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session felt no click"; exit 1; }
+grep -q '^monitor plot stopped after 1 frame' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session drew no plot"; exit 1; }
 echo "ThreadSanitizer: no reports ($(wc -l <"$log/session.txt") lines of session output)"

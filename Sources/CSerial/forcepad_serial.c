@@ -118,3 +118,13 @@ int fp_pty_subordinate_path(int fd, char *path, size_t size)
     int code = ptsname_r(fd, path, size);
     return code == 0 ? 0 : -code;
 }
+
+int fp_terminal_size(int fd, unsigned short *rows, unsigned short *columns)
+{
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) < 0)
+        return -errno;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}

@@ -69,3 +69,10 @@ int fp_pty_open_controller(void);
  *         pseudo-terminal controller).
  */
 int fp_pty_subordinate_path(int fd, char *path, size_t size);
+
+/**
+ * The size the kernel holds for the terminal on fd (TIOCGWINSZ), in character
+ * rows and columns; a serial line's is 0 x 0 unless someone set it.
+ * @return 0 with *rows and *columns set, or -errno (-ENOTTY: fd is not a terminal).
+ */
+int fp_terminal_size(int fd, unsigned short *rows, unsigned short *columns);

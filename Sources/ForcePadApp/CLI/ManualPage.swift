@@ -9,7 +9,7 @@ enum ManualPage {
     /// The guides packaging/install.sh puts in the documentation folder (every `docs/*.md`),
     /// in the order a newcomer reads them.
     private static let guides = [
-        "getting-started.md", "configuration.md", "boards.md", "presses-and-haptics.md", "commands.md",
+        "getting-started.md", "configuration.md", "boards.md", "presses-and-haptics.md", "live-view.md", "commands.md",
         "shortcuts.md", "scripting.md", "lab-guide.md", "lab-report-example.md", "reference-sensors.md",
         "accelerometer.md", "raspberry-pi.md", "reliability.md", "performance.md", "packaging.md", "rig.md",
     ]

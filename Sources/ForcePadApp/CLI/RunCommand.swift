@@ -169,6 +169,8 @@ struct RunCommand: ParsableCommand {
         let interactive = serialTransport != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
         let transport: ConsoleTransport? = serialTransport ?? (interactive ? TerminalTransport() : nil)
         if let restorer = (transport as? TerminalTransport)?.restorer { stopper.beforeExit { restorer.restore() } }
+        // A plot that owns the screen gives it back (and the lines it held) when a signal ends the program.
+        stopper.beforeExit { output.release() }
         if let serialTransport { stopper.beforeExit { serialTransport.abandonOutput() } }
         let services = ShellServices(runtime: controller.runtime, lab: controller.lab)
         let context = ShellContext(

@@ -2,8 +2,8 @@ import ForcePadCore
 import ForcePadHAL
 import Synchronization
 
-/// The one consumer of the loop's event ring, the edge watcher's ring and the reference and
-/// accelerometer readers' rings. It pops each event once and hands it to its sinks (``EventSink``), in the
+/// The one consumer of the loop's event and force rings, the edge watcher's ring and the
+/// reference and accelerometer readers' rings. It pops each event once and hands it to its sinks (``EventSink``), in the
 /// order they were given: the console, the recorder and the pad's menu, wired where the
 /// program is assembled; their console lines print in that order.
 ///
@@ -53,7 +53,9 @@ final class EventPump: Sendable {
         guard let edges = link.edges.takeConsumer() else { return nil }
         guard let references = link.references.takeConsumer() else { return nil }
         guard let accelerations = link.accelerations.takeConsumer() else { return nil }
-        channels = PosixMutex(EventPumpChannels(events: events, edges: edges, references: references, accelerations: accelerations))
+        guard let forces = link.forces.takeConsumer() else { return nil }
+        channels = PosixMutex(
+            EventPumpChannels(events: events, edges: edges, references: references, accelerations: accelerations, forces: forces))
         self.link = link
         self.sinks = sinks
         self.output = output
@@ -203,6 +205,7 @@ final class EventPump: Sendable {
             channels.felt?.append(sample)
             lines += hand(.accelerationSample(sample))
         }
+        while let frame = channels.forces.pop() { lines += hand(.force(frame)) }
         while let event = channels.events.pop() {
             // The driver follows each event as it leaves the loop, not when it is delivered:
             // a stage event may be held for its reference reading, and the next stage's

@@ -9,6 +9,7 @@ struct EventPumpChannels: ~Copyable {
     var edges: SPSCRingConsumer<HapticEdgeEvent>
     var references: SPSCRingConsumer<ReferenceSample>
     var accelerations: SPSCRingConsumer<AccelerationSample>
+    var forces: SPSCRingConsumer<ForceFrame>
     /// Measures each stage's click; nil without an accelerometer.
     var felt: FeltClickFollower?
     /// The reference readings so far; nil without a reference sensor.

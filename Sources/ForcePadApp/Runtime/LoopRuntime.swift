@@ -9,6 +9,8 @@ import ForcePadHAL
 final class LoopRuntime {
     let link: LoopLink
     let pump: EventPump
+    /// Every frame's forces and the marks along them, for a live view (`monitor plot`).
+    let liveForces: LiveForceTap
     /// Where the haptic line was found (chip, offset, name); nil on a simulated board.
     let hapticLine: GPIOLineIdentity?
     /// Drives the haptic line off while the loop that owns it is stuck (``LoopWatchdog``).
@@ -47,10 +49,11 @@ final class LoopRuntime {
     /// a start that fails part-way stops what it started (``shutdown()``). A board with a
     /// haptic driver chip has it set up first (``HapticDriverChip``), with `driverCalibration`
     /// written back when given and the first stage's sequence loaded.
-    /// `makePump` builds the pump on the new link, following the driver's stages when there is one.
+    /// `makePump` builds the pump on the new link, following the driver's stages when there is
+    /// one, with the live view's sink among its sinks.
     init(
         assembly: LoopAssembly, realTime: RealTimeRequest, driverCalibration: DRV2605LCalibration? = nil,
-        makePump: (LoopLink, HapticDriverStages?) -> EventPump?
+        makePump: (LoopLink, HapticDriverStages?, LiveForceTap) -> EventPump?
     ) throws(SetupError) {
         let board = assembly.board
         let effects = assembly.settings.haptics.effects
@@ -70,12 +73,14 @@ final class LoopRuntime {
                 loopMicros: { link.loopMicrosNow() },
                 finishedPeriodMicros: { link.finishedPeriodMicros.load(ordering: .acquiring) })
         }
-        guard let pump = makePump(link, stages), let snapshots = link.snapshots.takeReader() else {
+        let liveForces = LiveForceTap(link: link)
+        guard let pump = makePump(link, stages, liveForces), let snapshots = link.snapshots.takeReader() else {
             hapticDriver?.enterStandby()
             throw SetupError("the loop's channels already have consumers")
         }
         self.link = link
         self.pump = pump
+        self.liveForces = liveForces
         self.snapshots = snapshots
         let hardware: LoopHardware
         do {

@@ -20,4 +20,6 @@ enum PumpedEvent {
     case felt(HapticFelt)
     /// A change in the accelerometer's health, at loop time (µs).
     case accelerometerHealth(AccelerometerReaderReport, atMicros: Int64)
+    /// A frame's forces, while a live view watches (``LiveForceTap``).
+    case force(ForceFrame)
 }

@@ -106,6 +106,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             pipeline.process(&snapshot.raw)
             snapshot.force = pipeline.output
             snapshot.hasFrame = true
+            link.stream(snapshot.force)
             recognizer.update(with: snapshot.force, into: &pressEvents)
             handlePressEvents(at: timeMicros)
             menu.update(

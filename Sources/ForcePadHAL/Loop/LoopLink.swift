@@ -2,8 +2,8 @@ import ForcePadCore
 import Synchronization
 
 /// The lock-free channels between the real-time loop and everything else: commands in,
-/// events out, the newest snapshot, raw frames for a recording, and what the haptic edge
-/// watcher needs from the loop. Fixed size, allocated once.
+/// events out, the newest snapshot, raw frames for a recording, every frame's forces for a
+/// live view, and what the haptic edge watcher needs from the loop. Fixed size, allocated once.
 ///
 /// Every channel has exactly one consumer. The rings and the mailbox hand out their one
 /// consumer handle once (`takeConsumer()`, `takeReader()`); the loop takes the command
@@ -28,6 +28,14 @@ public final class LoopLink: Sendable {
     /// snapshot; read by the recorder to know the loop has moved on, and by the service
     /// watchdog (``LoopWatchdog``) as proof that the loop runs.
     public let ticks = Atomic<UInt64>(0)
+    /// Every frame after the pipeline while ``streamingForces`` is set, consumed by the event
+    /// pump for the live view (a plot, a stream of numbers).
+    public let forces: SPSCRing<ForceFrame>
+    /// Set by the live view to make the loop push each frame's forces into ``forces``.
+    public let streamingForces = Atomic<Bool>(false)
+    /// Frames the loop could not push because ``forces`` was full (the pump fell behind);
+    /// read and reset by the live view.
+    public let droppedForces = Atomic<UInt64>(0)
     /// Loop time (µs) of the last period the loop has finished — its line edges made, its GO
     /// written (`trigger = "i2c"`) and its events pushed — stored at the end of each period,
     /// -1 before the first. Read by the event pump: the DRV2605L's next sequence is loaded
@@ -67,16 +75,18 @@ public final class LoopLink: Sendable {
     public let accelerations: SPSCRing<AccelerationSample>
 
     /// - Parameter frameCapacity: frames the recording ring holds (4096: 4 s at 1 kHz).
+    /// - Parameter forceCapacity: frames the live view's ring holds (512: 0.5 s at 1 kHz).
     /// - Parameter referenceCapacity: reference readings the ring holds (1024: 3 s at 320 SPS).
     /// - Parameter accelerationCapacity: accelerometer samples the ring holds (4096: 1.28 s at 3200 Hz).
     public init(
         initial: LoopSnapshot, commandCapacity: Int = 64, eventCapacity: Int = 1024, frameCapacity: Int = 4096,
-        edgeCapacity: Int = 256, referenceCapacity: Int = 1024, accelerationCapacity: Int = 4096
+        edgeCapacity: Int = 256, referenceCapacity: Int = 1024, accelerationCapacity: Int = 4096, forceCapacity: Int = 512
     ) {
         commands = SPSCRing(capacity: commandCapacity)
         events = SPSCRing(capacity: eventCapacity)
         snapshots = LatestValueMailbox(initial: initial)
         frames = SPSCRing(capacity: frameCapacity)
+        forces = SPSCRing(capacity: forceCapacity)
         edges = SPSCRing(capacity: edgeCapacity)
         references = SPSCRing(capacity: referenceCapacity)
         accelerations = SPSCRing(capacity: accelerationCapacity)
@@ -94,5 +104,13 @@ public final class LoopLink: Sendable {
     public func record(_ frame: RawFrame) {
         guard recordingFrames.load(ordering: .relaxed) else { return }
         if !frames.push(frame) { droppedFrames.add(1, ordering: .relaxed) }
+    }
+
+    /// Loop side: pushes `frame` for the live view while one watches, counting a drop when
+    /// the ring is full. Never blocks or allocates.
+    @inline(__always)
+    public func stream(_ frame: ForceFrame) {
+        guard streamingForces.load(ordering: .relaxed) else { return }
+        if !forces.push(frame) { droppedForces.add(1, ordering: .relaxed) }
     }
 }

@@ -94,6 +94,11 @@ public struct SerialPort: ~Copyable, Sendable {
             descriptor, bytes, timeoutMilliseconds: timeoutMilliseconds, deviceName: devicePath)
     }
 
+    /// The size the kernel holds for the line's terminal; nil when none was set (``TerminalSize/kernel(descriptor:)``).
+    public func terminalSize() -> TerminalSize? {
+        TerminalSize.kernel(descriptor: descriptor)
+    }
+
     /// Drops the bytes written but not yet sent (so closing the line, or exiting, never
     /// waits for a far end that does not read).
     public func discardPendingOutput() {

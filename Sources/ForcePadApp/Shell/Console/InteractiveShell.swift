@@ -43,10 +43,12 @@ struct InteractiveShell {
             case .timedOut, .connected: false
             }
         }
+        interpreter.context.terminalSize = { [transport] in TerminalSizeQuery.ask(transport) }
         defer {
             controller.printEventsInBackground(true)
             logRouter?.release()
             interpreter.context.keyPressed = nil
+            interpreter.context.terminalSize = nil
         }
         if guardian.isOpen { write(editor.showPrompt()) }
         while true {

@@ -17,7 +17,7 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
     let devicePath: String
     let baud: Int
     let allowsQuit = false
-    private(set) lazy var output = ConsoleOutput(newline: "\r\n") { [unowned self] text in self.send(text) }
+    private(set) lazy var output = ConsoleOutput(newline: "\r\n", lineBytesPerSecond: baud / 10) { [unowned self] text in self.send(text) }
     private let logger: Logger
     /// Guards `port` between the shell thread (reads, reopening) and printers (writes).
     private let lock = PosixMutex(())
@@ -85,6 +85,10 @@ final class SerialTransport: ConsoleTransport, @unchecked Sendable {
             close()
             return .timedOut
         }
+    }
+
+    func kernelTerminalSize() -> TerminalSize? {
+        lock.withLock { _ in port?.terminalSize() }
     }
 
     private func close() {

@@ -1,3 +1,4 @@
+import ForcePadHAL
 import ForcePadShell
 
 /// What shell commands act on: the controller and the session's own settings.
@@ -18,6 +19,9 @@ public final class ShellContext {
     /// On an interactive console: whether a key has been pressed since the last call (the
     /// key is consumed). Nil from a pipe, where commands end by themselves.
     public var keyPressed: (() -> Bool)?
+    /// On an interactive console: the terminal's size, as the kernel holds it or the terminal
+    /// answers (``TerminalSizeQuery``); nil when neither says. Nil from a pipe.
+    var terminalSize: (() -> TerminalSize?)?
     /// The command table the session's ``ShellInterpreter`` runs lines against, set by the
     /// interpreter; a shortcut runs its command through the same table.
     var commands = CommandTable<ShellContext>([])

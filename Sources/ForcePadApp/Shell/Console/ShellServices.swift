@@ -20,6 +20,8 @@ public struct ShellServices {
     let events: EventPump
     /// The lab: recordings, trials, the calibration session and reports.
     let lab: LabSession
+    /// Every frame's forces and the marks along them, for `monitor plot` and `monitor plain`.
+    let liveForces: LiveForceTap
 
     /// The services of `runtime`, once it runs, and `lab`, the session's lab.
     init(runtime: LoopRuntime, lab: LabSession) {
@@ -29,6 +31,7 @@ public struct ShellServices {
         hapticLine = runtime.hapticLine
         scheduling = runtime.realTimeOutcome
         events = runtime.pump
+        liveForces = runtime.liveForces
         self.lab = lab
     }
 }

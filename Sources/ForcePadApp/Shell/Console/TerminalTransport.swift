@@ -1,3 +1,4 @@
+import ForcePadHAL
 import Glibc
 
 /// The interactive shell on the terminal of standard input/output: input switched to
@@ -28,6 +29,10 @@ final class TerminalTransport: ConsoleTransport {
     }
 
     deinit { restore() }
+
+    func kernelTerminalSize() -> TerminalSize? {
+        TerminalSize.kernel(descriptor: STDOUT_FILENO)
+    }
 
     func read(timeoutMilliseconds: Int) -> ConsoleInput {
         var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
