@@ -32,7 +32,8 @@ import Testing
     /// the stage (the force staying at or above it up to the stage), interpolated linearly,
     /// to the `line_us` of the stage's `haptic.on`; nil for a stage whose readings have a gap
     /// wider than two periods (25 ms) between that pair and the stage (a loaded machine can
-    /// starve the reference reader): the force may have crossed again unseen.
+    /// starve the reference reader): the force may have crossed again unseen; nil too when
+    /// the reading after the stage's frame is still below the threshold (the pad fired first).
     /// Presses in `excluded` (numbers from 1: a busy machine's disturbances left them out of
     /// the report's figures) are left out here too.
     static func expectedLatencies(_ events: [[String: Any]], thresholds: [String: Double], excluded: Set<Int> = []) -> [String: [Double?]] {
@@ -53,6 +54,11 @@ import Testing
                 let last = readings.lastIndex { $0.time <= Double(time) }!
                 var newer = last
                 if readings[newer].force < threshold { newer += 1 }
+                // The pad fired more than a reading before the true force got there: no crossing to measure from.
+                guard newer < readings.count, readings[newer].force >= threshold else {
+                    expected[stage, default: []].append(nil)
+                    continue
+                }
                 while readings[newer - 1].force >= threshold { newer -= 1 }
                 let before = readings[newer - 1], after = readings[newer]
                 let gap = zip(readings[(newer - 1)...max(last, newer)], readings[newer...max(last, newer)]).contains { $1.time - $0.time > 25_000 }
