@@ -38,11 +38,12 @@ public struct CorpusRenderer: Sendable {
         var frame = RawFrame(cellCount: cellCount)
         var time: Int64 = 0
         while time <= press.durationMicros {
+            let fingers = press.fingers.map { (force: $0.force(atMicros: time), position: $0.position(atMicros: time)) }
             for cell in 0..<cellCount {
                 var force: Int64 = 0
-                for finger in press.fingers {
-                    let weight = SimulatedPad.weightQ16(cell: cell, geometry: geometry, position: finger.position(atMicros: time))
-                    force += (finger.force(atMicros: time) * Int64(weight)) >> 16
+                for finger in fingers {
+                    let weight = SimulatedPad.weightQ16(cell: cell, geometry: geometry, position: finger.position)
+                    force += (finger.force * Int64(weight)) >> 16
                 }
                 let noise = press.noise.sample(atMicros: time, phase: phases[cell], random: &random)
                 frame.counts[cell] = fsr.counts(cell: cell, force: force, noise: noise, at: time)
