@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
+        // The browser scope's HTTP server and WebSocket (`--http`): no SwiftNIO, so it adds
+        // seconds, not minutes, to every build.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Pure logic: fixed-point types, units, calibration, pipeline, board and settings models.
@@ -60,6 +63,7 @@ let package = Package(
                 "ForcePadCore", "ForcePadHAL", "ForcePadConfig", "ForcePadShell", "ForcePadLabFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .executableTarget(name: "forcepad", dependencies: ["ForcePadApp"]),

@@ -21,31 +21,50 @@ import Testing
         let tap = LiveForceTap(link: link)
         let sink = LiveForceSink(tap: tap)
         #expect(sink.take(.force(Self.frame(atMicros: 0, grams: 1))).isEmpty)
-        tap.begin()
+        let viewer = tap.begin()
         let streaming = link.streamingForces.load(ordering: .relaxed)
         #expect(streaming)
         _ = sink.take(.force(Self.frame(atMicros: 1_000, grams: 160)))
         _ = sink.take(.loop(.press(.peek(atMicros: 1_000, force: .grams(160))), reference: nil, crossing: nil))
         _ = sink.take(.loop(.press(.progress(atMicros: 1_000, phase: .commit, progressQ16: 0)), reference: nil, crossing: nil))
         _ = sink.take(.loop(.haptic(.on(atMicros: 1_000, pattern: .peek), line: .notDriven), reference: nil, crossing: nil))
-        let batch = tap.take()
+        let batch = tap.take(viewer)
         #expect(batch.frames.map(\.timeMicros) == [1_000])
         #expect(batch.happenings.count == 2)
         if case .marks(let marks, let time) = batch.happenings.first { #expect(marks == .peek && time == 1_000) } else { Issue.record("no peek mark") }
-        #expect(tap.take().frames.isEmpty)
-        tap.end()
+        #expect(tap.take(viewer).frames.isEmpty)
+        tap.end(viewer)
         let stopped = !link.streamingForces.load(ordering: .relaxed)
         #expect(stopped)
         _ = sink.take(.force(Self.frame(atMicros: 2_000, grams: 1)))
-        #expect(tap.take().frames.isEmpty)
+        #expect(tap.take(viewer).frames.isEmpty)
     }
 
     @Test func framesBeyondTheBufferAreCountedAsLost() {
         let tap = LiveForceTap(link: Self.link())
-        tap.begin()
+        let viewer = tap.begin()
         for index in 0..<(LiveForceTap.capacity + 3) { tap.take(Self.frame(atMicros: Int64(index) * 1_000, grams: 0)) }
-        let batch = tap.take()
+        let batch = tap.take(viewer)
         #expect(batch.frames.count == LiveForceTap.capacity && batch.droppedFrames == 3)
+    }
+
+    @Test func twoViewsEachGetEveryFrameAndTheLoopStreamsUntilTheLastEnds() {
+        let link = Self.link()
+        let tap = LiveForceTap(link: link)
+        let plot = tap.begin(), browser = tap.begin()
+        tap.take(Self.frame(atMicros: 1_000, grams: 5))
+        tap.take(.marks(.peek, atMicros: 1_000))
+        #expect(tap.take(plot).frames.map(\.timeMicros) == [1_000])
+        tap.take(Self.frame(atMicros: 2_000, grams: 6))
+        let both = tap.take(browser)
+        #expect(both.frames.map(\.timeMicros) == [1_000, 2_000] && both.happenings.count == 1)
+        #expect(tap.take(plot).frames.map(\.timeMicros) == [2_000])
+        tap.end(plot)
+        let streamingWithOne = link.streamingForces.load(ordering: .relaxed)
+        #expect(streamingWithOne)
+        tap.end(browser)
+        let streamingWithNone = link.streamingForces.load(ordering: .relaxed)
+        #expect(!streamingWithNone)
     }
 
     @Test func aScopeFreezesItsWindowOnceThePostTriggerPartHasCome() {

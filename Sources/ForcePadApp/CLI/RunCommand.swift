@@ -46,7 +46,16 @@ struct RunCommand: ParsableCommand {
         valueName: "auto|any|N"))
     var cpu: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Serve the live scope page at this address: 127.0.0.1:8080 for this machine only, 0.0.0.0:8080 for the network (a token is then asked; docs/live-view.md). Off by default.",
+        valueName: "HOST:PORT"))
+    var http: String?
+
+    @Option(name: .customLong("http-token-file"), help: ArgumentHelp("The token the scope page asks for, the file's first line (default with a non-loopback --http: http-token in the state directory, made once).", valueName: "PATH"))
+    var httpTokenFile: String?
+
     func validate() throws {
+        if httpTokenFile != nil && http == nil { throw ValidationError("--http-token-file needs --http HOST:PORT") }
         if baud != nil && serial == nil { throw ValidationError("--baud needs --serial DEVICE") }
         if tripleEnter && serial == nil { throw ValidationError("--triple-enter needs --serial DEVICE") }
         if let realtimePriority, !(1...99).contains(realtimePriority) {
@@ -172,7 +181,24 @@ struct RunCommand: ParsableCommand {
         // A plot that owns the screen gives it back (and the lines it held) when a signal ends the program.
         stopper.beforeExit { output.release() }
         if let serialTransport { stopper.beforeExit { serialTransport.abandonOutput() } }
-        let services = ShellServices(runtime: controller.runtime, lab: controller.lab)
+        let scope: ScopeServer?
+        do {
+            scope = try http.map { text throws(SetupError) in
+                try ScopeServer(
+                    address: ScopeListenAddress(text), tokenFile: httpTokenFile, stateDirectory: stateDirectory,
+                    tap: controller.runtime.liveForces, settings: controller.runtime.settingsInForce, board: board, logger: logger)
+            }
+        } catch {
+            stopper.shuttingDown()
+            controller.shutdown()
+            StandardError.write("forcepad: \(error.message)")
+            throw ExitCode(error.exitCode)
+        }
+        if let scope {
+            logger.info("the live scope is at \(scope.address.url)\(scope.access.tokenFile.map { " (token in \($0))" } ?? "")")
+            stopper.beforeExit { scope.stop() }
+        }
+        let services = ShellServices(runtime: controller.runtime, lab: controller.lab, scope: scope)
         let context = ShellContext(
             controller: controller, services: services, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
         let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)
@@ -194,6 +220,7 @@ struct RunCommand: ParsableCommand {
         if let warning = context.takeUnsavedChangesWarning() { logger.warning("shutting down with \(warning)") }
         notifier.send("STOPPING=1")
         stopper.shuttingDown()
+        scope?.stop()
         controller.shutdown()
         (transport?.output ?? output).write(lines: farewell)
         withExtendedLifetime((watcher, stateLock)) {}

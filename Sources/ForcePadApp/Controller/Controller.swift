@@ -16,6 +16,7 @@ public final class Controller {
         didSet {
             publishUnsavedKeys()
             runtime.pump.useThresholds(settings.thresholds)
+            runtime.settingsInForce.publish(settings)
         }
     }
     /// The config files the settings came from, for messages (`a.toml + b.toml`).

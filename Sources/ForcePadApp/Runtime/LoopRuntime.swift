@@ -11,6 +11,8 @@ final class LoopRuntime {
     let pump: EventPump
     /// Every frame's forces and the marks along them, for a live view (`monitor plot`).
     let liveForces: LiveForceTap
+    /// The settings in force, for the threads that show them (the browser scope).
+    let settingsInForce: PublishedSettings
     /// Where the haptic line was found (chip, offset, name); nil on a simulated board.
     let hapticLine: GPIOLineIdentity?
     /// Drives the haptic line off while the loop that owns it is stuck (``LoopWatchdog``).
@@ -81,6 +83,7 @@ final class LoopRuntime {
         self.link = link
         self.pump = pump
         self.liveForces = liveForces
+        settingsInForce = PublishedSettings(assembly.settings)
         self.snapshots = snapshots
         let hardware: LoopHardware
         do {

@@ -70,14 +70,14 @@ struct MonitorPlain {
         var endMicros: Int64?
         var samples = 0
         var lost: UInt64 = 0
-        tap.begin()
+        let viewer = tap.begin()
         output.hold(drawing: header ? headerLine + output.newline : "", leaving: "")
         defer {
-            tap.end()
+            tap.end(viewer)
             output.release()
         }
         streaming: while true {
-            let batch = tap.take()
+            let batch = tap.take(viewer)
             lost += batch.droppedFrames
             var lines: [String] = []
             for frame in batch.frames {

@@ -90,13 +90,13 @@ struct MonitorPlot {
         var shown: [String]?
         var frames = 0
         var bytes: Int64 = 0
-        tap.begin()
-        defer { tap.end() }
+        let viewer = tap.begin()
+        defer { tap.end(viewer) }
         if interactive { output.hold(drawing: Self.enterScreen, leaving: Self.leaveScreen) }
         let started = clock.nowMicros()
         var elapsed: Int64 = 0
         while durationMicros.map({ elapsed < $0 }) ?? true {
-            plot.take(tap.take())
+            plot.take(tap.take(viewer))
             let rate = elapsed > 0 ? bytes * 1_000_000 / elapsed : 0
             let rows = renderer.rows(scene(of: plot, settings: controller.settings, bytesPerSecond: rate, held: output.heldLineCount()))
             var wait = framePeriod

@@ -22,9 +22,12 @@ public struct ShellServices {
     let lab: LabSession
     /// Every frame's forces and the marks along them, for `monitor plot` and `monitor plain`.
     let liveForces: LiveForceTap
+    /// The browser scope (`--http`); nil when it is off.
+    let scope: ScopeServer?
 
-    /// The services of `runtime`, once it runs, and `lab`, the session's lab.
-    init(runtime: LoopRuntime, lab: LabSession) {
+    /// The services of `runtime`, once it runs, `lab`, the session's lab, and `scope` when
+    /// the browser scope serves.
+    init(runtime: LoopRuntime, lab: LabSession, scope: ScopeServer? = nil) {
         reference = runtime.referenceReader
         hapticDriverStages = runtime.pump.driverStages
         edgeWatcher = runtime.edgeWatcher
@@ -32,6 +35,7 @@ public struct ShellServices {
         scheduling = runtime.realTimeOutcome
         events = runtime.pump
         liveForces = runtime.liveForces
+        self.scope = scope
         self.lab = lab
     }
 }
