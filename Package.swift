@@ -90,7 +90,9 @@ let package = Package(
         .testTarget(name: "ForcePadShellTests", dependencies: ["ForcePadShell", "ForcePadCore"]),
         .testTarget(name: "ForcePadLabFilesTests", dependencies: ["ForcePadLabFiles", "ForcePadCore"]),
         // The program's own types, driven in-process (no forcepad binary).
-        .testTarget(name: "ForcePadAppTests", dependencies: ["ForcePadApp", "ForcePadHAL", "ForcePadCore"]),
+        .testTarget(
+            name: "ForcePadAppTests",
+            dependencies: ["ForcePadApp", "ForcePadHAL", "ForcePadCore", .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad", "ForcePadHAL", "ForcePadConfig"]),
     ],
     swiftLanguageModes: [.v6]
