@@ -103,29 +103,40 @@ import Testing
         #expect(listing.contains(#""lab/recordings/trial-1/frames.csv""#) && !listing.contains("link.json") && !listing.contains("escape"))
     }
 
-    @Test func aPageThatDoesNotTakeItsMessagesLosesTheOldestAndTheOthersNothing() async {
+    @Test func aPageThatSaysNothingIsSentNothingPastTheWindowAndTheOthersLoseNothing() async {
         let link = LiveForceTapTests.link()
         let tap = LiveForceTap(link: link)
         let broadcaster = ScopeBroadcaster(tap: tap, settings: PublishedSettings(.standard), board: Self.board)
         guard let stalled = broadcaster.add(), let reader = broadcaster.add() else { Issue.record("no page"); return }
         var received: [String] = []
         var iterator = reader.frames.makeAsyncIterator()
-        for round in 0..<(ScopeBroadcaster.queuedMessages + 5) {
+        let rounds = Int(ScopeBroadcaster.unacknowledgedMessages) + 10
+        for round in 0..<rounds {
             tap.take(LiveForceTapTests.frame(atMicros: Int64(round) * 1_000, grams: Int32(round)))
             broadcaster.send()
             while received.count < round + 2, let frame = await iterator.next() { received.append(String(decoding: frame.payload, as: UTF8.self)) }
+            broadcaster.acknowledge(reader.number, frames: UInt64(round + 1))
         }
         let streaming = link.streamingForces.load(ordering: .relaxed)
         #expect(streaming)
         #expect(received.first?.hasPrefix(#"{"type":"settings","board":"sim","sample_rate_hz":1000,"cells":2,"#) == true)
-        #expect(received.last == #"{"type":"frames","frames":[[20000,20000,0,0]],"marks":[],"haptic":[],"lost_frames":0,"lost_messages":0}"#)
+        #expect(received.last == #"{"type":"frames","frames":[[49000,49000,0,0]],"marks":[],"haptic":[],"lost_frames":0,"lost_messages":0}"#)
         let statistics = broadcaster.statistics
-        // The stalled page was queued 1 + 21 messages and holds 16: 6 lost, the reader none.
-        #expect(statistics.pages == 2 && statistics.lostMessages == 6 && statistics.sentMessages == 44)
+        // The stalled page was queued the settings and 40 frames messages, and lost the other 10.
+        #expect(statistics.pages == 2 && statistics.lostMessages == 10 && statistics.sentMessages == 1 + 40 + 1 + 50)
         var kept: [String] = []
         broadcaster.remove(stalled.number)
         for await frame in stalled.frames { kept.append(String(decoding: frame.payload, as: UTF8.self)) }
-        #expect(kept.count == ScopeBroadcaster.queuedMessages && kept.last?.hasSuffix(#""lost_messages":5}"#) == true)
+        #expect(kept.count == 41 && kept.last?.hasSuffix(#""lost_messages":0}"#) == true)
+        // Once it says it caught up, it is sent again, with what it lost.
+        guard let late = broadcaster.add() else { Issue.record("no page"); return }
+        for _ in 0..<41 { broadcaster.send() }
+        broadcaster.acknowledge(late.number, frames: 40)
+        broadcaster.send()
+        broadcaster.remove(late.number)
+        var lateKept: [String] = []
+        for await frame in late.frames { lateKept.append(String(decoding: frame.payload, as: UTF8.self)) }
+        #expect(lateKept.count == 42 && lateKept.last?.hasSuffix(#""lost_messages":1}"#) == true)
         broadcaster.remove(reader.number)
         broadcaster.send()
         let stopped = !link.streamingForces.load(ordering: .relaxed)

@@ -5,10 +5,13 @@ import FoundationEssentials
 
 /// Sends every connected page of the browser scope the loop's frames and marks, on a thread
 /// of its own (`fp-http-scope`): every ``messagePeriodMicros`` it takes what the
-/// ``LiveForceTap`` kept and queues one message per page. A page's queue holds at most
-/// ``queuedMessages``; a page that does not take its messages in time (a stalled browser, a
-/// slow network) loses the oldest, counted in its next message and in ``statistics``. Nothing
-/// here waits for a page, and the loop never waits for this thread.
+/// ``LiveForceTap`` kept and queues one message per page. A page says how many frames
+/// messages it has received (`{"received":N}`, every few messages); a page more than
+/// ``unacknowledgedMessages`` behind (a stalled browser, a slow network) is sent nothing
+/// until it catches up: the messages it misses are lost, counted in its next message and in
+/// ``statistics``. So a stalled page costs at most that many messages of memory here and in
+/// the kernel's socket buffers, and a page that catches up shows the present, not a backlog.
+/// Nothing here waits for a page, and the loop never waits for this thread.
 final class ScopeBroadcaster: Sendable {
     /// What the shell's `http` shows.
     struct Statistics: Sendable {
@@ -26,6 +29,9 @@ final class ScopeBroadcaster: Sendable {
 
     private struct Page {
         let queue: AsyncStream<WSFrame>.Continuation
+        /// Frames messages queued to the page, and those it said it received.
+        var queuedFrames: UInt64 = 0
+        var receivedFrames: UInt64 = 0
         var lostFrames: UInt64 = 0
         var lostMessages: UInt64 = 0
         /// The settings this page was last sent, nil before its first message.
@@ -41,8 +47,11 @@ final class ScopeBroadcaster: Sendable {
 
     /// How often a message goes to each page (µs): 20 a second.
     static let messagePeriodMicros: Int64 = 50_000
-    /// Messages a page's queue holds (0.8 s of them).
-    static let queuedMessages = 16
+    /// Frames messages a page may be behind before it is sent no more (2 s of them).
+    static let unacknowledgedMessages: UInt64 = 40
+    /// Messages a page's queue holds: the unacknowledged ones, the settings and answers to
+    /// pings; the oldest is dropped beyond it (counted).
+    static let queuedMessages = 48
     /// Pages served at once; more are refused (each costs a queue and its share of the thread).
     static let mostPages = 8
 
@@ -103,6 +112,14 @@ final class ScopeBroadcaster: Sendable {
         page?.queue.finish()
     }
 
+    /// Page `number` has received `frames` frames messages since it connected.
+    func acknowledge(_ number: Int, frames: UInt64) {
+        state.withLock { state in
+            guard let page = state.pages[number], frames <= page.queuedFrames else { return }
+            state.pages[number]!.receivedFrames = max(page.receivedFrames, frames)
+        }
+    }
+
     var statistics: Statistics {
         state.withLock { state in
             var statistics = state.statistics
@@ -135,8 +152,14 @@ final class ScopeBroadcaster: Sendable {
                     queue(settingsText!, to: &page, statistics: &state.statistics)
                     page.shownSettings = inForce
                 }
-                let message = ScopeMessage.closingFrames(frames, lostFrames: page.lostFrames, lostMessages: page.lostMessages)
-                queue(message, to: &page, statistics: &state.statistics)
+                if page.queuedFrames - page.receivedFrames >= Self.unacknowledgedMessages {
+                    page.lostMessages += 1
+                    state.statistics.lostMessages += 1
+                } else {
+                    let message = ScopeMessage.closingFrames(frames, lostFrames: page.lostFrames, lostMessages: page.lostMessages)
+                    queue(message, to: &page, statistics: &state.statistics)
+                    page.queuedFrames += 1
+                }
                 state.pages[number] = page
             }
         }

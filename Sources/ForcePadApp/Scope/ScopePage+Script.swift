@@ -66,7 +66,7 @@ extension ScopePage {
 
         function draw() {
           requestAnimationFrame(draw);
-          const width = canvas.width, height = canvas.height, left = 70, bottom = height - 40;
+          const width = canvas.width, height = canvas.height, left = 70, bottom = height - 56;
           context.clearRect(0, 0, width, height);
           const settings = scope.settings;
           if (!settings) return;
@@ -102,19 +102,22 @@ extension ScopePage {
           let on = null;
           for (const [time, state] of (view ? view.haptic : haptic)) {
             if (state && on === null) on = time;
-            if (!state && on !== null) { context.fillStyle = "#6a1b9a"; context.fillRect(x(Math.max(on, start)), bottom + 22, Math.max(x(time) - x(Math.max(on, start)), 2), 6); on = null; }
+            if (!state && on !== null) { context.fillStyle = "#6a1b9a"; context.fillRect(x(Math.max(on, start)), bottom + 44, Math.max(x(time) - x(Math.max(on, start)), 2), 6); on = null; }
           }
-          if (on !== null) { context.fillStyle = "#6a1b9a"; context.fillRect(x(Math.max(on, start)), bottom + 22, width - 10 - x(Math.max(on, start)), 6); }
+          if (on !== null) { context.fillStyle = "#6a1b9a"; context.fillRect(x(Math.max(on, start)), bottom + 44, width - 10 - x(Math.max(on, start)), 6); }
+          context.fillStyle = "#6a1b9a";
+          context.fillText("haptic", 4, bottom + 51);
+          const rows = { touch: 14, release: 14, peek: 26, pop: 38 };
           for (const [time, name] of (view ? view.marks : marks)) {
             if (time < start || time > end) continue;
             context.strokeStyle = "#888"; context.beginPath(); context.moveTo(x(time), 10); context.lineTo(x(time), bottom); context.stroke();
-            context.fillStyle = "#222"; context.fillText(name, x(time) + 2, bottom + 16);
+            context.fillStyle = "#222"; context.fillText(name, x(time) + 2, bottom + rows[name]);
           }
-          if (view) { context.fillStyle = "#c62828"; context.fillText("T", x(view.trigger) - 3, 10); }
+          if (view) { context.fillStyle = "#c62828"; context.fillText("T", x(view.trigger) - 3, 9); }
           context.fillStyle = "#222";
           context.fillText("0 g", 40, bottom + 4);
           context.fillText(top + " g", 4, 14);
-          context.fillText((span / 1e6) + " s across" + (view ? ", frozen at the trigger" : ""), width - 200, bottom + 36);
+          context.fillText((span / 1e6) + " s across" + (view ? ", frozen at the trigger" : ""), width - 210, 14);
           const status = control("status");
           status.className = scope.connected ? "" : "off";
           status.textContent = (scope.connected ? "live" : "disconnected") + "  " + (scope.latestTotalG ?? 0).toFixed(1) + " g  " +
@@ -126,9 +129,14 @@ extension ScopePage {
           const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + withToken("/scope"));
           socket.onopen = () => { scope.connected = true; };
           socket.onclose = () => { scope.connected = false; setTimeout(connect, 1000); };
+          let received = 0;
           socket.onmessage = (event) => {
             const message = JSON.parse(event.data);
-            if (message.type === "settings") showSettings(message); else if (message.type === "frames") take(message);
+            if (message.type === "settings") showSettings(message);
+            if (message.type !== "frames") return;
+            take(message);
+            // The server sends a page that stops saying what it received nothing more (it lost them, counted).
+            if (++received % 5 === 0) socket.send(JSON.stringify({ received }));
           };
         }
 
@@ -139,7 +147,9 @@ extension ScopePage {
           if (json) {
             const report = await (await fetch(withToken(json))).json();
             const verdict = document.createElement("p");
-            verdict.innerHTML = name + ": <span class=" + (report.verdict === "PASS" ? "pass" : "fail") + ">" + (report.verdict ?? "no verdict") + "</span>";
+            const because = report.incomplete_because?.length ? report.incomplete_because.join("; ") : "no limits set";
+            verdict.innerHTML = name + ": <span class=" + (report.verdict === "PASS" ? "pass" : report.verdict ? "fail" : "") + ">" +
+              (report.verdict ?? "no verdict (" + because + ")") + "</span>";
             target.append(verdict);
             const rows = (report.presses ?? []).map((press) => flatten(press));
             if (rows.length) {

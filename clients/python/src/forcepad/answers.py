@@ -270,6 +270,21 @@ class SimPlay:
 
 
 @dataclass(frozen=True)
+class HttpStatus:
+    """``http``: the browser scope's address and its pages (docs/live-view.md)."""
+
+    serving: bool
+    url: str | None = None
+    token_file: str | None = None
+    pages: int = 0
+    pages_served: int = 0
+    pages_refused: int = 0
+    sent_messages: int = 0
+    lost_messages: int = 0
+    lost_frames: int = 0
+
+
+@dataclass(frozen=True)
 class Waited:
     waited_us: int
     interrupted: bool = False

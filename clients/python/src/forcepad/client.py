@@ -462,6 +462,10 @@ class ForcePad:
         line = f"monitor json {rate_hz:g}Hz for {duration_text(duration_ms)}"
         return self._ask(a.MonitorDone, line, self.timeout + duration_ms / 1000)
 
+    def http(self) -> a.HttpStatus:
+        """``http``: where the browser scope serves (``forcepad run --http``), if it does."""
+        return self._ask(a.HttpStatus, "http")
+
     def threshold(self, stage: str | None = None, force: ForceValue | None = None) -> a.Thresholds:
         """The thresholds; with ``stage`` (touch, peek, pop) and ``force``, sets that one first."""
         line = "threshold" if stage is None else f"threshold {stage} {force_text(_given(force, 'force'))}"
