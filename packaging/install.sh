@@ -33,6 +33,8 @@
 #   SYSCONFDIR/forcepad/forcepad.env     the service's board and options; never overwritten
 #   UNITDIR/forcepad@.service            the systemd unit, with BINDIR, SYSCONFDIR and
 #                                        DOCDIR written into it
+#   DATADIR/systemd/forcepad-http.conf   the drop-in that opens the network for --http,
+#                                        installed only where the lab copies it
 #   SYSUSERSDIR/forcepad.conf            the forcepad system user and its groups
 #   UDEVRULESDIR/60-forcepad.rules       device groups where the OS has no rules
 #
@@ -91,6 +93,9 @@ install_files() {
     sed -e "s|@bindir@|$BINDIR|g" -e "s|@sysconfdir@|$SYSCONFDIR|g" -e "s|@docdir@|$DOCDIR|g" \
         "$root/packaging/systemd/forcepad@.service" > "$DESTDIR$UNITDIR/forcepad@.service"
     chmod 0644 "$DESTDIR$UNITDIR/forcepad@.service"
+    mkdir -p "$DESTDIR$DATADIR/systemd"
+    sed -e "s|@datadir@|$DATADIR|g" "$root/packaging/systemd/forcepad-http.conf" > "$DESTDIR$DATADIR/systemd/forcepad-http.conf"
+    chmod 0644 "$DESTDIR$DATADIR/systemd/forcepad-http.conf"
     mkdir -p "$DESTDIR$PREFIX/share/man/man1" "$DESTDIR$PREFIX/share/bash-completion/completions"
     "$GENERATOR" reference --format man --date "$SOURCE_DATE" | gzip -9n > "$DESTDIR$PREFIX/share/man/man1/forcepad.1.gz"
     # bash-completion sources the file: no #! line.
@@ -113,7 +118,7 @@ install_files() {
 }
 
 uninstall_files() {
-    rm -f "$DESTDIR$BINDIR/forcepad" "$DESTDIR$UNITDIR/forcepad@.service"
+    rm -f "$DESTDIR$BINDIR/forcepad" "$DESTDIR$UNITDIR/forcepad@.service" "$DESTDIR$DATADIR/systemd/forcepad-http.conf"
     plain_files | while read -r source directory; do rm -f "$DESTDIR$directory/$(basename "$source")"; done
     rm -f "$DESTDIR$PREFIX/share/man/man1/forcepad.1.gz" "$DESTDIR$PREFIX/share/bash-completion/completions/forcepad"
     for name in forcepad.toml forcepad.env; do
@@ -123,7 +128,7 @@ uninstall_files() {
             echo "install.sh: kept $DESTDIR$SYSCONFDIR/forcepad/$name (changed since it was installed)"
         fi
     done
-    for directory in "$DATADIR/boards" "$DATADIR" "$DOCDIR/images" "$DOCDIR" "$SYSCONFDIR/forcepad"; do
+    for directory in "$DATADIR/boards" "$DATADIR/systemd" "$DATADIR" "$DOCDIR/images" "$DOCDIR" "$SYSCONFDIR/forcepad"; do
         rmdir "$DESTDIR$directory" 2>/dev/null || true
     done
     if live_system; then systemctl daemon-reload; fi

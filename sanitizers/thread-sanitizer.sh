@@ -3,7 +3,8 @@
 # under `swift test --sanitize=thread`, then a shell session against a TSan build of the
 # binary that runs every thread at once (loop, event pump, recorder, shell): a trial, a trace
 # played on the simulated pad, a JSON monitor, a recording stopped by hand, the live view's
-# plain stream and plot. Fails on any ThreadSanitizer report. Builds in .build-tsan.
+# plain stream and plot, and the browser scope serving a page (sanitizers/scope-client.py) all
+# the while. Fails on any ThreadSanitizer report. Builds in .build-tsan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -46,7 +47,10 @@ sim play rig/traces/peek-then-pop.csv
 monitor plain 200Hz for 1s
 monitor plot scope for 1s
 quit'
-TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --board "$board" --state-dir "$state" <<<"$session" >"$log/session.txt" 2>"$log/session-stderr.txt" || {
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 sanitizers/scope-client.py "http://127.0.0.1:$port/" 8 >"$log/scope-client.txt" 2>&1 &
+scope_client=$!
+TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --board "$board" --state-dir "$state" --http "127.0.0.1:$port" <<<"$session" >"$log/session.txt" 2>"$log/session-stderr.txt" || {
     status=$?
     grep -A30 "WARNING: ThreadSanitizer" "$log/session-stderr.txt" | head -80 || tail -20 "$log/session-stderr.txt"
     echo "ThreadSanitizer: the session ended with status $status"; exit 1
@@ -58,4 +62,6 @@ fi
 grep -q '"event":"press.pop"' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session saw no pop"; exit 1; }
 grep -q '"event":"haptic.felt"' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session felt no click"; exit 1; }
 grep -q '^monitor plot stopped after 1 frame' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session drew no plot"; exit 1; }
+wait "$scope_client" || { cat "$log/scope-client.txt"; echo "ThreadSanitizer: the scope served no page"; exit 1; }
+cat "$log/scope-client.txt"
 echo "ThreadSanitizer: no reports ($(wc -l <"$log/session.txt") lines of session output)"
