@@ -75,7 +75,7 @@ extension ScopePage {
           const shown = view ? view.frames : frames;
           const end = view ? view.start + span : (frames.length ? frames[frames.length - 1][0] : 0);
           const start = end - span;
-          const x = (time) => left + (time - start) / span * (width - left - 10);
+          const x = (time) => left + (time - start) / span * (width - left - 60);
           const y = (grams) => bottom - Math.min(Math.max(grams / top, 0), 1) * (bottom - 10);
           context.font = "12px sans-serif";
           for (const name of ["touch", "peek", "pop"]) {

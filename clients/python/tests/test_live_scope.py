@@ -42,6 +42,8 @@ def test_the_page_draws_a_press_freezes_on_peek_and_shows_settings_and_reports(b
             browser.open(status.url)
             browser.wait_for("window.scope?.connected && window.scope.settings !== null")
             assert "presets.medium.peek" in browser.evaluate("document.getElementById('settings').innerText")
+            # Two seconds at rest first, so the picture shows the press against the span.
+            browser.wait_for("window.scope.frames >= 2000")
             at_rest = browser.evaluate(TRACE_PIXELS)
             frames_before = browser.evaluate("window.scope.frames")
             pad.sim_press(320, hold_ms=600)
@@ -49,6 +51,7 @@ def test_the_page_draws_a_press_freezes_on_peek_and_shows_settings_and_reports(b
             # The trace rose from the floor: more of it is drawn, over more rows, than at rest.
             browser.wait_for(f"{TRACE_PIXELS} > {at_rest} + 200")
             assert browser.evaluate("window.scope.frames") - frames_before >= 500
+            pad.wait(800)
             browser.screenshot(screenshot_folder(tmp_path) / "live-scope-roll.png")
             # The trigger: a window frozen around the next peek, a quarter of it before.
             browser.evaluate(
