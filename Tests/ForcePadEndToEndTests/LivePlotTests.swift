@@ -101,6 +101,24 @@ import Testing
         #expect(rate > 0, "\(closing)")
     }
 
+    @Test func aResizedWindowIsFollowed() throws {
+        let scratch = try Scratch()
+        let screen = try TmuxScreen(columns: 80, rows: 24, command: scratch.forcepad())
+        defer { screen.stop() }
+        #expect(try screen.waitFor { $0.contains { $0.hasPrefix("forcepad>") } }.held)
+        try screen.type("sim play \(scratch.trace.path)")
+        try screen.type("monitor plot")
+        #expect(try screen.waitFor(Self.showsAPressedPlot).held)
+        try screen.resize(columns: 120, rows: 30)
+        let resized = try screen.waitFor { rows in rows.count == 30 && rows.last?.count == 120 && Self.showsAPressedPlot(rows) }
+        #expect(resized.held, "not redrawn at 120x30:\n\(resized.rows.joined(separator: "\n"))")
+        // Nothing of the 80-column picture is left beside the new one.
+        #expect(resized.rows.filter { $0.hasPrefix("peek 150g┤") }.count == 1)
+        try screen.type("x", enter: false)
+        let ended = try screen.waitFor(joined: true) { $0.contains { $0.hasPrefix("monitor plot stopped after ") } }
+        #expect(ended.rows.contains { $0.hasPrefix("monitor plot stopped after ") && $0.contains("120x30") }, "\(ended.rows)")
+    }
+
     @Test func overASerialLineAt115200BaudItAsksTheTerminalItsSizeAndKeepsWithinTheLine() throws {
         let scratch = try Scratch()
         let device = scratch.directory.appendingPathComponent("serial").path

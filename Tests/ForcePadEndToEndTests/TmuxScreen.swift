@@ -38,6 +38,12 @@ final class TmuxScreen {
         return (screen, condition(screen))
     }
 
+    /// Resizes the window to `columns` × `rows`, as a person dragging a terminal's corner
+    /// (the program in it gets SIGWINCH and the kernel's new size).
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     /// Ends the server and what runs in it.
     func stop() {
         _ = try? tmux(["kill-server"])

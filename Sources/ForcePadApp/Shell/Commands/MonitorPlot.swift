@@ -71,17 +71,13 @@ struct MonitorPlot {
         guard durationMicros != nil || interactive else {
             throw CommandFailure("from a pipe, monitor plot needs an end: add 'for DURATION' (e.g. monitor plot for 2s)")
         }
-        let terminal = size ?? context.terminalSize?() ?? .standard
-        guard terminal.columns >= ForcePlotRenderer.minimumWidth, terminal.rows >= ForcePlotRenderer.minimumHeight else {
+        var terminal = size ?? context.terminalSize?() ?? .standard
+        guard Self.fits(terminal) else {
             throw CommandFailure("the terminal is \(terminal.columns)x\(terminal.rows); the plot needs at least \(ForcePlotRenderer.minimumWidth)x\(ForcePlotRenderer.minimumHeight)")
         }
         let controller = context.controller
-        let renderer = ForcePlotRenderer(width: terminal.columns, height: terminal.rows)
-        let periodMicros = 1_000_000 / Int64(controller.board.sampleRateHz)
-        let span = max(spanMicros ?? (trigger == nil ? 5_000_000 : 1_000_000), periodMicros * Int64(renderer.dotColumns))
-        var plot = LivePlot(
-            renderer: renderer, quantity: quantity,
-            trigger: trigger.map { ScopeTrigger(marks: $0, preColumns: renderer.dotColumns / 4) }, spanMicros: span)
+        var (renderer, plot) = makePlot(terminal, sampleRateHz: controller.board.sampleRateHz)
+        var lostBeforeResize: UInt64 = 0
         let output = controller.consoleOutput
         let tap = context.services.liveForces
         let clock = MonotonicClock()
@@ -96,12 +92,21 @@ struct MonitorPlot {
         let started = clock.nowMicros()
         var elapsed: Int64 = 0
         while durationMicros.map({ elapsed < $0 }) ?? true {
+            // A terminal emulator's window resized: the plot starts again at the new size, on a cleared screen.
+            var clear = ""
+            if interactive, size == nil, let now = context.kernelTerminalSize?(), now != terminal, Self.fits(now) {
+                terminal = now
+                lostBeforeResize += plot.droppedFrames
+                (renderer, plot) = makePlot(terminal, sampleRateHz: controller.board.sampleRateHz)
+                shown = nil
+                clear = "\u{1B}[2J"
+            }
             plot.take(tap.take(viewer))
             let rate = elapsed > 0 ? bytes * 1_000_000 / elapsed : 0
             let rows = renderer.rows(scene(of: plot, settings: controller.settings, bytesPerSecond: rate, held: output.heldLineCount()))
             var wait = framePeriod
             if interactive {
-                let update = ScreenUpdate.text(from: shown, to: rows)
+                let update = clear + ScreenUpdate.text(from: shown, to: rows)
                 output.draw(update)
                 shown = rows
                 frames += 1
@@ -123,15 +128,32 @@ struct MonitorPlot {
             frames = 1
         }
         let line = output.lineBytesPerSecond.map { " (the line carries \(Self.rate($0)))" } ?? ""
-        let lost = plot.droppedFrames > 0 ? "; \(CountText.of(Int(plot.droppedFrames), "frame")) lost" : ""
+        let lostFrames = lostBeforeResize + plot.droppedFrames
+        let lost = lostFrames > 0 ? "; \(CountText.of(Int(lostFrames), "frame")) lost" : ""
         return CommandReply(
             lines: [
                 "monitor plot stopped after \(CountText.of(frames, "frame")): \(bytes) bytes in \(QuantityText.duration(elapsed / 1000 * 1000)), \(Self.rate(Int(perSecond)))\(line), \(terminal.columns)x\(terminal.rows)\(lost)"
             ],
             fields: [
                 ("frames", .int(Int64(frames))), ("bytes", .int(bytes)), ("bytes_per_second", .int(perSecond)),
-                ("columns", .int(Int64(terminal.columns))), ("rows", .int(Int64(terminal.rows))), ("lost_frames", .int(Int64(plot.droppedFrames))),
+                ("columns", .int(Int64(terminal.columns))), ("rows", .int(Int64(terminal.rows))), ("lost_frames", .int(Int64(lostFrames))),
             ])
+    }
+
+    /// Whether the plot can be drawn on a terminal of `terminal`'s size.
+    static func fits(_ terminal: TerminalSize) -> Bool {
+        terminal.columns >= ForcePlotRenderer.minimumWidth && terminal.rows >= ForcePlotRenderer.minimumHeight
+    }
+
+    /// A renderer for `terminal` and an empty plot on it: the span at least a frame per dot column.
+    private func makePlot(_ terminal: TerminalSize, sampleRateHz: Int) -> (ForcePlotRenderer, LivePlot) {
+        let renderer = ForcePlotRenderer(width: terminal.columns, height: terminal.rows)
+        let periodMicros = 1_000_000 / Int64(sampleRateHz)
+        let span = max(spanMicros ?? (trigger == nil ? 5_000_000 : 1_000_000), periodMicros * Int64(renderer.dotColumns))
+        let plot = LivePlot(
+            renderer: renderer, quantity: quantity,
+            trigger: trigger.map { ScopeTrigger(marks: $0, preColumns: renderer.dotColumns / 4) }, spanMicros: span)
+        return (renderer, plot)
     }
 
     /// `2.3kB/s` (a decimal kilobyte is 1000 bytes) or `950B/s`.

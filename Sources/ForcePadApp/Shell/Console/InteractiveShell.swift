@@ -44,11 +44,13 @@ struct InteractiveShell {
             }
         }
         interpreter.context.terminalSize = { [transport] in TerminalSizeQuery.ask(transport) }
+        interpreter.context.kernelTerminalSize = { [transport] in transport.kernelTerminalSize() }
         defer {
             controller.printEventsInBackground(true)
             logRouter?.release()
             interpreter.context.keyPressed = nil
             interpreter.context.terminalSize = nil
+            interpreter.context.kernelTerminalSize = nil
         }
         if guardian.isOpen { write(editor.showPrompt()) }
         while true {

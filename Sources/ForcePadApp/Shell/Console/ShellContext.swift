@@ -22,6 +22,10 @@ public final class ShellContext {
     /// On an interactive console: the terminal's size, as the kernel holds it or the terminal
     /// answers (``TerminalSizeQuery``); nil when neither says. Nil from a pipe.
     var terminalSize: (() -> TerminalSize?)?
+    /// On an interactive console: the terminal's size as the kernel holds it now (a terminal
+    /// emulator's window, which may be resized), without asking the terminal; nil when the
+    /// kernel holds none (a serial line). Nil from a pipe.
+    var kernelTerminalSize: (() -> TerminalSize?)?
     /// The command table the session's ``ShellInterpreter`` runs lines against, set by the
     /// interpreter; a shortcut runs its command through the same table.
     var commands = CommandTable<ShellContext>([])
