@@ -69,6 +69,7 @@ for arch in "${architectures[@]}"; do
         libgcc_s.so.1) depends+=", libgcc-s1" ;;
         libgpiod.so.3) depends+=", libgpiod3" ;;
         libi2c.so.0) depends+=", libi2c0" ;;
+        libcurl.so.4) depends+=", libcurl4t64" ;;
         *) echo "package: the $arch binary needs $library, which no Depends line covers" >&2; exit 1 ;;
         esac
     done
