@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "CSerial", cSettings: fortifiedC),
         // SCHED_FIFO, CPU affinity and mlockall for the loop thread (cpu_set_t is not visible from Swift).
         .target(name: "CRealTime", cSettings: fortifiedC),
+        // Thin C over libmosquitto for the fleet publisher (`[mqtt]`): one connection, one thread.
+        .target(name: "CMosquitto", cSettings: fortifiedC, linkerSettings: [.linkedLibrary("mosquitto")]),
         // spidev's ioctls (SPI_IOC_MESSAGE is a macro Swift cannot call) for SPI accelerometers.
         .target(name: "CSPI", cSettings: fortifiedC),
         // Hardware behind small protocols, the sim board, clocks and the real-time loop.
@@ -60,7 +62,7 @@ let package = Package(
         .target(
             name: "ForcePadApp",
             dependencies: [
-                "ForcePadCore", "ForcePadHAL", "ForcePadConfig", "ForcePadShell", "ForcePadLabFiles",
+                "ForcePadCore", "ForcePadHAL", "ForcePadConfig", "ForcePadShell", "ForcePadLabFiles", "CMosquitto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),

@@ -15,7 +15,7 @@ export FORCEPAD_BINARY="${FORCEPAD_BINARY:-$root/.build/debug/forcepad}"
 [ -x "$FORCEPAD_BINARY" ] || { echo "run-tests.sh: $FORCEPAD_BINARY is missing; build it first: swift build --product forcepad" >&2; exit 1; }
 . "$root/scripts/lib/toolbox.sh"
 python_venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "$client[pandas]" pytest mypy ruff types-pyserial pymeasure websocket-client
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "$client[pandas,collect]" pytest mypy ruff types-pyserial pymeasure websocket-client
 python3 -m venv --clear "$docs_venv"
 "$docs_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$client"
 export FORCEPAD_DOCS_PYTHON="$docs_venv/bin/python"

@@ -138,13 +138,14 @@ struct RunCommand: ParsableCommand {
         }
         let output = serialTransport?.output ?? ConsoleOutput()
         let outputMode = SharedOutputMode(json ? .json : .human)
+        let fleetLaunch = FleetLaunch(settings.mqtt)
         let controller: Controller
         do {
             controller = try Controller(
                 boardFile: boardFile, settings: settings, configSource: configSource, configFiles: configFiles,
                 stateDirectory: stateDirectory, boardStateKey: stateKey.key, calibration: calibration, logLevel: logLevel,
                 output: output, outputMode: outputMode, commandCheck: ShellCommandCheck(table: ShellCommandTable.table),
-                realTime: realTimeRequest)
+                realTime: realTimeRequest, moreSinks: fleetLaunch.map { [$0.sink(board: board, controllerSettings: settings)] } ?? [])
         } catch {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(error.exitCode)
@@ -182,7 +183,11 @@ struct RunCommand: ParsableCommand {
         stopper.beforeExit { output.release() }
         if let serialTransport { stopper.beforeExit { serialTransport.abandonOutput() } }
         let scope: ScopeServer?
+        let fleet: FleetStation?
         do {
+            fleet = try fleetLaunch?.start(controller: controller, stateDirectory: stateDirectory, logger: logger) { state in
+                notifier.send("STATUS=running on board \(board.name); mqtt: \(state)")
+            }
             scope = try http.map { text throws(SetupError) in
                 try ScopeServer(
                     address: ScopeListenAddress(text), tokenFile: httpTokenFile, stateDirectory: stateDirectory,
@@ -194,11 +199,12 @@ struct RunCommand: ParsableCommand {
             StandardError.write("forcepad: \(error.message)")
             throw ExitCode(error.exitCode)
         }
+        if let fleet { stopper.beforeExit { fleet.stop() } }
         if let scope {
             logger.info("the live scope is at \(scope.address.url)\(scope.access.tokenFile.map { " (token in \($0))" } ?? "")")
             stopper.beforeExit { scope.stop() }
         }
-        let services = ShellServices(runtime: controller.runtime, lab: controller.lab, scope: scope)
+        let services = ShellServices(runtime: controller.runtime, lab: controller.lab, scope: scope, fleet: fleet)
         let context = ShellContext(
             controller: controller, services: services, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
         let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)
@@ -221,6 +227,7 @@ struct RunCommand: ParsableCommand {
         notifier.send("STOPPING=1")
         stopper.shuttingDown()
         scope?.stop()
+        fleet?.stop()
         controller.shutdown()
         (transport?.output ?? output).write(lines: farewell)
         withExtendedLifetime((watcher, stateLock)) {}

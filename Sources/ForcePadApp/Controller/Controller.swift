@@ -36,7 +36,9 @@ public final class Controller {
     /// content digest when another board file of that name owns the plain names.
     public let boardStateKey: String
     /// Per-cell calibration in use: the one loaded at start, or the last `calibrate use`.
-    public internal(set) var calibration: CalibrationSet
+    public internal(set) var calibration: CalibrationSet {
+        didSet { runtime.settingsInForce.publish(calibrationCRC32: CRC32.hex(calibration.checksum(board: board.name))) }
+    }
     /// The calibrations the loop may hold: the one in use, and any sent to it in a command it
     /// did not acknowledge. Kept here so the loop never frees one (it only lets go of it).
     var loopCalibrations: [CalibrationBank]
@@ -63,12 +65,14 @@ public final class Controller {
     public let serialNumber: String
 
     /// Checks `settings` for `board`, starts the loop and its threads. `commandCheck` says
-    /// which shell commands a shortcut may run.
-    public init(
+    /// which shell commands a shortcut may run; `moreSinks` join the pump's own (a fleet
+    /// station's, when `[mqtt]` is set).
+    init(
         boardFile: BoardFile, settings: ControllerSettings, configSource: String, configFiles: ConfigFiles,
         stateDirectory: String, boardStateKey: String, calibration: CalibrationSet, logLevel: LogLevelSetting,
         output: ConsoleOutput, outputMode: SharedOutputMode, commandCheck: any ShortcutCommandCheck,
-        realTime: RealTimeRequest = .none, serialNumber: String = MachineSerialNumber.read()
+        realTime: RealTimeRequest = .none, serialNumber: String = MachineSerialNumber.read(),
+        moreSinks: [any EventSink] = []
     ) throws(SetupError) {
         let board = boardFile.board
         self.board = board
@@ -103,13 +107,14 @@ public final class Controller {
             let sinks: [any EventSink] = [
                 ConsoleEventSink(printer: printer), RecorderEventSink(tap: tap, printer: printer, link: link),
                 MenuEventSink(menuSlots: shortcutService.menuSlots, printer: printer), LiveForceSink(tap: live),
-            ]
+            ] + moreSinks
             return EventPump(
                 link: link, sinks: sinks, output: output, mode: outputMode, patternName: { formatter.patternName($0) },
                 driverStages: stages)
         }
         let pump = runtime.pump
         pump.useThresholds(settings.thresholds)
+        runtime.settingsInForce.publish(calibrationCRC32: CRC32.hex(calibration.checksum(board: board.name)))
         lab = LabSession(link: runtime.link, tap: tap, stateDirectory: stateDirectory, logger: logger) {
             pump.pump()
             return pump.isWaitingForClicks()

@@ -12,6 +12,9 @@ import Synchronization
 /// capture hold a lock; the capture writes on a thread of its own and hears the loop's
 /// events through the ``EventTap``.
 final class LabSession: @unchecked Sendable {
+    /// Told of each trial that ended (its `recording.json`), under the lab's lock: the fleet
+    /// station's outbox (`[mqtt]`). Set once, before the first trial.
+    var trialConcluded: (@Sendable (CaptureInfo) -> Void)?
     let tap: EventTap
     let paths: LabPaths
     private let link: LoopLink
@@ -182,6 +185,7 @@ final class LabSession: @unchecked Sendable {
         info.missedPeriods = capture.missedPeriods
         info.settingsChanged = captureSettingsChanged
         try info.rendered().write(atomicallyTo: paths.info(info.name))
+        if info.trialPresses != nil { trialConcluded?(info) }
         if let failure = capture.failure {
             logger.error("recording '\(info.name)' stopped: \(failure); \(CountText.of(info.frames, "frame")) kept")
         }

@@ -1,7 +1,7 @@
 import ForcePadCore
 
 /// Loads `forcepad.toml`: thresholds, presets, hysteresis, force scale, filter, baseline, haptics,
-/// static shortcuts, log level, trial limits and sensor faults. Every section is optional; what
+/// static shortcuts, log level, trial limits, sensor faults and the MQTT broker. Every section is optional; what
 /// the file leaves out keeps the value of ``ControllerSettings/standard``.
 public enum ConfigFileLoader {
     /// Reads and checks the config file at `path` for a board sampling at `sampleRateHz`
@@ -41,6 +41,7 @@ public enum ConfigFileLoader {
         let logTable = try root.table("log")
         let trialsTable = try root.table("trials")
         let faultsTable = try root.table("faults")
+        let mqttTable = try root.table("mqtt")
         try root.finish()
 
         let standard = ControllerSettings.standard
@@ -62,6 +63,7 @@ public enum ConfigFileLoader {
             shortcuts: shortcuts, quickActions: quickActions, logLevel: logLevel)
         settings.trialLimits = try TrialsSection.read(trialsTable)
         settings.faults = try FaultsSection.read(faultsTable)
+        settings.mqtt = try MqttSection.read(mqttTable)
         let written = thresholds.written.union(forceWritten).union(hysteresisWritten).union(hapticsWritten)
         let problems = SettingsRules.problems(
             settings, sampleRateHz: sampleRateHz, hapticDriver: hapticDriver, written: written, standIns: thresholds.standIns)

@@ -21,6 +21,8 @@ public struct ControllerSettings: Sendable, Equatable {
     public var faults: SensorFaultSettings = .standard
     /// Pass/fail limits a trial's statistics are checked against (`[trials]`).
     public var trialLimits: TrialLimits = .none
+    /// Where the station publishes its state and results (`[mqtt]`); nil: it does not.
+    public var mqtt: MqttSettings?
 
     public init(
         thresholds: Thresholds, preset: ThresholdPreset?,
@@ -70,6 +72,6 @@ public struct ControllerSettings: Sendable, Equatable {
             && lhs.hysteresis == rhs.hysteresis && lhs.press == rhs.press && lhs.forceScale == rhs.forceScale
             && lhs.filter == rhs.filter && lhs.baseline == rhs.baseline && lhs.haptics == rhs.haptics
             && lhs.shortcuts == rhs.shortcuts && lhs.quickActions == rhs.quickActions && lhs.logLevel == rhs.logLevel
-            && lhs.faults == rhs.faults && lhs.trialLimits == rhs.trialLimits
+            && lhs.faults == rhs.faults && lhs.trialLimits == rhs.trialLimits && lhs.mqtt == rhs.mqtt
     }
 }

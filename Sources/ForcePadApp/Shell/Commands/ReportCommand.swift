@@ -28,12 +28,13 @@ extension ShellCommand where Context == ShellContext {
                 return try Self.verifyReports(try ReportArchive(paths: lab.paths, name: name))
             }
             try arguments.end()
-            return try Self.writeReport(name: first, controller: context.controller, lab: lab)
+            return try Self.writeReport(name: first, controller: context.controller, lab: lab, fleet: context.services.fleet)
         }
     }
 
-    /// Writes the report of `name` unless its latest revision says the same.
-    static func writeReport(name: String, controller: Controller, lab: LabSession) throws(CommandFailure) -> CommandReply {
+    /// Writes the report of `name` unless its latest revision says the same; a new revision
+    /// also goes to the fleet station's outbox when there is one (`[mqtt]`).
+    static func writeReport(name: String, controller: Controller, lab: LabSession, fleet: FleetStation? = nil) throws(CommandFailure) -> CommandReply {
         let analysis = try TrialAnalysis(
             lab.finishedRecording(name, board: controller.board), board: controller.board, settings: controller.settings)
         let report = LabReport(analysis: analysis)
@@ -58,7 +59,10 @@ extension ShellCommand where Context == ShellContext {
         let document = report.document(
             revision: revision.number, generated: WallClockText.utc(), plot: String(revision.svg.split(separator: "/").last ?? ""),
             previous: previous.map { (String($0.0.json.split(separator: "/").last ?? ""), $0.1) })
-        try SealedJSON.seal(document.rendered()).write(atomicallyTo: revision.json)
+        let sealed = SealedJSON.seal(document.rendered())
+        try sealed.write(atomicallyTo: revision.json)
+        let revisionName = String(revision.json.split(separator: "/").last?.dropLast(".json".count) ?? "")
+        try fleet?.deliver("reports/" + revisionName, payload: sealed, kind: "report", name: revisionName)
         var lines = ["wrote \(revision.json) and \(revision.svg)"]
         if let (earlier, summary) = previous {
             lines.append("revision \(revision.number): its content differs from \(earlier.json) (verdict \(summary.verdict ?? "none") then), which is kept")

@@ -19,7 +19,7 @@ extension ShellCommand where Context == ShellContext {
                 calibrationSource: controller.calibration.source, savedCalibration: SavedCalibrationStatus(controller),
                 scheduling: context.services.scheduling.summary,
                 reference: controller.reference(nearFrameAt: snapshot.force.timeMicros),
-                referenceReader: context.services.reference
+                referenceReader: context.services.reference, fleet: context.services.fleet
             ).reply
         }
     }

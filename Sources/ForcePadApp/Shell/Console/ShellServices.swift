@@ -24,10 +24,12 @@ public struct ShellServices {
     let liveForces: LiveForceTap
     /// The browser scope (`--http`); nil when it is off.
     let scope: ScopeServer?
+    /// The fleet station (`[mqtt]`); nil when it is off.
+    let fleet: FleetStation?
 
     /// The services of `runtime`, once it runs, `lab`, the session's lab, and `scope` when
     /// the browser scope serves.
-    init(runtime: LoopRuntime, lab: LabSession, scope: ScopeServer? = nil) {
+    init(runtime: LoopRuntime, lab: LabSession, scope: ScopeServer? = nil, fleet: FleetStation? = nil) {
         reference = runtime.referenceReader
         hapticDriverStages = runtime.pump.driverStages
         edgeWatcher = runtime.edgeWatcher
@@ -36,6 +38,7 @@ public struct ShellServices {
         events = runtime.pump
         liveForces = runtime.liveForces
         self.scope = scope
+        self.fleet = fleet
         self.lab = lab
     }
 }

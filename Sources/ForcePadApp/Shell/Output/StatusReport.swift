@@ -20,6 +20,8 @@ struct StatusReport {
     var reference: Force? = nil
     /// The reference sensor's reader, for its counters; nil without a reference sensor.
     var referenceReader: ReferenceReader? = nil
+    /// The fleet station (`[mqtt]`); nil when the station publishes nothing.
+    var fleet: FleetStation? = nil
 
     var reply: CommandReply { CommandReply(lines: lines, fields: fields) }
 
@@ -107,6 +109,7 @@ struct StatusReport {
             "counters    \(CountText.of(counters.ticks, "period")), \(counters.missedPeriods) missed, \(counters.staleFrames) stale, \(CountText.of(counters.readErrors, "read error")), \(CountText.of(counters.droppedEvents, "dropped event"))",
             "config      \(configSource); state in \(stateDirectory)",
         ]
+        if let fleet { lines.append(FleetReport(fleet: fleet).line) }
         return lines
     }
 
@@ -184,6 +187,7 @@ struct StatusReport {
             ("sensor", .object([
                 ("lost", .bool(snapshot.sensorLost)), ("losses", .int(Int64(snapshot.counters.sensorLosses))),
             ])),
+            ("mqtt", fleet.map { FleetReport(fleet: $0).fields } ?? .null),
         ]
     }
 
