@@ -14,7 +14,7 @@
 # Each installs the Debian packages it needs first.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-APT_PACKAGES := libi2c-dev libgpiod-dev libcurl4-openssl-dev python3-venv socat man-db tmux ttyplot chromium
+APT_PACKAGES := libi2c-dev libgpiod-dev libcurl4-openssl-dev libmosquitto-dev mosquitto python3-venv socat man-db tmux ttyplot chromium
 # `make bench` also needs cyclictest, callgrind, stress-ng, a C compiler and objcopy.
 BENCH_APT_PACKAGES := rt-tests valgrind stress-ng gcc binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

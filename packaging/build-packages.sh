@@ -70,6 +70,7 @@ for arch in "${architectures[@]}"; do
         libgpiod.so.3) depends+=", libgpiod3" ;;
         libi2c.so.0) depends+=", libi2c0" ;;
         libcurl.so.4) depends+=", libcurl4t64" ;;
+        libmosquitto.so.1) depends+=", libmosquitto1" ;;
         *) echo "package: the $arch binary needs $library, which no Depends line covers" >&2; exit 1 ;;
         esac
     done

@@ -3,8 +3,8 @@
 # when its result is already there (a step's result appears only once the step succeeded):
 #   CACHE/sid                      Debian sid (minbase) with its swiftlang (6.2 or later), lld,
 #                                  git: the build host for every package, run with chroot
-#   CACHE/sysroot/trixie-ARCH      Debian trixie's libc, libstdc++, libgpiod v2, libi2c and
-#                                  libcurl (with its libraries) for ARCH (amd64, arm64), plus
+#   CACHE/sysroot/trixie-ARCH      Debian trixie's libc, libstdc++, libgpiod v2, libi2c, libcurl
+#                                  and libmosquitto (with their libraries) for ARCH (amd64, arm64), plus
 #                                  sid's Swift runtime and resources for ARCH, the same version
 #                                  as the compiler
 #   CACHE/sid/sdks/forcepad.artifactbundle   the Swift SDKs trixie-amd64 and trixie-arm64
@@ -103,26 +103,30 @@ for arch in amd64 arm64; do
     touch "$sysroot/.test-libraries"
 done
 
-# FoundationNetworking, which the browser scope's HTTP server (FlyingFox) imports, links
-# libcurl: its development link for the linker, and libcurl4t64 with every library it needs
-# (the dependency closure in trixie) for the programs the rigs and tests run from the sysroot.
+# The libraries forcepad links beyond the base ones: libcurl (FoundationNetworking, which the
+# browser scope's HTTP server, FlyingFox, imports) and libmosquitto (the fleet station): their
+# development files for the linker, and each runtime package with every library it needs (the
+# dependency closure in trixie) for the programs the rigs and tests run from the sysroot.
+linked=(libcurl4t64 libmosquitto1)
+linked_dev=(libcurl4-openssl-dev libmosquitto-dev)
+linked_marker=".linked-$(IFS=-; echo "${linked[*]}")"
 for arch in amd64 arm64; do
     sysroot="$cache/sysroot/trixie-$arch"
-    [ -f "$sysroot/.libcurl" ] && continue
+    [ -f "$sysroot/$linked_marker" ] && continue
     suffix=$([ $arch = amd64 ] && echo "" || echo ":$arch")
     closure=$(apt-cache "${apt_options[@]}" -o APT::Default-Release=trixie depends --recurse --no-recommends --no-suggests \
-        --no-conflicts --no-breaks --no-replaces --no-enhances "libcurl4t64$suffix" 2> "$cache/apt-closure.log" \
+        --no-conflicts --no-breaks --no-replaces --no-enhances "${linked[@]/%/$suffix}" 2> "$cache/apt-closure.log" \
         | grep -v '^ ' | grep -v '^<' | sed -n "s/^\([^:]*\)$suffix\$/\1/p" | sort -u) \
-        || { echo "package: the dependencies of libcurl4t64 for $arch could not be listed (see $cache/apt-closure.log)" >&2; exit 1; }
-    debs="$aptq/debs/curl-$arch"
+        || { echo "package: the dependencies of ${linked[*]} for $arch could not be listed (see $cache/apt-closure.log)" >&2; exit 1; }
+    debs="$aptq/debs/linked-$arch"
     rm -rf "$debs" && mkdir -p "$debs"
-    wanted=("libcurl4-openssl-dev:$arch/trixie")
-    for package in $closure; do wanted+=("$package:$arch/trixie"); done
+    wanted=()
+    for package in "${linked_dev[@]}" $closure; do wanted+=("$package:$arch/trixie"); done
     (cd "$debs" && apt-get "${apt_options[@]}" download -qq "${wanted[@]}") > "$cache/apt-download.log" 2>&1 \
-        || { echo "package: apt-get download of libcurl for $arch failed (see $cache/apt-download.log)" >&2; exit 1; }
+        || { echo "package: apt-get download of ${linked[*]} for $arch failed (see $cache/apt-download.log)" >&2; exit 1; }
     for deb in "$debs"/*.deb; do dpkg-deb -x "$deb" "$sysroot"; done
     rm -rf "$debs"
-    touch "$sysroot/.libcurl"
+    touch "$sysroot/$linked_marker"
 done
 
 # Debian's swiftlang ships _Testing_Foundation.swiftmodule without its library, so a test
