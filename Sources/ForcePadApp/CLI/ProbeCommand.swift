@@ -9,7 +9,7 @@ struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
         abstract: "Check that the board's ADCs, haptic line and driver, reference sensor and serial port answer, and that real-time scheduling is allowed.",
-        discussion: "Reads one frame from each converter, requests the haptic line (leaving it off), reads the DRV2605L's status and looks for its saved calibration when the board has one, reads the [reference] sensor for a second (rate, steadiness, a gauge's answer delay), opens the serial port and asks for SCHED_FIFO on a test thread. Prints a table of results with fixes; exit status 0 when all passed, 1 when any failed.")
+        discussion: "Reads one frame from each converter, requests the haptic line (leaving it off), reads the DRV2605L's status and looks for its saved calibration when the board has one, reads the [reference] sensor for a second (rate, steadiness, a gauge's answer delay), opens the serial port, asks for SCHED_FIFO on a test thread, and connects to the [mqtt] broker when the config names one. Prints a table of results with fixes; exit status 0 when all passed, 1 when any failed.")
 
     @OptionGroup var boardOption: BoardOption
 
@@ -19,6 +19,9 @@ struct ProbeCommand: ParsableCommand {
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Directory holding the haptic driver's saved calibration (default: ~/.local/state/forcepad).", valueName: "DIR"))
     var stateDirectory: String?
 
+    @Option(name: .long, help: ArgumentHelp("Config file whose [mqtt] broker to check (default: the lab's and the user's, as forcepad run reads them).", valueName: "PATH"))
+    var config: String?
+
     @Flag(name: .long, help: "Print the results as one JSON object.")
     var json = false
 
@@ -27,7 +30,10 @@ struct ProbeCommand: ParsableCommand {
         let board = boardFile.board
         let stateDirectory = self.stateDirectory ?? StandardPaths().stateDirectory
         let stateKey = BoardStateKey.resolve(board: board.name, contentDigest: boardFile.contentDigest, stateDirectory: stateDirectory, claim: false)
-        let checks = DeviceProbe(board: board, serialDevice: serial, stateDirectory: stateDirectory, boardStateKey: stateKey.key).run()
+        var checks = DeviceProbe(board: board, serialDevice: serial, stateDirectory: stateDirectory, boardStateKey: stateKey.key).run()
+        if let mqtt = try SettingsLoader.load(config: config, paths: StandardPaths(), board: board).0.mqtt {
+            checks.append(BrokerProbe.check(mqtt))
+        }
         let failed = checks.filter { $0.outcome == .fail }.count
         if json {
             print(JSONValue.object([

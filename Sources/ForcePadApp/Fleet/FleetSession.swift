@@ -72,9 +72,8 @@ final class FleetSession: @unchecked Sendable {
         let settings = station.settings
         do {
             let made = try MqttConnection(
-                clientID: "forcepad-\(station.station)", will: (station.topic("status"), station.statusDocument(online: false)),
-                username: settings.username, password: password,
-                tls: settings.usesTLS ? (settings.caFile ?? "/etc/ssl/certs/ca-certificates.crt", settings.certFile, settings.keyFile) : nil)
+                settings: settings, clientID: "forcepad-\(station.station)", password: password,
+                will: (station.topic("status"), station.statusDocument(online: false)))
             try made.connect(host: settings.host, port: settings.port, keepaliveSeconds: Int(settings.keepaliveMicros / 1_000_000))
             connection = made
             return made

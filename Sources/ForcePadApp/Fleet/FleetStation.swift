@@ -123,7 +123,8 @@ final class FleetStation: Sendable {
     /// Sleeps `micros` on the thread, less when a stop is asked.
     func rest(micros: Int64) { thread.rest(micros: micros) }
 
-    private static func readPassword(_ path: String) throws(SetupError) -> String {
+    /// The first line of `path`, the broker's password for this station.
+    static func readPassword(_ path: String) throws(SetupError) -> String {
         do {
             let text = try TextFileContents.read(path, maximumBytes: 4096).text
             return String(text.split(whereSeparator: \.isNewline).first ?? "")

@@ -1,4 +1,5 @@
 import CMosquitto
+import ForcePadCore
 
 /// One libmosquitto client (``CMosquitto``), driven by the one thread that owns it (the
 /// ``FleetStation``'s): every call, and the callbacks inside ``loop(timeoutMilliseconds:)``,
@@ -19,6 +20,14 @@ final class MqttConnection {
         try Self.check(fp_mqtt_will(client, will.topic, payload, Int32(payload.count)), "the Last Will")
         if let username { try Self.check(fp_mqtt_credentials(client, username, password), "the user name and password") }
         if let tls { try Self.check(fp_mqtt_tls(client, tls.ca, tls.cert, tls.key), "TLS (ca_file, cert_file, key_file)") }
+    }
+
+    /// A client for `settings`' broker, its credentials and TLS, with `will` as its Last Will;
+    /// TLS without a `ca_file` trusts the system's certificate authorities.
+    convenience init(settings: MqttSettings, clientID: String, password: String?, will: (topic: String, payload: String)) throws(Failure) {
+        try self.init(
+            clientID: clientID, will: will, username: settings.username, password: password,
+            tls: settings.usesTLS ? (settings.caFile ?? "/etc/ssl/certs/ca-certificates.crt", settings.certFile, settings.keyFile) : nil)
     }
 
     deinit {
