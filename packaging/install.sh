@@ -33,7 +33,7 @@
 #   SYSCONFDIR/forcepad/forcepad.env     the service's board and options; never overwritten
 #   UNITDIR/forcepad@.service            the systemd unit, with BINDIR, SYSCONFDIR and
 #                                        DOCDIR written into it
-#   DATADIR/systemd/forcepad-http.conf   the drop-in that opens the network for --http,
+#   DATADIR/systemd/forcepad-network.conf   the drop-in that opens the network for --http and [mqtt],
 #                                        installed only where the lab copies it
 #   SYSUSERSDIR/forcepad.conf            the forcepad system user and its groups
 #   UDEVRULESDIR/60-forcepad.rules       device groups where the OS has no rules
@@ -94,8 +94,8 @@ install_files() {
         "$root/packaging/systemd/forcepad@.service" > "$DESTDIR$UNITDIR/forcepad@.service"
     chmod 0644 "$DESTDIR$UNITDIR/forcepad@.service"
     mkdir -p "$DESTDIR$DATADIR/systemd"
-    sed -e "s|@datadir@|$DATADIR|g" "$root/packaging/systemd/forcepad-http.conf" > "$DESTDIR$DATADIR/systemd/forcepad-http.conf"
-    chmod 0644 "$DESTDIR$DATADIR/systemd/forcepad-http.conf"
+    sed -e "s|@datadir@|$DATADIR|g" "$root/packaging/systemd/forcepad-network.conf" > "$DESTDIR$DATADIR/systemd/forcepad-network.conf"
+    chmod 0644 "$DESTDIR$DATADIR/systemd/forcepad-network.conf"
     mkdir -p "$DESTDIR$PREFIX/share/man/man1" "$DESTDIR$PREFIX/share/bash-completion/completions"
     "$GENERATOR" reference --format man --date "$SOURCE_DATE" | gzip -9n > "$DESTDIR$PREFIX/share/man/man1/forcepad.1.gz"
     # bash-completion sources the file: no #! line.
@@ -118,7 +118,7 @@ install_files() {
 }
 
 uninstall_files() {
-    rm -f "$DESTDIR$BINDIR/forcepad" "$DESTDIR$UNITDIR/forcepad@.service" "$DESTDIR$DATADIR/systemd/forcepad-http.conf"
+    rm -f "$DESTDIR$BINDIR/forcepad" "$DESTDIR$UNITDIR/forcepad@.service" "$DESTDIR$DATADIR/systemd/forcepad-network.conf"
     plain_files | while read -r source directory; do rm -f "$DESTDIR$directory/$(basename "$source")"; done
     rm -f "$DESTDIR$PREFIX/share/man/man1/forcepad.1.gz" "$DESTDIR$PREFIX/share/bash-completion/completions/forcepad"
     for name in forcepad.toml forcepad.env; do

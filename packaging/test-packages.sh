@@ -73,7 +73,7 @@ for arch in "${architectures[@]}"; do
         && test -f /usr/share/bash-completion/completions/forcepad && test -f /usr/share/doc/forcepad/copyright \
         && test -f /usr/share/doc/forcepad/raspberry-pi.md && test -f /etc/forcepad/forcepad.toml \
         && test -f /usr/lib/systemd/system/forcepad@.service && test -f /etc/forcepad/forcepad.env \
-        && grep -q "^PrivateNetwork=no" /usr/share/forcepad/systemd/forcepad-http.conf'
+        && grep -q "^PrivateNetwork=no" /usr/share/forcepad/systemd/forcepad-network.conf'
     check "the lab config and the service settings are conffiles" sh -c 'dpkg-query -W -f="\${Conffiles}" forcepad \
         | grep -q /etc/forcepad/forcepad.toml && dpkg-query -W -f="\${Conffiles}" forcepad | grep -q /etc/forcepad/forcepad.env'
     check "the lab config changes nothing until a line is uncommented" sh -c '! grep -v "^#" /etc/forcepad/forcepad.toml | grep -q .'
