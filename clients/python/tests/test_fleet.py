@@ -117,6 +117,16 @@ def test_a_trial_finished_while_the_broker_is_down_arrives_once(binary: str, tmp
         assert local == str(report[2]).encode()
         assert rows(database, "SELECT station, trial FROM results") == [("bench-3", "offline-trial")]
         assert rows(database, "SELECT * FROM refused") == []
+        # docs/fleet.md's query, on this trial: the paths it reads are in the stored report.
+        page = (Path(__file__).resolve().parents[3] / "docs" / "fleet.md").read_text()
+        query = page.split("```sql\n", 1)[1].split("```", 1)[0]
+        query = query.replace("IN ('unit-17-firm', 'unit-18-firm')", "IN ('offline-trial')")
+        [(name_station, name, _, peek_mean, peek_p99, calibration)] = rows(database, query)
+        assert (name_station, name) == ("bench-3", "offline-trial")
+        # (Presses a busy machine's missed periods disturbed are not judged: then there is no mean.)
+        assert peek_mean is None or isinstance(peek_mean, float)
+        assert peek_p99 is None or isinstance(peek_p99, int)
+        assert isinstance(calibration, str) and len(calibration) == 8
     finally:
         broker.stop()
 
