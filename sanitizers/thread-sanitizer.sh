@@ -3,8 +3,9 @@
 # under `swift test --sanitize=thread`, then a shell session against a TSan build of the
 # binary that runs every thread at once (loop, event pump, recorder, shell): a trial, a trace
 # played on the simulated pad, a JSON monitor, a recording stopped by hand, the live view's
-# plain stream and plot, and the browser scope serving a page (sanitizers/scope-client.py) all
-# the while. Fails on any ThreadSanitizer report. Builds in .build-tsan.
+# plain stream and plot, the browser scope serving a page (sanitizers/scope-client.py) and the
+# fleet station publishing to a mosquitto broker ([mqtt]) all the while. Fails on any
+# ThreadSanitizer report. Builds in .build-tsan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -37,6 +38,7 @@ sim play rig/traces/peek-then-pop.csv
 monitor json 100Hz for 4s
 trial stop
 trial report
+report tsan-trial
 record start tsan-recording
 sim press 400g for 300ms
 wait 1s
@@ -47,10 +49,18 @@ sim play rig/traces/peek-then-pop.csv
 monitor plain 200Hz for 1s
 monitor plot scope for 1s
 quit'
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port)
 python3 sanitizers/scope-client.py "http://127.0.0.1:$port/" 8 >"$log/scope-client.txt" 2>&1 &
 scope_client=$!
-TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --board "$board" --state-dir "$state" --http "127.0.0.1:$port" <<<"$session" >"$log/session.txt" 2>"$log/session-stderr.txt" || {
+broker_port=$(free_port)
+printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n%s' "$broker_port" "$([ "$(id -u)" = 0 ] && echo 'user root')" >"$log/mosquitto.conf"
+/usr/sbin/mosquitto -c "$log/mosquitto.conf" >"$log/mosquitto.txt" 2>&1 &
+broker=$!
+trap 'kill "$broker" 2>/dev/null; rm -rf "$log"' EXIT
+printf '[mqtt]\nbroker = "mqtt://127.0.0.1:%s"\nstation = "tsan"\n' "$broker_port" >"$log/forcepad.toml"
+TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --board "$board" --state-dir "$state" --config "$log/forcepad.toml" \
+    --http "127.0.0.1:$port" <<<"$session" >"$log/session.txt" 2>"$log/session-stderr.txt" || {
     status=$?
     grep -A30 "WARNING: ThreadSanitizer" "$log/session-stderr.txt" | head -80 || tail -20 "$log/session-stderr.txt"
     echo "ThreadSanitizer: the session ended with status $status"; exit 1
@@ -63,5 +73,8 @@ grep -q '"event":"press.pop"' "$log/session.txt" || { tail -20 "$log/session.txt
 grep -q '"event":"haptic.felt"' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session felt no click"; exit 1; }
 grep -q '^monitor plot stopped after 1 frame' "$log/session.txt" || { tail -20 "$log/session.txt"; echo "ThreadSanitizer: the session drew no plot"; exit 1; }
 wait "$scope_client" || { cat "$log/scope-client.txt"; echo "ThreadSanitizer: the scope served no page"; exit 1; }
+grep -q '"mqtt":{"station":"tsan","broker":"mqtt://127.0.0.1:[0-9]*","connected":true' "$log/session.txt" \
+    || { grep mqtt "$log/session-stderr.txt" | tail -5; echo "ThreadSanitizer: the fleet station did not connect"; exit 1; }
+[ -z "$(ls -A "$state/outbox" 2>/dev/null)" ] || { ls "$state/outbox"; echo "ThreadSanitizer: the outbox was not delivered"; exit 1; }
 cat "$log/scope-client.txt"
 echo "ThreadSanitizer: no reports ($(wc -l <"$log/session.txt") lines of session output)"

@@ -3,10 +3,14 @@
 #include <mosquitto.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Acknowledged publishes kept between two takes; more are dropped (their files stay in
  * the outbox and are sent again). */
 #define FP_MQTT_ACKED_CAPACITY 256
+/* Received messages kept between two takes, and the largest kept (bytes). */
+#define FP_MQTT_MESSAGE_CAPACITY 16
+#define FP_MQTT_MESSAGE_BYTES 4096
 
 struct fp_mqtt {
     struct mosquitto *mosquitto;
@@ -14,6 +18,9 @@ struct fp_mqtt {
     int disconnect;
     int acked[FP_MQTT_ACKED_CAPACITY];
     int acked_count;
+    char messages[FP_MQTT_MESSAGE_CAPACITY][FP_MQTT_MESSAGE_BYTES];
+    int message_lengths[FP_MQTT_MESSAGE_CAPACITY];
+    int message_count;
 };
 
 static pthread_once_t library_once = PTHREAD_ONCE_INIT;
@@ -36,6 +43,19 @@ static void on_publish(struct mosquitto *mosquitto, void *context, int mid) {
     if (client->acked_count < FP_MQTT_ACKED_CAPACITY) client->acked[client->acked_count++] = mid;
 }
 
+static void on_message(struct mosquitto *mosquitto, void *context, const struct mosquitto_message *message) {
+    (void)mosquitto;
+    fp_mqtt *client = context;
+    if (client->message_count >= FP_MQTT_MESSAGE_CAPACITY) return;
+    int slot = client->message_count++;
+    if (message->payloadlen > FP_MQTT_MESSAGE_BYTES) {
+        client->message_lengths[slot] = -2;
+        return;
+    }
+    memcpy(client->messages[slot], message->payload, (size_t)message->payloadlen);
+    client->message_lengths[slot] = message->payloadlen;
+}
+
 fp_mqtt *fp_mqtt_new(const char *client_id) {
     pthread_once(&library_once, library_init);
     fp_mqtt *client = calloc(1, sizeof *client);
@@ -50,6 +70,7 @@ fp_mqtt *fp_mqtt_new(const char *client_id) {
     mosquitto_connect_callback_set(client->mosquitto, on_connect);
     mosquitto_disconnect_callback_set(client->mosquitto, on_disconnect);
     mosquitto_publish_callback_set(client->mosquitto, on_publish);
+    mosquitto_message_callback_set(client->mosquitto, on_message);
     return client;
 }
 
@@ -95,6 +116,21 @@ int fp_mqtt_take_acked(fp_mqtt *client, int *mids, int capacity) {
     for (int i = count; i < client->acked_count; i++) client->acked[i - count] = client->acked[i];
     client->acked_count -= count;
     return count;
+}
+
+int fp_mqtt_subscribe(fp_mqtt *client, const char *topic, int qos) {
+    return mosquitto_subscribe(client->mosquitto, NULL, topic, qos);
+}
+
+int fp_mqtt_take_message(fp_mqtt *client, char *payload, int capacity) {
+    if (client->message_count == 0) return -1;
+    int length = client->message_lengths[0];
+    if (length > capacity) length = -2;
+    if (length > 0) memcpy(payload, client->messages[0], (size_t)length);
+    client->message_count--;
+    memmove(client->messages[0], client->messages[1], (size_t)client->message_count * FP_MQTT_MESSAGE_BYTES);
+    memmove(&client->message_lengths[0], &client->message_lengths[1], (size_t)client->message_count * sizeof(int));
+    return length;
 }
 
 int fp_mqtt_disconnect(fp_mqtt *client) { return mosquitto_disconnect(client->mosquitto); }

@@ -43,5 +43,7 @@ import Testing
         #expect(Self.message("[mqtt]\nbroker = \"mqtt://b\"\npassword_file = \"/p\"\n") == "f.toml:3: mqtt.password_file: a password needs a username; add username = \"…\"")
         #expect(Self.message("[mqtt]\nbroker = \"mqtts://b\"\ncert_file = \"/c.pem\"\n") == "f.toml:3: mqtt.cert_file: a client certificate needs both cert_file and key_file")
         #expect(Self.message("[mqtt]\nbroker = \"mqtt://b\"\nkeepalive = \"1s\"\n")?.hasPrefix("f.toml:3: mqtt.keepalive: ") == true)
+        #expect(Self.message("[mqtt]\nbroker = \"mqtt://b\"\ncommands = true\n")
+            == "f.toml:3: mqtt.commands: runs shell commands from the broker, so the broker must know who may send them: add username and password_file, and an ACL (docs/fleet.md)")
     }
 }

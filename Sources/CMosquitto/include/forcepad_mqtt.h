@@ -51,6 +51,14 @@ int fp_mqtt_take_disconnect(fp_mqtt *client);
  *  `capacity` of them into `mids`; returns how many. */
 int fp_mqtt_take_acked(fp_mqtt *client, int *mids, int capacity);
 
+/** Subscribes to `topic` at `qos` (after the connection was accepted). */
+int fp_mqtt_subscribe(fp_mqtt *client, const char *topic, int qos);
+
+/** The oldest message received since the last call: its payload (at most `capacity` bytes)
+ *  into `payload`; returns its length, -1 when none waits, or -2 when it was longer than
+ *  `capacity` (it is dropped). At most 16 wait; more are dropped as they come. */
+int fp_mqtt_take_message(fp_mqtt *client, char *payload, int capacity);
+
 /** Disconnects cleanly (the Last Will is not published). */
 int fp_mqtt_disconnect(fp_mqtt *client);
 

@@ -1,5 +1,6 @@
 import ForcePadCore
 import ForcePadHAL
+import FoundationEssentials
 import Logging
 
 /// The ``FleetStation``'s connection, on its thread alone (handed over only once that thread
@@ -57,6 +58,7 @@ final class FleetSession: @unchecked Sendable {
         publishStatus(connection)
         publishEvents(connection, now: now)
         publishOutbox(connection)
+        if station.settings.acceptsCommands { exchangeCommands(connection) }
     }
 
     /// Publishes the status offline and disconnects: the end of forcepad.
@@ -91,6 +93,13 @@ final class FleetSession: @unchecked Sendable {
         inFlight = [:]
         let settings = station.settings
         logger.info("mqtt: connected to \(settings.host):\(settings.port) as \(station.station)")
+        if settings.acceptsCommands {
+            do {
+                try connection.subscribe(station.topic("commands"))
+            } catch {
+                logger.error("mqtt: \(error.description); shell commands from the broker are not run")
+            }
+        }
         station.record { $0.connected = true; $0.state = "connected to \(settings.host):\(settings.port)" }
     }
 
@@ -145,6 +154,31 @@ final class FleetSession: @unchecked Sendable {
         }
         dropped += station.events.takeDropped()
         if sent + dropped > 0 { station.record { $0.eventsSent += sent; $0.eventsDropped += dropped } }
+    }
+
+    /// A command from the broker: `{"id":"…","command":"…"}`.
+    private struct Incoming: Decodable {
+        let id: String
+        let command: String
+    }
+
+    /// Hands the commands received to the shell and publishes its answers (QoS 1); a message
+    /// that is not a command is answered at once.
+    private func exchangeCommands(_ connection: MqttConnection) {
+        while let text = connection.takeMessage() {
+            guard let incoming = try? JSONDecoder().decode(Incoming.self, from: Data(text.utf8)) else {
+                station.commands.answer(FleetCommandQueue.reply(
+                    id: .null, answer: #"{"ok":false,"error":"a command is {\"id\":\"…\",\"command\":\"…\"} (at most 4096 bytes)"}"#))
+                continue
+            }
+            if !station.commands.put(FleetCommandQueue.Request(id: .string(incoming.id), line: incoming.command)) {
+                station.commands.answer(FleetCommandQueue.reply(
+                    id: .string(incoming.id), answer: #"{"ok":false,"error":"\#(FleetCommandQueue.capacity) commands already wait; send the next when one is answered"}"#))
+            }
+        }
+        for answer in station.commands.takeAnswers() {
+            _ = try? connection.publish(topic: station.topic("replies"), payload: answer, qos: 1, retain: false)
+        }
     }
 
     private func publishOutbox(_ connection: MqttConnection) {

@@ -30,6 +30,8 @@ final class FleetStation: Sendable {
     let station: String
     let outbox: FleetOutbox
     let events: FleetEventQueue
+    /// Shell commands from the broker and their answers (only with `commands = true`).
+    let commands = FleetCommandQueue()
     private let status: FleetStatus
     private let password: String?
     private let logger: Logger

@@ -79,6 +79,22 @@ final class MqttConnection {
         return Array(mids.prefix(Int(count)))
     }
 
+    /// Subscribes to `topic` at QoS 1 (once connected).
+    func subscribe(_ topic: String) throws(Failure) {
+        try Self.check(fp_mqtt_subscribe(client, topic, 1), "subscribing to \(topic)")
+    }
+
+    /// The oldest message received since the last call, as text; nil when none waits, and
+    /// "" for one too long to keep (over 4096 bytes).
+    func takeMessage() -> String? {
+        var payload = [UInt8](repeating: 0, count: 4096)
+        let length = payload.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { fp_mqtt_take_message(client, $0.baseAddress, Int32($0.count)) }
+        }
+        if length == -1 { return nil }
+        return length < 0 ? "" : String(decoding: payload.prefix(Int(length)), as: UTF8.self)
+    }
+
     /// Disconnects cleanly: the broker does not publish the Last Will.
     func disconnect() {
         _ = fp_mqtt_disconnect(client)

@@ -36,6 +36,12 @@ enum MqttSection {
         settings.keepaliveMicros = try table.durationMicros("keepalive", range: MqttSettings.keepaliveRangeMicros) ?? settings.keepaliveMicros
         settings.eventsPerSecond = try table.integer(
             "events_per_second", expected: "a whole number of events a second", range: MqttSettings.eventsPerSecondRange) ?? settings.eventsPerSecond
+        if try table.bool("commands") == true {
+            guard settings.username != nil else {
+                throw table.error("commands", "runs shell commands from the broker, so the broker must know who may send them: add username and password_file, and an ACL (docs/fleet.md)")
+            }
+            settings.acceptsCommands = true
+        }
         try table.finish()
         return settings
     }

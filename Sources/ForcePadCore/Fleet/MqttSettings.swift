@@ -23,6 +23,9 @@ public struct MqttSettings: Sendable, Equatable {
     public var keepaliveMicros: Int64
     /// Most stage events published a second; more are dropped and counted.
     public var eventsPerSecond: Int
+    /// Whether shell commands sent to `PREFIX/STATION/commands` are run (answers on
+    /// `PREFIX/STATION/replies`); off unless asked for, and only with a user name.
+    public var acceptsCommands = false
 
     public static let keepaliveRangeMicros: ClosedRange<Int64> = 5_000_000...600_000_000
     public static let eventsPerSecondRange: ClosedRange<Int> = 1...1000

@@ -6,6 +6,7 @@ nothing, and ten stations publishing at once."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import signal
 import sqlite3
@@ -13,10 +14,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
+import paho.mqtt.client as mqtt
 import pytest
 from mosquitto import Mosquitto
+from paho.mqtt.enums import CallbackAPIVersion
 
 from forcepad import ForcePad
 from forcepad.collect import Broker, Collector, verify_seal
@@ -165,6 +169,71 @@ def test_a_wrong_password_and_a_bad_certificate_give_one_line_and_the_station_ru
             lines = [line for line in link(pad).error_lines if "mqtt" in line]
             assert len(lines) == 1 and "check the broker's address and ca_file, cert_file, key_file" in lines[0], lines
             assert pad.command("status").fields["mqtt"]["connected"] is False
+
+
+def connected(pad: ForcePad) -> bool:
+    return pad.command("status").fields["mqtt"]["connected"] is True
+
+
+class Sender:
+    """A lab's client that sends stations commands and reads their answers."""
+
+    def __init__(self, broker: Mosquitto, username: str, password: str) -> None:
+        self.answers: list[dict[str, object]] = []
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2)
+        self.client.username_pw_set(username, password)
+        self.client.on_message = lambda client, userdata, message: self.answers.append(json.loads(message.payload))
+        self.client.connect("127.0.0.1", broker.port)
+        self.client.subscribe("forcepad/+/replies", qos=1)
+        self.client.loop_start()
+
+    def send(self, station: str, payload: str) -> None:
+        self.client.publish(f"forcepad/{station}/commands", payload, qos=1).wait_for_publish(10)
+
+    def answer(self, id: object) -> dict[str, object]:
+        wait_until(lambda: any(a.get("id") == id for a in self.answers), timeout=15, what=f"the answer to {id}")
+        return next(a for a in self.answers if a.get("id") == id)
+
+    def close(self) -> None:
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
+def test_commands_from_the_broker_run_only_when_enabled(binary: str, tmp_path: Path) -> None:
+    users = {"bench-7": "seven", "bench-8": "eight", "lab": "lab-password"}
+    with Mosquitto(tmp_path, users=users) as broker:
+        for name in ("bench-7", "bench-8"):
+            (tmp_path / f"{name}.password").write_text(users[name] + "\n")
+        enabled = f'username = "bench-7"\npassword_file = "{tmp_path / "bench-7.password"}"\ncommands = true\n'
+        disabled = f'username = "bench-8"\npassword_file = "{tmp_path / "bench-8.password"}"\n'
+        sender = Sender(broker, "lab", users["lab"])
+        try:
+            with (
+                station(binary, tmp_path, "bench-7", broker.url, enabled) as seven,
+                station(binary, tmp_path, "bench-8", broker.url, disabled) as eight,
+            ):
+                for pad in (seven, eight):
+                    wait_until(partial(connected, pad), what="connected")
+                time.sleep(0.5)
+                sender.send("bench-7", json.dumps({"id": "a1", "command": "threshold peek 170g"}))
+                answer = sender.answer("a1")["answer"]
+                assert isinstance(answer, dict) and answer["ok"] is True and answer["peek_g"] == 170
+                assert seven.threshold().peek_g == 170
+                sender.send("bench-7", json.dumps({"id": "a2", "command": "quit"}))
+                refused = sender.answer("a2")["answer"]
+                assert isinstance(refused, dict) and refused["ok"] is False
+                assert refused["error"] == "quit belongs to the console; a command from the broker cannot run it"
+                sender.send("bench-7", "threshold peek 10g")
+                garbled = sender.answer(None)["answer"]
+                assert isinstance(garbled, dict) and garbled["ok"] is False
+                # A station that did not enable commands never reads them.
+                sender.send("bench-8", json.dumps({"id": "b1", "command": "threshold peek 170g"}))
+                time.sleep(2)
+                assert not any(a.get("id") == "b1" for a in sender.answers)
+                assert eight.threshold().peek_g == 150
+                assert any("running 'threshold peek 170g' from the broker" in line for line in link(seven).error_lines)
+        finally:
+            sender.close()
 
 
 def loop_figures(binary: str, folder: Path, name: str, broker: Mosquitto | None) -> tuple[dict[str, int], int]:

@@ -21,9 +21,15 @@ struct BoundedLineReader {
     private var end = 0
     private var finished = false
 
-    init(descriptor: Int32 = STDIN_FILENO, maxBytes: Int = CommandLineTokenizer.maxLineBytes) {
+    /// Called every ``idleMilliseconds`` while no byte comes (the shell's other work); nil: the
+    /// read simply waits.
+    let idle: (() -> Void)?
+    static let idleMilliseconds: Int32 = 50
+
+    init(descriptor: Int32 = STDIN_FILENO, maxBytes: Int = CommandLineTokenizer.maxLineBytes, idle: (() -> Void)? = nil) {
         self.descriptor = descriptor
         self.maxBytes = maxBytes
+        self.idle = idle
     }
 
     /// The next line (without its LF or CRLF), or nil at the end of input.
@@ -43,6 +49,13 @@ struct BoundedLineReader {
                 }
             }
             if finished { return pending.isEmpty && overflow == 0 ? nil : takeLine() }
+            if let idle {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, Self.idleMilliseconds) == 0 {
+                    idle()
+                    continue
+                }
+            }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {

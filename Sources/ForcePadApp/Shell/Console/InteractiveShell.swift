@@ -53,6 +53,7 @@ struct InteractiveShell {
             interpreter.context.kernelTerminalSize = nil
         }
         if guardian.isOpen { write(editor.showPrompt()) }
+        let remote = RemoteCommands(services: interpreter.context.services, interpreter: interpreter, logger: logger)
         while true {
             switch transport.read(timeoutMilliseconds: Self.pollMilliseconds) {
             case .closed:
@@ -75,6 +76,7 @@ struct InteractiveShell {
                     if let farewell = handle(key, editor: &editor, guardian: &guardian) { return farewell }
                 }
             }
+            remote?.run()
             let logLines = (logRouter?.take() ?? []).map(TerminalSafeText.escaped)
             let events = (controller.takeEventLines() + interpreter.context.performChosenShortcut()).map(TerminalSafeText.escaped)
             if interpreter.context.mode == .json {

@@ -25,4 +25,12 @@ struct ShellInterpreter {
         case .json: return (chosen + [outcome.jsonLine], outcome.endsSession)
         }
     }
+
+    /// Runs `line` for someone away from the console (a command from the broker): the
+    /// answer as JSON mode's line, whatever the console's mode.
+    func runForReply(_ line: String) -> String {
+        let outcome = table.execute(line, context: context)
+        context.controller.flushEvents()
+        return outcome.jsonLine
+    }
 }

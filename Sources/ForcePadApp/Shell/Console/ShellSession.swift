@@ -1,5 +1,6 @@
 import ForcePadCore
 import ForcePadShell
+import Logging
 
 /// The shell on standard input and output when they are not a terminal (a pipe, a file, a
 /// script): reads a line, runs it, answers, until `quit` or the end of input. No prompt and
@@ -14,11 +15,13 @@ public struct ShellSession {
         self.output = output
     }
 
-    /// Runs until `quit` or end of input; returns the answer of the command that ended the
+    /// Runs until `quit` or end of input (commands from the broker run while it waits for a line); returns the answer of the command that ended the
     /// session (`bye`), for the caller to write once the loop has stopped and its last
     /// events are out, so nothing is printed after it.
     func run() -> [String] {
-        var reader = BoundedLineReader()
+        let logger = Logger(label: "forcepad")
+        let remote = RemoteCommands(services: interpreter.context.services, interpreter: interpreter, logger: logger)
+        var reader = BoundedLineReader(idle: remote.map { remote in { remote.run() } })
         while let line = reader.next() {
             switch line {
             case .text(let text):
