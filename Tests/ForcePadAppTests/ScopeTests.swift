@@ -38,9 +38,11 @@ import Testing
         let six = try ScopeListenAddress("[::1]:0")
         #expect(six.isLoopback && six.family == .ipv6 && six.with(port: 4242).url == "http://[::1]:4242/")
         #expect(try ScopeListenAddress("localhost:9000").host == "127.0.0.1")
+        let portOnly = try ScopeListenAddress("8080")
+        #expect(portOnly.isLoopback && portOnly.description == "127.0.0.1:8080")
         #expect(try !ScopeListenAddress("0.0.0.0:8080").isLoopback)
         for (text, says) in [
-            ("8080", "has no port"), ("127.0.0.1:80800", "is not a port"), ("pi.local:8080", "is not an IP address"),
+            ("pi:", "is not a port"), ("127.0.0.1:80800", "is not a port"), ("pi.local:8080", "is not an IP address"),
             ("[::1]8080", "needs its port after the bracket"),
         ] {
             #expect(throws: SetupError.self) { try ScopeListenAddress(text) }

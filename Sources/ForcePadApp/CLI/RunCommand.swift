@@ -47,8 +47,8 @@ struct RunCommand: ParsableCommand {
     var cpu: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Serve the live scope page at this address: 127.0.0.1:8080 for this machine only, 0.0.0.0:8080 for the network (a token is then asked; docs/live-view.md). Off by default.",
-        valueName: "HOST:PORT"))
+        "Serve the live scope page at this address: 8080 or 127.0.0.1:8080 for this machine only, 0.0.0.0:8080 for the network (a token is then asked; docs/live-view.md). Off by default.",
+        valueName: "[HOST:]PORT"))
     var http: String?
 
     @Option(name: .customLong("http-token-file"), help: ArgumentHelp("The token the scope page asks for, the file's first line (default with a non-loopback --http: http-token in the state directory, made once).", valueName: "PATH"))

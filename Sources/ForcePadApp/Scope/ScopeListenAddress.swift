@@ -1,9 +1,10 @@
 import FlyingSocks
 import Glibc
 
-/// Where the browser scope listens (`--http HOST:PORT`): an IPv4 address (`127.0.0.1:8080`,
-/// `0.0.0.0:8080`), an IPv6 one in brackets (`[::1]:8080`), or `localhost:PORT`. Port 0 takes
-/// a free port, which `http` in the shell then names.
+/// Where the browser scope listens (`--http [HOST:]PORT`): a port alone is this machine only
+/// (`8080` is `127.0.0.1:8080`); else an IPv4 address (`127.0.0.1:8080`, `0.0.0.0:8080`), an
+/// IPv6 one in brackets (`[::1]:8080`), or `localhost:PORT`. Port 0 takes a free port, which
+/// `http` in the shell then names.
 struct ScopeListenAddress: Sendable, CustomStringConvertible {
     enum Family: Sendable { case ipv4, ipv6 }
 
@@ -15,7 +16,10 @@ struct ScopeListenAddress: Sendable, CustomStringConvertible {
     init(_ text: String) throws(SetupError) {
         let example = "give HOST:PORT, e.g. --http 127.0.0.1:8080 (this machine only) or --http 0.0.0.0:8080 (the lab's network, with a token)"
         var host: Substring, portText: Substring
-        if text.hasPrefix("[") {
+        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
+            host = "127.0.0.1"
+            portText = Substring(text)
+        } else if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else {
                 throw SetupError("--http \(text): an IPv6 address needs its port after the bracket, as in [::1]:8080")
             }
