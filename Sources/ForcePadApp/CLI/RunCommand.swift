@@ -10,7 +10,9 @@ import Logging
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the controller with the command shell (the default).")
+        abstract: "Run the controller with the command shell (the default).",
+        // Spelled out: with every option the generated usage would collapse to `<options>`.
+        usage: "forcepad run [--board <NAME|PATH>] [--config <PATH>] [--state-dir <DIR>] [--serial <DEVICE>] [--http <[HOST:]PORT>] [<other options>]")
 
     @OptionGroup var boardOption: BoardOption
 
