@@ -32,7 +32,7 @@ struct ConfigFileErrorTests {
 
     @Test func unknownTopLevelTable() {
         #expect(Self.message("[haptic]\nenabled = true")
-            == "forcepad.toml:1: haptic: unknown key; did you mean 'haptics'? (allowed here: preset, thresholds, presets, hysteresis, press, force, filter, baseline, haptics, shortcuts, quick_actions, log, trials, faults)")
+            == "forcepad.toml:1: haptic: unknown key; did you mean 'haptics'? (allowed here: preset, thresholds, presets, hysteresis, press, force, filter, baseline, haptics, shortcuts, quick_actions, log, trials, faults, mqtt)")
     }
 
     @Test func faultsLostAfterOutOfRange() {
