@@ -216,6 +216,20 @@ class ReferenceReader:
 
 
 @dataclass(frozen=True)
+class FleetConnection:
+    """The station's broker connection (``[mqtt]``, docs/fleet.md)."""
+
+    station: str
+    broker: str
+    connected: bool
+    state: str
+    events_sent: int
+    events_dropped: int
+    delivered: int
+    waiting: int
+
+
+@dataclass(frozen=True)
 class Status:
     board: Board
     rate_hz: int
@@ -232,6 +246,7 @@ class Status:
     scheduling: str
     sensor: Sensor
     reference: ReferenceReader | None = None
+    mqtt: FleetConnection | None = None
 
 
 @dataclass(frozen=True)
