@@ -256,10 +256,11 @@ def test_a_stalled_broker_costs_the_loop_nothing(binary: str, tmp_path: Path) ->
         stalled, stalled_p99 = loop_figures(binary, tmp_path, "bench-6", broker)
         broker.thaw()
     assert stalled["dropped_events"] == alone["dropped_events"] == 0
-    # A loop that waited for the broker would miss thousands of periods; the busy machine's own
-    # misses vary by tens from one run to the next.
-    assert stalled["missed_periods"] <= 2 * alone["missed_periods"] + 20, (alone, stalled)
-    assert stalled_p99 <= max(2 * alone_p99, alone_p99 + 2000), (alone_p99, stalled_p99)
+    # A loop that waited for the broker would miss thousands of periods (8 s of them) and be
+    # seconds late; a busy machine's own misses and lateness vary by hundreds and milliseconds
+    # from one run to the next.
+    assert stalled["missed_periods"] <= 2 * alone["missed_periods"] + 200, (alone, stalled)
+    assert stalled_p99 <= 3 * alone_p99 + 10_000, (alone_p99, stalled_p99)
 
 
 def test_ten_stations_publishing_trials_at_once_lose_nothing(binary: str, tmp_path: Path) -> None:

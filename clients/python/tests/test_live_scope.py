@@ -111,7 +111,8 @@ def test_stalled_pages_cost_the_loop_nothing(binary: str) -> None:
     # The stalled pages lost messages (counted), not the loop its periods or events.
     assert lost > 0
     assert watched["dropped_events"] == alone["dropped_events"] == 0
-    # A loop that waited for a page would miss thousands of periods; the busy machine's own
-    # misses vary by tens from one run to the next.
-    assert watched["missed_periods"] <= 2 * alone["missed_periods"] + 20, (alone, watched)
-    assert watched_p99 <= max(2 * alone_p99, alone_p99 + 2000), (alone_p99, watched_p99)
+    # A loop that waited for a page would miss thousands of periods (8 s of them) and be
+    # seconds late; a busy machine's own misses and lateness vary by hundreds and milliseconds
+    # from one run to the next.
+    assert watched["missed_periods"] <= 2 * alone["missed_periods"] + 200, (alone, watched)
+    assert watched_p99 <= 3 * alone_p99 + 10_000, (alone_p99, watched_p99)
