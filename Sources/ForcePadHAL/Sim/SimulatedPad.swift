@@ -168,6 +168,9 @@ public struct SimulatedPad: FrameSource {
     }
 
     /// Where the finger is at `timeMicros`: sliding linearly from where it was to the target.
+    /// Inlined, as ``forceMilligrams(at:)`` is: called out of line from ``read(into:at:)``,
+    /// each took a copy of the whole pad (1,800 bytes) every frame.
+    @inline(__always)
     private func position(at timeMicros: Int64) -> PadPosition {
         let elapsed = timeMicros - rampStartMicros
         if slideMicros <= 0 || elapsed >= slideMicros { return positionTarget }
@@ -176,6 +179,7 @@ public struct SimulatedPad: FrameSource {
         return PadPosition(x: between(positionStart.x, positionTarget.x), y: between(positionStart.y, positionTarget.y))
     }
 
+    @inline(__always)
     private func forceMilligrams(at timeMicros: Int64) -> Int64 {
         let elapsed = timeMicros - rampStartMicros
         if riseMicros <= 0 || elapsed >= riseMicros { return rampTargetForce }
