@@ -36,7 +36,10 @@ enum BenchmarkChainSettings: CaseIterable {
 
     var settings: PipelineSettings { SimBoard.pipelineSettings(filter: filter) }
 
-    func pipeline() -> ForcePipeline {
-        ForcePipeline(calibrations: Self.calibrations, geometry: Self.geometry, settings: settings)
+    /// The chain on a strip of `cells` cells (the benchmark's 8 unless told), every cell
+    /// calibrated as the sim board's.
+    func pipeline(cells: Int = BenchmarkFrames.cellCount) -> ForcePipeline {
+        ForcePipeline(
+            calibrations: Array(repeating: SimBoard.calibration, count: cells), geometry: .strip(cells: cells), settings: settings)
     }
 }

@@ -9,11 +9,12 @@ enum BenchmarkFrames {
     /// A power of two, so the timing loop wraps with a mask; 1 024 frames fit in L2 cache.
     static let count = 1_024
 
-    static func make() -> [RawFrame] {
-        var pad = SimulatedPad(board: SimBoard.board(cells: cellCount), simulation: SimulationSettings(noise: .grams(1), seed: 42, riseMicros: 20_000))
+    /// The frames of a strip of `cells` cells (the sim board has 4).
+    static func make(cells: Int = cellCount) -> [RawFrame] {
+        var pad = SimulatedPad(board: SimBoard.board(cells: cells), simulation: SimulationSettings(noise: .grams(1), seed: 42, riseMicros: 20_000))
         var frames: [RawFrame] = []
         frames.reserveCapacity(count)
-        var raw = RawFrame(cellCount: cellCount)
+        var raw = RawFrame(cellCount: cells)
         for index in 0..<count {
             let time = Int64(index) * 1000
             switch index % 256 {

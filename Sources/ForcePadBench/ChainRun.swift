@@ -2,7 +2,8 @@ import ForcePadCore
 import Glibc
 
 /// `forcepad-bench run-chain one-pole|biquad|one-euro FRAMES COUNT`: ForcePad's side of the instruction
-/// count. Builds the pipeline with the benchmark's settings, reads FRAMES (the file the C
+/// count. Builds the pipeline with the benchmark's settings on a strip of as many cells as FRAMES
+/// has, reads FRAMES (the file the C
 /// reference chain reads), processes COUNT frames cycling through them and prints the sum of
 /// the totals, as bench/reference-chain.c does. The benchmark runs it under callgrind.
 enum ChainRun {
@@ -23,7 +24,7 @@ enum ChainRun {
             progress(error.description)
             return 1
         }
-        var pipeline = chain.pipeline()
+        var pipeline = chain.pipeline(cells: frames[0].cellCount)
         var checksum: Int64 = 0
         frames.withUnsafeMutableBufferPointer { buffer in
             for index in 0..<count {

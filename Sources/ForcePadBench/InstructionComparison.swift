@@ -17,6 +17,8 @@ struct InstructionComparison {
     private(set) var notes: [String] = []
     /// ForcePad's instructions per frame by chain, for the chains that were counted.
     private(set) var forcePadPerFrame: [BenchmarkChainSettings: Double] = [:]
+    /// The plain C chain's program, when it was built.
+    private(set) var plainC: String?
 
     init() {
         let build: ReferenceChainBuild
@@ -27,6 +29,7 @@ struct InstructionComparison {
             notes.append("C reference chain: \(error.description)")
             return
         }
+        plainC = build.plain
         notes.append("instructions: callgrind, (I(\(InstructionCount.baseFrames + InstructionCount.measuredFrames) frames) - I(\(InstructionCount.baseFrames) frames)) / \(InstructionCount.measuredFrames); C chains: \(build.compiler)")
         let directory = ReferenceChainBuild.directory
         let framesPath = directory + "/frames.i64"
@@ -125,23 +128,30 @@ struct InstructionComparison {
         if let firstDifference { notes.append("plain C \(chain.name) differs first at \(firstDifference)") }
     }
 
-    /// ForcePad's count: this program's ``ChainRun`` under callgrind. valgrind 3.19 cannot read
-    /// the DWARF 5 the Swift compiler writes, so a copy without debug information is run, with
-    /// the library path of this program's directory (its rpath is `$ORIGIN`).
+    /// ForcePad's count: this program's ``ChainRun`` under callgrind (``strippedCopy()``).
     private mutating func countForcePad(_ chain: BenchmarkChainSettings, framesPath: String) -> Double? {
         let measure = "instructions per frame, ForcePad \(chain.name)"
-        let path = Self.ownPath()
-        let copy = ReferenceChainBuild.directory + "/forcepad-bench-without-debug-info"
-        let strip = ["objcopy", "--strip-debug", path, copy]
-        guard let child = try? ChildProcess(strip, withInput: false), child.finish().status == 0 else {
+        guard let program = Self.strippedCopy() else {
             rows.append(BenchmarkRow(measure, value: "not counted", target: "counted", verdict: .fail))
-            notes.append("\(measure): \(strip.joined(separator: " ")) failed; install binutils")
+            notes.append("\(measure): objcopy --strip-debug failed; install binutils")
+            return nil
+        }
+        return count(
+            measure, [program.path, ChainRun.command, chain.name, framesPath], environment: program.environment,
+            scratch: ReferenceChainBuild.directory + "/callgrind-forcepad.out")
+    }
+
+    /// A copy of this program without debug information, to run under callgrind (valgrind 3.19
+    /// cannot read the DWARF 5 the Swift compiler writes), and the environment it needs: the
+    /// library path of this program's directory (its rpath is `$ORIGIN`). Nil if objcopy failed.
+    static func strippedCopy() -> (path: String, environment: [String])? {
+        let path = ownPath()
+        let copy = ReferenceChainBuild.directory + "/forcepad-bench-without-debug-info"
+        guard let child = try? ChildProcess(["objcopy", "--strip-debug", path, copy], withInput: false), child.finish().status == 0 else {
             return nil
         }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return count(
-            measure, [copy, ChainRun.command, chain.name, framesPath], environment: ["LD_LIBRARY_PATH=\(directory)"],
-            scratch: ReferenceChainBuild.directory + "/callgrind-forcepad.out")
+        return (copy, ["LD_LIBRARY_PATH=\(directory)"])
     }
 
     /// Adds a row with `command`'s instructions per frame; nil (and a failed row) if it could not be counted.
