@@ -21,9 +21,6 @@ enum BenchmarkChainSettings: CaseIterable {
         }
     }
 
-    static let geometry = PadGeometry.strip(cells: BenchmarkFrames.cellCount)
-    static let calibrations = Array(repeating: SimBoard.calibration, count: BenchmarkFrames.cellCount)
-
     var filter: FilterSettings {
         var filter = ControllerSettings.standard.filter
         switch self {
@@ -36,10 +33,8 @@ enum BenchmarkChainSettings: CaseIterable {
 
     var settings: PipelineSettings { SimBoard.pipelineSettings(filter: filter) }
 
-    /// The chain on a strip of `cells` cells (the benchmark's 8 unless told), every cell
-    /// calibrated as the sim board's.
-    func pipeline(cells: Int = BenchmarkFrames.cellCount) -> ForcePipeline {
-        ForcePipeline(
-            calibrations: Array(repeating: SimBoard.calibration, count: cells), geometry: .strip(cells: cells), settings: settings)
+    /// The chain on `geometry` (the benchmark's 8-cell strip unless told).
+    func pipeline(geometry: BenchmarkGeometry = .strip8) -> ForcePipeline {
+        ForcePipeline(calibrations: geometry.calibrations, geometry: geometry.pad, settings: settings)
     }
 }

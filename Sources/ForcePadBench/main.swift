@@ -24,11 +24,20 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "detection" {
     print(detectionTable.printed())
     exit(detectionTable.failed ? 1 : 0)
 }
-// `forcepad-bench loop-period` prints the whole loop period's table alone (about a minute).
+// `forcepad-bench loop-period` prints the whole loop period's table alone (a quarter of a minute),
+// `forcepad-bench instructions` the instruction counts of every geometry alone (a few minutes).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "instructions" {
+    progress("instructions per frame: building the C reference chains, counting with callgrind")
+    let instructions = InstructionComparison()
+    var instructionTable = BenchmarkTable()
+    for row in instructions.rows { instructionTable.append(row) }
+    for line in instructions.notes { print(line) }
+    print(instructionTable.printed())
+    exit(instructionTable.failed ? 1 : 0)
+}
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "loop-period" {
     progress("instructions per loop period: counting with callgrind")
-    let build = try? ReferenceChainBuild()
-    let period = LoopPeriodComparison(plainC: build?.plain)
+    let period = LoopPeriodComparison(build: try? ReferenceChainBuild())
     var periodTable = BenchmarkTable()
     for row in period.rows { periodTable.append(row) }
     for line in period.notes { print(line) }
@@ -47,8 +56,8 @@ if CommandLine.arguments.count > 1 {
 }
 
 let cellCount = BenchmarkFrames.cellCount
-let geometry = BenchmarkChainSettings.geometry
-let calibrations = BenchmarkChainSettings.calibrations
+let geometry = BenchmarkGeometry.strip8.pad
+let calibrations = BenchmarkGeometry.strip8.calibrations
 let filterName = "\(DecimalText.format(Double(BenchmarkChainSettings.onePole.filter.cutoffMilliHertz) / 1000, places: 0)) Hz"
 let onePoleSettings = BenchmarkChainSettings.onePole.settings
 let biquadSettings = BenchmarkChainSettings.biquad.settings
@@ -59,7 +68,7 @@ progress("instructions per frame: building the C reference chains, counting with
 let instructions = InstructionComparison()
 for row in instructions.rows { table.append(row) }
 progress("instructions per loop period: counting the sim board's whole period with callgrind")
-let loopPeriod = LoopPeriodComparison(plainC: instructions.plainC)
+let loopPeriod = LoopPeriodComparison(build: instructions.build)
 for row in loopPeriod.rows { table.append(row) }
 
 // Detection quality on the press corpus, deterministic: the default against the previous one.
