@@ -31,6 +31,7 @@ import Testing
             let general = row.contacts(values.span, threshold: threshold)
             #expect(fast.regions == general.regions, "frame \(frame)")
             #expect(fast.centroid == general.centroid, "frame \(frame)")
+            #expect(fast.total == (0..<cells).reduce(Int64(0)) { $0 + Int64(values[$1]) }, "frame \(frame)")
         }
     }
 
@@ -55,6 +56,7 @@ import Testing
             regionsSeen.insert(found.regions)
             #expect(found.regions == expected.regions, "frame \(frame)")
             #expect(found.centroid == expected.centroid, "frame \(frame)")
+            #expect(found.total == (0..<(rows * columns)).reduce(Int64(0)) { $0 + Int64(values[$1]) }, "frame \(frame)")
         }
         #expect(regionsSeen.count >= min(4, rows * columns / 2), "frames with few and many regions")
     }

@@ -10,6 +10,8 @@ public struct ContactAnalyzer: Sendable {
     public let geometry: PadGeometry
     private let rows: Int
     private let columns: Int
+    /// rows · columns.
+    private let cells: Int
     /// Bits of the cells not in the first column, and not in the last: a region's bits shifted
     /// one cell right (left) are kept only there, so no shift carries a cell into the next row.
     private let notFirstColumn: UInt64
@@ -26,6 +28,7 @@ public struct ContactAnalyzer: Sendable {
             columns = gridColumns
         }
         precondition(rows >= 1 && columns >= 1 && rows * columns <= 64, "a pad has 1 to 64 cells")
+        cells = rows * columns
         var firstColumn: UInt64 = 0, lastColumn: UInt64 = 0
         for row in 0..<rows {
             firstColumn |= 1 << UInt64(row * columns)
@@ -35,36 +38,39 @@ public struct ContactAnalyzer: Sendable {
         notLastColumn = ~lastColumn
     }
 
-    /// Number of contact regions among `milligrams` at `threshold` (Q0 mg), and the
+    /// Number of contact regions among `milligrams` at `threshold` (Q0 mg), the
     /// force-weighted centre of the cells in contact as Q16 fractions of the pad (cell k of n
-    /// has its centre at (k + 0.5)/n), so noise on idle cells does not pull it; the centre of
-    /// the pad when no cell is in contact.
+    /// has its centre at (k + 0.5)/n), so noise on idle cells does not pull it (the centre of
+    /// the pad when no cell is in contact), and the sum of every cell's force (mg), taken in
+    /// the same pass.
     ///
     /// `milligrams` holds at least one value per cell (checked once). Proven ranges: at most 64
     /// cells (``init(geometry:)``) of Int32 force, so the sums stay below 2^44 and their Q16
     /// products below 2^60: wrapping arithmetic never wraps.
     @inline(__always)
-    public func contacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition) {
-        precondition(milligrams.count >= rows * columns, "fewer values than cells")
+    public func contacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
+        precondition(milligrams.count >= cells, "fewer values than cells")
         guard rows == 1 else { return gridContacts(milligrams, threshold: threshold) }
-        // Bit k of `touched` is cell k in contact; a region starts at each set bit whose left
-        // neighbour is clear. Σ f·c comes without a multiply: the running sums P_k = Σ_{c≤k} f
-        // add up to Σ f·(n − c), so Σ f·c = n·Σ f − Σ P_k.
-        var touched: UInt64 = 0
-        var sum: Int64 = 0, runningSums: Int64 = 0
+        // A region starts at each cell in contact whose left neighbour is not. Σ f·c comes
+        // without a multiply: the running sums P_k = Σ_{c≤k} f add up to Σ f·(n − c), so
+        // Σ f·c = n·Σ f − Σ P_k.
+        var total: Int64 = 0, sum: Int64 = 0, runningSums: Int64 = 0
+        var regions = 0
+        var leftInContact = false
         for column in 0..<columns {
             let value = milligrams[unchecked: column]
+            total &+= Int64(value)
             let inContact = value >= threshold
-            touched |= (inContact ? 1 : 0) &<< UInt64(column)
+            regions &+= inContact && !leftInContact ? 1 : 0
+            leftInContact = inContact
             sum &+= inContact ? Int64(value) : 0
             runningSums &+= sum
         }
-        let regions = (touched & ~(touched &<< 1)).nonzeroBitCount
-        guard sum > 0 else { return (regions, .center) }
+        guard sum > 0 else { return (regions, .center, total) }
         let sumX = 2 &* (Int64(columns) &* sum &- runningSums) &+ sum
         // x = Σ f·(2c+1) / (2·columns·Σ f) in Q16; y is the middle row's centre, exactly 1/2.
         let x = (sumX &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
-        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2))
+        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2), total)
     }
 
     /// ``contacts(_:threshold:)`` on a grid of more than one row (so at most 32 columns). The
@@ -72,42 +78,45 @@ public struct ContactAnalyzer: Sendable {
     /// sums (weights 2c + 1 and 2r + 1, below 128) stay below 2^45 and their Q16 products below
     /// 2^61; every cell index is below rows·columns ≤ 64, within `milligrams` (checked by the
     /// caller) and within a UInt64's bits. So reads are unchecked and no arithmetic can wrap.
-    private func gridContacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition) {
-        var touched: UInt64 = 0
-        var sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
+    private func gridContacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
+        var touched: UInt64 = 0, bit: UInt64 = 1
+        var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
         var cell = 0
         for row in 0..<rows {
             var rowSum: Int64 = 0
             for column in 0..<columns {
-                let value = milligrams[unchecked: cell]
+                let value = milligrams[unchecked: cell &+ column]
+                total &+= Int64(value)
                 let inContact = value >= threshold
-                touched |= (inContact ? 1 : 0) &<< UInt64(cell)
+                touched |= inContact ? bit : 0
+                bit &<<= 1
                 let force = inContact ? Int64(value) : 0
                 rowSum &+= force
                 sumX &+= force &* Int64(2 &* column &+ 1)
-                cell &+= 1
             }
+            cell &+= columns
             sum &+= rowSum
             sumY &+= rowSum &* Int64(2 &* row &+ 1)
         }
         var regions = 0
         var left = touched
+        let rowStep = UInt64(truncatingIfNeeded: columns)
         while left != 0 {
             var region = left & (0 &- left)
             while true {
                 let grown = (region | (region &<< 1) & notFirstColumn | (region &>> 1) & notLastColumn
-                    | region &<< UInt64(columns) | region &>> UInt64(columns)) & left
+                    | region &<< rowStep | region &>> rowStep) & left
                 if grown == region { break }
                 region = grown
             }
             left &= ~region
             regions &+= 1
         }
-        guard sum > 0 else { return (regions, .center) }
+        guard sum > 0 else { return (regions, .center, total) }
         // x = Σ f·(2c+1) / (2·columns·Σ f), in Q16; y likewise over the rows.
         let one = Int64(PadPosition.one)
         let x = (sumX &* one &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
         let y = (sumY &* one &+ sum &* Int64(rows)) / (sum &* Int64(2 &* rows))
-        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y)))
+        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y)), total)
     }
 }

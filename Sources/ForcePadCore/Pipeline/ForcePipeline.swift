@@ -122,11 +122,10 @@ public struct ForcePipeline: Sendable {
         }
         filters.filter(&output.cellMilligrams)
 
-        var total: Int64 = 0
-        for cell in 0..<cellCount { total &+= Int64(output.cellMilligrams[unchecked: cell]) }
+        let found = contacts.contacts(output.cellMilligrams.span, threshold: settings.contactThreshold.milligrams)
+        let total = found.total
         output.total = Force(milligrams: Int32(clamping: total))
         output.saturatedCells = saturated
-        let found = contacts.contacts(output.cellMilligrams.span, threshold: settings.contactThreshold.milligrams)
         output.contacts = found.regions
         output.centroid = found.centroid
         // |total| < 2^37 (64 Int32 cells), so total·2^16 cannot overflow.
