@@ -2,10 +2,12 @@
 ///
 /// A cell is in contact when its force is at or above the contact threshold; a region is
 /// a group of such cells that touch left/right (strip) or up/down/left/right (grid).
-/// Either layout takes one pass over its cells, which sets a bit per cell in contact (cell
-/// k = row·columns + column is bit k) and sums the centroid's weights; the regions come from
-/// those bits: on a strip they are the runs of set bits, on a grid each is grown from its
-/// first cell by shifting its bits one cell in each direction until it stops growing.
+/// Either layout takes one pass over its cells, which adds every cell to the total and only
+/// the cells in contact to the centroid's weights (most cells are idle: they take the short
+/// way). On a strip a region is counted where a cell in contact follows one that is not; on a
+/// grid the pass sets a bit per cell in contact (cell k = row·columns + column is bit k) and
+/// each region is grown from its first bit by shifting its bits one cell in each direction
+/// until it stops growing.
 public struct ContactAnalyzer: Sendable {
     public let geometry: PadGeometry
     private let rows: Int
@@ -51,23 +53,24 @@ public struct ContactAnalyzer: Sendable {
     public func contacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
         precondition(milligrams.count >= cells, "fewer values than cells")
         guard rows == 1 else { return gridContacts(milligrams, threshold: threshold) }
-        // A region starts at each cell in contact whose left neighbour is not. Σ f·c comes
-        // without a multiply: the running sums P_k = Σ_{c≤k} f add up to Σ f·(n − c), so
-        // Σ f·c = n·Σ f − Σ P_k.
-        var total: Int64 = 0, sum: Int64 = 0, runningSums: Int64 = 0
+        // A region starts at each cell in contact whose left neighbour is not. Idle cells (most
+        // of them) take the short way: only the total.
+        var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0
         var regions = 0
         var leftInContact = false
         for column in 0..<columns {
             let value = milligrams[unchecked: column]
             total &+= Int64(value)
-            let inContact = value >= threshold
-            regions &+= inContact && !leftInContact ? 1 : 0
-            leftInContact = inContact
-            sum &+= inContact ? Int64(value) : 0
-            runningSums &+= sum
+            if value >= threshold {
+                if !leftInContact { regions &+= 1 }
+                sum &+= Int64(value)
+                sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
+                leftInContact = true
+            } else {
+                leftInContact = false
+            }
         }
         guard sum > 0 else { return (regions, .center, total) }
-        let sumX = 2 &* (Int64(columns) &* sum &- runningSums) &+ sum
         // x = Σ f·(2c+1) / (2·columns·Σ f) in Q16; y is the middle row's centre, exactly 1/2.
         let x = (sumX &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
         return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2), total)
@@ -87,12 +90,12 @@ public struct ContactAnalyzer: Sendable {
             for column in 0..<columns {
                 let value = milligrams[unchecked: cell &+ column]
                 total &+= Int64(value)
-                let inContact = value >= threshold
-                touched |= inContact ? bit : 0
+                if value >= threshold {
+                    touched |= bit
+                    rowSum &+= Int64(value)
+                    sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
+                }
                 bit &<<= 1
-                let force = inContact ? Int64(value) : 0
-                rowSum &+= force
-                sumX &+= force &* Int64(2 &* column &+ 1)
             }
             cell &+= columns
             sum &+= rowSum

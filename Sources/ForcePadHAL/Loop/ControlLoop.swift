@@ -85,8 +85,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.progressQ16 = recognizer.progressQ16
         snapshot.hapticCounters = scheduler.counters
         snapshot.hapticLineActive = scheduler.lineIsActive
-        let playing = scheduler.isPlaying
-        snapshot.hapticPlaying = playing
+        snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
         link.snapshots.publish(snapshot)
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
