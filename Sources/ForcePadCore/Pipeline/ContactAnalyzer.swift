@@ -84,10 +84,13 @@ public struct ContactAnalyzer: Sendable {
     private func gridContacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
         var touched: UInt64 = 0, bit: UInt64 = 1
         var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
-        var cell = 0
-        for row in 0..<rows {
+        // `while` loops: rows and columns are at least 1 (``init(geometry:)``), so the ranges
+        // of `for` loops would only add their checks.
+        var cell = 0, row = 0
+        while row < rows {
             var rowSum: Int64 = 0
-            for column in 0..<columns {
+            var column = 0
+            while column < columns {
                 let value = milligrams[unchecked: cell &+ column]
                 total &+= Int64(value)
                 if value >= threshold {
@@ -96,10 +99,12 @@ public struct ContactAnalyzer: Sendable {
                     sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
                 }
                 bit &<<= 1
+                column &+= 1
             }
             cell &+= columns
             sum &+= rowSum
             sumY &+= rowSum &* Int64(2 &* row &+ 1)
+            row &+= 1
         }
         var regions = 0
         var left = touched
