@@ -1,6 +1,6 @@
 /*
  * The reference chain of `make bench`: ForcePad's pipeline (ForcePipeline.process) written in
- * plain C for an N-cell strip, so that its instructions per frame can be set beside ForcePad's.
+ * plain C for an N-cell strip or grid, so that its instructions per frame can be set beside ForcePad's.
  * With the plain filter it is bit-exact with ForcePad (the benchmark compares every output of
  * every frame); built with REFERENCE_CHAIN_CMSIS, `cmsis` replaces the low-pass filter by
  * CMSIS-DSP's arm_biquad_cascade_df1_q31 (one instance per cell, blockSize 1), which rounds
@@ -12,7 +12,8 @@
  *   PARAMETERS: cells, spike rejection (0/1), contact threshold (mg), average touch (mg),
  *               baseline shift, filter kind (0 none, 1 one-pole, 2 biquad, 3 one-euro), alpha (Q16),
  *               b0 b1 b2 a1 a2 (Q28), one-euro omega at rest and highest (Q16), beta (Q32),
- *               speed alpha (Q16), then per cell: point count, then (counts, mg) per point.
+ *               speed alpha (Q16), rows (1 for a strip; cells are numbered row by row), then
+ *               per cell: point count, then (counts, mg) per point.
  *   FRAMES:     frame count, then per frame: time (us), sequence, stale (0/1), counts per cell.
  * COUNT frames are processed, cycling through FRAMES; OUTPUT, when given, receives per frame
  * (int64): force per cell (mg), total (mg), saturated cells, contacts, centroid x and y (Q16),
@@ -52,7 +53,9 @@ struct force_frame {
 };
 
 struct chain {
-    int cells;
+    int cells, rows, columns;
+    /* Bits of the cells not in the first column, and not in the last (grid regions). */
+    uint64_t not_first_column, not_last_column;
     bool spike_rejection;
     int32_t contact_threshold, average_touch;
     int baseline_shift;
@@ -195,22 +198,53 @@ static void process(struct chain *c, const struct raw_frame *raw) {
      * force-weighted centre of those cells, cell k of n centred at (k + 0.5)/n, Q16. */
     int32_t threshold = c->contact_threshold;
     int contacts = 0;
-    bool inside = false;
-    int64_t sum = 0, sum_x = 0;
-    for (int cell = 0; cell < cells; cell++) {
-        int32_t value = out->cell_milligrams[cell];
-        bool touched = value >= threshold;
-        if (touched && !inside) contacts++;
-        inside = touched;
-        if (touched) {
-            sum += value;
-            sum_x += (int64_t)value * (2 * cell + 1);
+    int64_t sum = 0, sum_x = 0, sum_y = 0;
+    if (c->rows == 1) {
+        bool inside = false;
+        for (int cell = 0; cell < cells; cell++) {
+            int32_t value = out->cell_milligrams[cell];
+            bool touched = value >= threshold;
+            if (touched && !inside) contacts++;
+            inside = touched;
+            if (touched) {
+                sum += value;
+                sum_x += (int64_t)value * (2 * cell + 1);
+            }
+        }
+    } else {
+        /* On a grid: a bit per cell in contact, then each region grown from its first cell by
+         * shifting its bits one cell up, down, left and right until it stops growing. */
+        uint64_t touched = 0;
+        int cell = 0;
+        for (int row = 0; row < c->rows; row++) {
+            int64_t row_sum = 0;
+            for (int column = 0; column < c->columns; column++, cell++) {
+                int32_t value = out->cell_milligrams[cell];
+                if (value >= threshold) {
+                    touched |= UINT64_C(1) << cell;
+                    row_sum += value;
+                    sum_x += (int64_t)value * (2 * column + 1);
+                }
+            }
+            sum += row_sum;
+            sum_y += row_sum * (2 * row + 1);
+        }
+        while (touched) {
+            uint64_t region = touched & (~touched + 1);
+            for (;;) {
+                uint64_t grown = (region | ((region << 1) & c->not_first_column) | ((region >> 1) & c->not_last_column)
+                                  | (region << c->columns) | (region >> c->columns)) & touched;
+                if (grown == region) break;
+                region = grown;
+            }
+            touched &= ~region;
+            contacts++;
         }
     }
     out->contacts = contacts;
     if (sum > 0) {
-        out->centroid_x = (int32_t)((sum_x * 65536 + sum * cells) / (sum * 2 * cells));
-        out->centroid_y = 1 << 15;
+        out->centroid_x = (int32_t)((sum_x * 65536 + sum * c->columns) / (sum * 2 * c->columns));
+        out->centroid_y = c->rows == 1 ? 1 << 15 : (int32_t)((sum_y * 65536 + sum * c->rows) / (sum * 2 * c->rows));
     } else {
         out->centroid_x = out->centroid_y = 1 << 15;
     }
@@ -257,7 +291,7 @@ int main(int argc, char **argv) {
 #endif
     size_t count, next = 0;
     int64_t *p = read_int64s(argv[2], &count);
-    if (count < 16) fail("PARAMETERS: too short");
+    if (count < 17) fail("PARAMETERS: too short");
     c.cells = (int)p[next++];
     if (c.cells < 1 || c.cells > MAX_CELLS) fail("PARAMETERS: cell count out of range");
     c.spike_rejection = p[next++] != 0;
@@ -268,6 +302,14 @@ int main(int argc, char **argv) {
     c.alpha_q16 = p[next++];
     c.b0 = p[next++]; c.b1 = p[next++]; c.b2 = p[next++]; c.a1 = p[next++]; c.a2 = p[next++];
     c.rest_omega_q16 = p[next++]; c.max_omega_q16 = p[next++]; c.beta_q32 = p[next++]; c.speed_alpha_q16 = p[next++];
+    c.rows = (int)p[next++];
+    if (c.rows < 1 || c.cells % c.rows != 0) fail("PARAMETERS: rows must divide the cell count");
+    c.columns = c.cells / c.rows;
+    c.not_first_column = c.not_last_column = ~UINT64_C(0);
+    for (int row = 0; row < c.rows; row++) {
+        c.not_first_column &= ~(UINT64_C(1) << (row * c.columns));
+        c.not_last_column &= ~(UINT64_C(1) << (row * c.columns + c.columns - 1));
+    }
     int points = 0;
     for (int cell = 0; cell < c.cells; cell++) {
         if (next >= count) fail("PARAMETERS: calibration missing");

@@ -21,9 +21,6 @@ enum BenchmarkChainSettings: CaseIterable {
         }
     }
 
-    static let geometry = PadGeometry.strip(cells: BenchmarkFrames.cellCount)
-    static let calibrations = Array(repeating: SimBoard.calibration, count: BenchmarkFrames.cellCount)
-
     var filter: FilterSettings {
         var filter = ControllerSettings.standard.filter
         switch self {
@@ -36,7 +33,8 @@ enum BenchmarkChainSettings: CaseIterable {
 
     var settings: PipelineSettings { SimBoard.pipelineSettings(filter: filter) }
 
-    func pipeline() -> ForcePipeline {
-        ForcePipeline(calibrations: Self.calibrations, geometry: Self.geometry, settings: settings)
+    /// The chain on `geometry` (the benchmark's 8-cell strip unless told).
+    func pipeline(geometry: BenchmarkGeometry = .strip8) -> ForcePipeline {
+        ForcePipeline(calibrations: geometry.calibrations, geometry: geometry.pad, settings: settings)
     }
 }

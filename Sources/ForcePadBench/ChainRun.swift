@@ -1,8 +1,9 @@
 import ForcePadCore
 import Glibc
 
-/// `forcepad-bench run-chain one-pole|biquad|one-euro FRAMES COUNT`: ForcePad's side of the instruction
-/// count. Builds the pipeline with the benchmark's settings, reads FRAMES (the file the C
+/// `forcepad-bench run-chain one-pole|biquad|one-euro GEOMETRY FRAMES COUNT`: ForcePad's side of the
+/// instruction count. Builds the pipeline with the benchmark's settings on GEOMETRY
+/// (``BenchmarkGeometry``: strip-4, grid-2x4, strip-8), reads FRAMES (the file the C
 /// reference chain reads), processes COUNT frames cycling through them and prints the sum of
 /// the totals, as bench/reference-chain.c does. The benchmark runs it under callgrind.
 enum ChainRun {
@@ -10,20 +11,25 @@ enum ChainRun {
 
     /// Runs the command; the process's exit status.
     static func main(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 3, let count = Int(arguments[2]), count >= 0,
-            let chain = BenchmarkChainSettings(name: arguments[0])
+        guard arguments.count == 4, let count = Int(arguments[3]), count >= 0,
+            let chain = BenchmarkChainSettings(name: arguments[0]), let geometry = BenchmarkGeometry(name: arguments[1])
         else {
-            progress("usage: forcepad-bench \(command) one-pole|biquad|one-euro FRAMES COUNT")
+            let geometries = BenchmarkGeometry.allCases.map(\.name).joined(separator: "|")
+            progress("usage: forcepad-bench \(command) one-pole|biquad|one-euro \(geometries) FRAMES COUNT")
             return 1
         }
         var frames: [RawFrame]
         do {
-            frames = try ReferenceChainInput.frames(reading: arguments[1])
+            frames = try ReferenceChainInput.frames(reading: arguments[2])
         } catch {
             progress(error.description)
             return 1
         }
-        var pipeline = chain.pipeline()
+        guard frames[0].cellCount == geometry.pad.cellCount else {
+            progress("\(arguments[2]): \(frames[0].cellCount) cells a frame, \(geometry.name) has \(geometry.pad.cellCount)")
+            return 1
+        }
+        var pipeline = chain.pipeline(geometry: geometry)
         var checksum: Int64 = 0
         frames.withUnsafeMutableBufferPointer { buffer in
             for index in 0..<count {

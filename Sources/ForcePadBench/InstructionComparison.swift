@@ -1,13 +1,15 @@
 import ForcePadCore
 import Glibc
 
-/// Instructions per 8-channel frame of ForcePad's chains next to the C reference chain's
-/// (bench/reference-chain.c, built in this run): the plain C chain, which must match ForcePad's
-/// output in every value of every frame, and the chain with CMSIS-DSP's q31 biquad. Counted
-/// with callgrind (``InstructionCount``) on the same frames file for every chain.
+/// Instructions per frame of ForcePad's chains next to the C reference chain's
+/// (bench/reference-chain.c, built in this run by each of ``ReferenceChainBuild/compilers``), on
+/// every ``BenchmarkGeometry``: the plain C chain, which must match ForcePad's output in every
+/// value of every frame, and the chain with CMSIS-DSP's q31 biquad. ForcePad is set beside the
+/// build with the fewest instructions (the competent C). Counted with callgrind
+/// (``InstructionCount``) on the same frames file for every chain of a geometry.
 struct InstructionComparison {
-    /// ForcePad's instructions per frame must be at most this multiple of the plain C chain's
-    /// and of the CMSIS-DSP biquad chain's.
+    /// ForcePad's instructions per frame must be at most this multiple of the competent plain
+    /// C chain's and of the competent CMSIS-DSP biquad chain's.
     static let plainTarget = 1.0
     static let cmsisTarget = 0.75
     /// Frames compared value by value between ForcePad and the plain C chain (4 passes).
@@ -15,8 +17,10 @@ struct InstructionComparison {
 
     private(set) var rows: [BenchmarkRow] = []
     private(set) var notes: [String] = []
-    /// ForcePad's instructions per frame by chain, for the chains that were counted.
+    /// ForcePad's instructions per frame on the 8-cell strip by chain, for the chains that were counted.
     private(set) var forcePadPerFrame: [BenchmarkChainSettings: Double] = [:]
+    /// The C chain's builds, when they were made.
+    private(set) var build: ReferenceChainBuild?
 
     init() {
         let build: ReferenceChainBuild
@@ -27,66 +31,99 @@ struct InstructionComparison {
             notes.append("C reference chain: \(error.description)")
             return
         }
-        notes.append("instructions: callgrind, (I(\(InstructionCount.baseFrames + InstructionCount.measuredFrames) frames) - I(\(InstructionCount.baseFrames) frames)) / \(InstructionCount.measuredFrames); C chains: \(build.compiler)")
-        let directory = ReferenceChainBuild.directory
-        let framesPath = directory + "/frames.i64"
-        let frames = BenchmarkFrames.make()
-        do {
-            try ScratchFile.write(ReferenceChainInput.frames(frames), to: framesPath)
-        } catch {
-            rows.append(BenchmarkRow("C reference chain", value: "no frames", target: "run", verdict: .fail))
-            notes.append("C reference chain: \(error.description)")
+        self.build = build
+        notes.append("instructions: callgrind, (I(\(InstructionCount.baseFrames + InstructionCount.measuredFrames) frames) - I(\(InstructionCount.baseFrames) frames)) / \(InstructionCount.measuredFrames); C chains: \(build.compilerVersions); competent C: the build with fewer instructions")
+        if case .failure(let reason) = build.cmsis { notes.append("CMSIS-DSP chain skipped: \(reason.description)") }
+        guard let program = Self.strippedCopy() else {
+            rows.append(BenchmarkRow("instructions per frame, ForcePad", value: "not counted", target: "counted", verdict: .fail))
+            notes.append("ForcePad's count: objcopy --strip-debug failed; install binutils")
             return
         }
-        for chain in BenchmarkChainSettings.allCases {
-            let parametersPath = "\(directory)/parameters-\(chain.name).i64"
+        for geometry in BenchmarkGeometry.allCases {
+            let directory = ReferenceChainBuild.directory
+            let framesPath = "\(directory)/frames-\(geometry.name).i64"
+            let frames = BenchmarkFrames.make(geometry: geometry.pad)
             do {
-                try ScratchFile.write(
-                    ReferenceChainInput.parameters(settings: chain.settings, calibrations: BenchmarkChainSettings.calibrations),
-                    to: parametersPath)
+                try ScratchFile.write(ReferenceChainInput.frames(frames), to: framesPath)
             } catch {
-                rows.append(BenchmarkRow("C reference chain, \(chain.name)", value: "no parameters", target: "run", verdict: .fail))
+                rows.append(BenchmarkRow("C reference chain, \(geometry.summary)", value: "no frames", target: "run", verdict: .fail))
                 notes.append("C reference chain: \(error.description)")
                 continue
             }
-            compare(chain, frames: frames, program: build.plain, parametersPath: parametersPath, framesPath: framesPath)
-            let forcepad = countForcePad(chain, framesPath: framesPath)
-            forcePadPerFrame[chain] = forcepad
-            let plain = count(
-                "instructions per frame, plain C \(chain.name) (bit-exact)",
-                [build.plain, "plain", parametersPath, framesPath], scratch: "\(directory)/callgrind-plain.out")
-            if let forcepad, let plain {
-                let ratio = forcepad / plain
-                rows.append(BenchmarkRow(
-                    "ForcePad / plain C, \(chain.name), instructions", value: DecimalText.format(ratio, places: 2),
-                    target: "<= \(DecimalText.format(Self.plainTarget, places: 2))", meets: ratio <= Self.plainTarget))
-            }
-            guard chain == .biquad else { continue }
-            let measure = "instructions per frame, C with CMSIS-DSP arm_biquad_cascade_df1_q31 (blockSize 1)"
-            switch build.cmsis {
-            case .failure(let reason):
-                rows.append(BenchmarkRow(measure, value: "skipped"))
-                notes.append("CMSIS-DSP chain skipped: \(reason.description)")
-            case .success(let program):
-                let cmsis = count(measure, [program, "cmsis", parametersPath, framesPath], scratch: "\(directory)/callgrind-cmsis.out")
-                if let forcepad, let cmsis {
-                    let ratio = forcepad / cmsis
+            for chain in BenchmarkChainSettings.allCases {
+                let parametersPath = "\(directory)/parameters-\(chain.name)-\(geometry.name).i64"
+                do {
+                    try ScratchFile.write(
+                        ReferenceChainInput.parameters(settings: chain.settings, calibrations: geometry.calibrations, rows: geometry.rows),
+                        to: parametersPath)
+                } catch {
+                    rows.append(BenchmarkRow("C reference chain, \(chain.name), \(geometry.summary)", value: "no parameters", target: "run", verdict: .fail))
+                    notes.append("C reference chain: \(error.description)")
+                    continue
+                }
+                let inputs = (parameters: parametersPath, frames: framesPath)
+                for (compiler, plain) in build.plain {
+                    compare(chain, geometry, frames: frames, program: plain, compiler: compiler.name, parametersPath: parametersPath)
+                }
+                let forcepad = count(
+                    "instructions per frame, ForcePad \(chain.name), \(geometry.summary)",
+                    [program.path, ChainRun.command, chain.name, geometry.name, framesPath], environment: program.environment)
+                if geometry == .strip8 { forcePadPerFrame[chain] = forcepad }
+                guard let forcepad else { continue }
+                if let best = best("plain C \(chain.name), \(geometry.summary) (bit-exact)", build.plain, "plain", inputs) {
+                    let ratio = forcepad / best.perFrame
                     rows.append(BenchmarkRow(
-                        "ForcePad biquad / CMSIS-DSP chain, instructions", value: DecimalText.format(ratio, places: 2),
+                        "ForcePad / competent C (\(best.compiler)), \(chain.name), \(geometry.summary), instructions",
+                        value: DecimalText.format(ratio, places: 2),
+                        target: "<= \(DecimalText.format(Self.plainTarget, places: 2))", meets: ratio <= Self.plainTarget))
+                }
+                guard chain == .biquad, case .success(let programs) = build.cmsis else { continue }
+                let measure = "C with CMSIS-DSP arm_biquad_cascade_df1_q31 (blockSize 1), \(geometry.summary)"
+                if let best = best(measure, programs, "cmsis", inputs) {
+                    let ratio = forcepad / best.perFrame
+                    rows.append(BenchmarkRow(
+                        "ForcePad biquad / CMSIS-DSP chain (\(best.compiler)), \(geometry.summary), instructions",
+                        value: DecimalText.format(ratio, places: 2),
                         target: "<= \(DecimalText.format(Self.cmsisTarget, places: 2))", meets: ratio <= Self.cmsisTarget))
                 }
             }
         }
     }
 
+    /// Counts `what` as built by every compiler (one row: each build's instructions per frame)
+    /// and returns the build with the fewest; nil (and a failed row) if any could not be counted.
+    private mutating func best(
+        _ what: String, _ builds: [(compiler: ReferenceChainBuild.Compiler, program: String)], _ mode: String,
+        _ inputs: (parameters: String, frames: String)
+    ) -> (compiler: String, perFrame: Double)? {
+        var counted: [(compiler: String, perFrame: Double)] = []
+        for (compiler, program) in builds {
+            do {
+                let count = try InstructionCount(
+                    [program, mode, inputs.parameters, inputs.frames], scratchPath: "\(ReferenceChainBuild.directory)/callgrind-c.out")
+                counted.append((compiler.name, count.perFrame))
+            } catch {
+                rows.append(BenchmarkRow("instructions per frame, \(what), \(compiler.name)", value: "not counted", target: "counted", verdict: .fail))
+                notes.append("\(what), \(compiler.name): \(error.description)")
+                return nil
+            }
+        }
+        rows.append(BenchmarkRow(
+            "instructions per frame, \(what) (\(counted.map(\.compiler).joined(separator: " / ")))",
+            value: counted.map { DecimalText.format($0.perFrame, places: 1) }.joined(separator: " / ")))
+        return counted.min { $0.perFrame < $1.perFrame }
+    }
+
     /// Runs the plain C chain over ``comparedFrames`` frames with an OUTPUT file and compares
     /// every value with ForcePad's for the same frames; a row saying how many frames matched.
     private mutating func compare(
-        _ chain: BenchmarkChainSettings, frames: [RawFrame], program: String, parametersPath: String, framesPath: String
+        _ chain: BenchmarkChainSettings, _ geometry: BenchmarkGeometry, frames: [RawFrame], program: String, compiler: String,
+        parametersPath: String
     ) {
-        let measure = "plain C = ForcePad, \(chain.name), frames equal in every value"
+        let measure = "plain C (\(compiler)) = ForcePad, \(chain.name), \(geometry.summary), frames equal in every value"
         let target = "all \(Self.comparedFrames)"
-        let outputPath = "\(ReferenceChainBuild.directory)/output-\(chain.name).i64"
+        let outputPath = "\(ReferenceChainBuild.directory)/output-\(chain.name)-\(geometry.name).i64"
+        let framesPath = "\(ReferenceChainBuild.directory)/frames-\(geometry.name).i64"
         let command = [program, "plain", parametersPath, framesPath, String(Self.comparedFrames), outputPath]
         let expected: [Int64]
         do {
@@ -103,9 +140,9 @@ struct InstructionComparison {
             notes.append("plain C chain: \(error)")
             return
         }
-        var pipeline = chain.pipeline()
+        var pipeline = chain.pipeline(geometry: geometry)
         var frames = frames
-        let names = ReferenceChainInput.outputNames(cellCount: BenchmarkFrames.cellCount)
+        let names = ReferenceChainInput.outputNames(cellCount: geometry.pad.cellCount)
         var equal = 0
         var firstDifference: String?
         for index in 0..<Self.comparedFrames {
@@ -122,32 +159,28 @@ struct InstructionComparison {
             }
         }
         rows.append(BenchmarkRow(measure, value: "\(equal)", target: target, meets: equal == Self.comparedFrames))
-        if let firstDifference { notes.append("plain C \(chain.name) differs first at \(firstDifference)") }
+        if let firstDifference { notes.append("plain C (\(compiler)) \(chain.name), \(geometry.summary) differs first at \(firstDifference)") }
     }
 
-    /// ForcePad's count: this program's ``ChainRun`` under callgrind. valgrind 3.19 cannot read
-    /// the DWARF 5 the Swift compiler writes, so a copy without debug information is run, with
-    /// the library path of this program's directory (its rpath is `$ORIGIN`).
-    private mutating func countForcePad(_ chain: BenchmarkChainSettings, framesPath: String) -> Double? {
-        let measure = "instructions per frame, ForcePad \(chain.name)"
-        let path = Self.ownPath()
+    /// A copy of this program without debug information, to run its ``ChainRun`` under callgrind
+    /// (valgrind 3.19 cannot read the DWARF 5 the Swift compiler writes), and the environment it
+    /// needs: the library path of this program's directory (its rpath is `$ORIGIN`). Nil if
+    /// objcopy failed.
+    static func strippedCopy() -> (path: String, environment: [String])? {
+        let path = ownPath()
         let copy = ReferenceChainBuild.directory + "/forcepad-bench-without-debug-info"
-        let strip = ["objcopy", "--strip-debug", path, copy]
-        guard let child = try? ChildProcess(strip, withInput: false), child.finish().status == 0 else {
-            rows.append(BenchmarkRow(measure, value: "not counted", target: "counted", verdict: .fail))
-            notes.append("\(measure): \(strip.joined(separator: " ")) failed; install binutils")
+        guard let child = try? ChildProcess(["objcopy", "--strip-debug", path, copy], withInput: false), child.finish().status == 0 else {
             return nil
         }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return count(
-            measure, [copy, ChainRun.command, chain.name, framesPath], environment: ["LD_LIBRARY_PATH=\(directory)"],
-            scratch: ReferenceChainBuild.directory + "/callgrind-forcepad.out")
+        return (copy, ["LD_LIBRARY_PATH=\(directory)"])
     }
 
     /// Adds a row with `command`'s instructions per frame; nil (and a failed row) if it could not be counted.
-    private mutating func count(_ measure: String, _ command: [String], environment: [String] = [], scratch: String) -> Double? {
+    private mutating func count(_ measure: String, _ command: [String], environment: [String] = []) -> Double? {
         do {
-            let perFrame = try InstructionCount(command, environment: environment, scratchPath: scratch).perFrame
+            let perFrame = try InstructionCount(
+                command, environment: environment, scratchPath: ReferenceChainBuild.directory + "/callgrind-forcepad.out").perFrame
             rows.append(BenchmarkRow(measure, value: DecimalText.format(perFrame, places: 1)))
             return perFrame
         } catch {

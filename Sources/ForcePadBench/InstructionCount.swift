@@ -14,14 +14,22 @@ struct InstructionCount {
     static let measuredFrames = 16 * BenchmarkFrames.count
 
     let perFrame: Double
+    /// callgrind's output files of the run over the base frames and of the longer run.
+    let baseOutput: String
+    let measuredOutput: String
 
     /// Counts `command` + [frame count] (the program's last argument is the number of frames),
-    /// run with `environment` (`NAME=value` entries) added to the benchmark's.
-    init(_ command: [String], environment: [String] = [], scratchPath: String) throws(Failure) {
-        let base = try Self.instructions(command + [String(Self.baseFrames)], environment: environment, scratchPath: scratchPath)
-        let more = try Self.instructions(
-            command + [String(Self.baseFrames + Self.measuredFrames)], environment: environment, scratchPath: scratchPath)
-        perFrame = Double(more - base) / Double(Self.measuredFrames)
+    /// run with `environment` (`NAME=value` entries) added to the benchmark's, over `base` and
+    /// `base + measured` frames (or periods).
+    init(
+        _ command: [String], environment: [String] = [], scratchPath: String, base: Int = Self.baseFrames,
+        measured: Int = Self.measuredFrames
+    ) throws(Failure) {
+        baseOutput = scratchPath + ".base"
+        measuredOutput = scratchPath
+        let first = try Self.instructions(command + [String(base)], environment: environment, scratchPath: baseOutput)
+        let more = try Self.instructions(command + [String(base + measured)], environment: environment, scratchPath: measuredOutput)
+        perFrame = Double(more - first) / Double(measured)
     }
 
     /// All instructions `command` executes, from callgrind's summary.

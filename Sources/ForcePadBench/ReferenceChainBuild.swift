@@ -1,12 +1,34 @@
 import Glibc
 
-/// Builds the C reference chain (bench/reference-chain.c) in the benchmark's run with the
-/// system C compiler at -O2: the plain chain always, the CMSIS-DSP chain when its sources
-/// could be fetched (``CMSISSources``). Everything goes to `.build-bench/` (not committed).
+/// Builds the C reference chain (bench/reference-chain.c) in the benchmark's run, the
+/// competent way: once with each of ``compilers`` (gcc at -O3, clang at -O2), the plain chain
+/// always, the CMSIS-DSP chain when its sources could be fetched (``CMSISSources``). The
+/// comparison counts every build and sets ForcePad beside the one with the fewest
+/// instructions. Everything goes to `.build-bench/` (not committed).
 struct ReferenceChainBuild {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
+
+    /// A C compiler and the flags it builds the chain with.
+    struct Compiler {
+        /// Short name, used in the programs' file names and the table ("gcc -O3").
+        let name: String
+        let command: String
+        let flags: [String]
+        /// The command's first line of `--version`, for the report.
+        var version: String {
+            guard let child = try? ChildProcess([command, "--version"], withInput: false) else { return "\(command) (not found)" }
+            return child.finish().output.split(separator: "\n").first.map(String.init) ?? "?"
+        }
+    }
+
+    /// Debian's gcc at -O3 and the Swift toolchain's clang at -O2 (the one next to the `swift`
+    /// that built this program, /opt/swift/usr/bin/clang, else `clang` on the PATH).
+    static let compilers = [
+        Compiler(name: "gcc -O3", command: "gcc", flags: ["-O3"]),
+        Compiler(name: "clang -O2", command: access("/opt/swift/usr/bin/clang", X_OK) == 0 ? "/opt/swift/usr/bin/clang" : "clang", flags: ["-O2"]),
+    ]
 
     /// The repository's root, from this file's place in it.
     static let root: String = {
@@ -16,38 +38,47 @@ struct ReferenceChainBuild {
     }()
     static let directory = root + "/.build-bench"
     static let source = root + "/bench/reference-chain.c"
-    static let compilerFlags = ["-O2"]
 
-    /// The plain chain's program.
-    let plain: String
-    /// The CMSIS-DSP chain's program, or why there is none.
-    let cmsis: Result<String, Failure>
-    /// The compiler's command and version, for the report.
-    let compiler: String
+    /// The plain chain's program per compiler (as ``compilers``, those that built it).
+    let plain: [(compiler: Compiler, program: String)]
+    /// The CMSIS-DSP chain's program per compiler, or why there is none.
+    let cmsis: Result<[(compiler: Compiler, program: String)], Failure>
+    /// The compilers' commands and versions, for the report.
+    let compilerVersions: String
 
     init() throws(Failure) {
         mkdir(Self.directory, 0o755)
-        compiler = Self.compilerVersion()
-        plain = Self.directory + "/reference-chain"
-        try Self.compile(["-o", plain, Self.source])
+        compilerVersions = Self.compilers.map { "\($0.name) (\($0.version))" }.joined(separator: ", ")
+        var plain: [(compiler: Compiler, program: String)] = []
+        for compiler in Self.compilers {
+            let program = "\(Self.directory)/reference-chain-\(compiler.name.filter { $0 != " " })"
+            try Self.compile(compiler, ["-o", program, Self.source])
+            plain.append((compiler, program))
+        }
+        self.plain = plain
         switch CMSISSources.fetch(into: Self.directory + "/cmsisdsp") {
         case .failure(let reason):
             cmsis = .failure(Failure(description: reason.description))
         case .success(let sources):
-            let program = Self.directory + "/reference-chain-cmsis"
+            var programs: [(compiler: Compiler, program: String)] = []
             do {
-                try Self.compile(
-                    ["-D__GNUC_PYTHON__", "-DREFERENCE_CHAIN_CMSIS", "-I", sources + "/Include", "-I", sources + "/PrivateInclude", "-o", program, Self.source]
-                        + CMSISSources.biquadSources.map { sources + "/" + $0 })
-                cmsis = .success(program)
+                for compiler in Self.compilers {
+                    let program = "\(Self.directory)/reference-chain-cmsis-\(compiler.name.filter { $0 != " " })"
+                    try Self.compile(
+                        compiler,
+                        ["-D__GNUC_PYTHON__", "-DREFERENCE_CHAIN_CMSIS", "-I", sources + "/Include", "-I", sources + "/PrivateInclude", "-o", program, Self.source]
+                            + CMSISSources.biquadSources.map { sources + "/" + $0 })
+                    programs.append((compiler, program))
+                }
+                cmsis = .success(programs)
             } catch {
                 cmsis = .failure(error)
             }
         }
     }
 
-    private static func compile(_ arguments: [String]) throws(Failure) {
-        let command = ["cc"] + compilerFlags + arguments
+    private static func compile(_ compiler: Compiler, _ arguments: [String]) throws(Failure) {
+        let command = [compiler.command] + compiler.flags + arguments
         let child: ChildProcess
         do {
             child = try ChildProcess(command, withInput: false)
@@ -59,11 +90,5 @@ struct ReferenceChainBuild {
             let tail = output.split(separator: "\n").prefix(3).joined(separator: " / ")
             throw Failure(description: "\(command.joined(separator: " ")) exited with status \(status): \(tail)")
         }
-    }
-
-    private static func compilerVersion() -> String {
-        guard let child = try? ChildProcess(["cc", "--version"], withInput: false) else { return "cc (not found)" }
-        let first = child.finish().output.split(separator: "\n").first.map(String.init) ?? "?"
-        return "cc \(compilerFlags.joined(separator: " ")) (\(first))"
     }
 }

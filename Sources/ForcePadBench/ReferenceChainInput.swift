@@ -4,8 +4,9 @@ import ForcePadCore
 /// calibration as its PARAMETERS file, the benchmark frames as its FRAMES file, and ForcePad's
 /// outputs in the layout of its OUTPUT file, for the frame-by-frame comparison.
 enum ReferenceChainInput {
-    /// The PARAMETERS file's values for `settings` on a strip calibrated by `calibrations`.
-    static func parameters(settings: PipelineSettings, calibrations: [CalibrationTable]) -> [Int64] {
+    /// The PARAMETERS file's values for `settings` on a pad of `rows` rows (1: a strip; cells
+    /// numbered row by row) calibrated by `calibrations`.
+    static func parameters(settings: PipelineSettings, calibrations: [CalibrationTable], rows: Int) -> [Int64] {
         let filter = settings.filter
         let kind: Int64 = switch filter.kind {
         case .none: 0
@@ -17,7 +18,7 @@ enum ReferenceChainInput {
             Int64(calibrations.count), settings.spikeRejection ? 1 : 0, Int64(settings.contactThreshold.milligrams),
             Int64(settings.averageTouch.milligrams), Int64(settings.baselineShift), kind, filter.alphaQ16,
             filter.b0, filter.b1, filter.b2, filter.a1, filter.a2, filter.restOmegaQ16, filter.maxOmegaQ16, filter.betaQ32,
-            filter.speedAlphaQ16,
+            filter.speedAlphaQ16, Int64(rows),
         ]
         for table in calibrations {
             values.append(Int64(table.points.count))

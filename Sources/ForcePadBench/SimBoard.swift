@@ -7,12 +7,12 @@ enum SimBoard {
         (0, 0), (256, 10), (585, 25), (1024, 50), (1638, 100), (2048, 150), (2340, 200), (2730, 300), (2978, 400), (3150, 500),
     ].map { CalibrationPoint(counts: $0.0, force: .grams($0.1)) })
 
-    /// The board with `cells` cells in a strip (the file has 4).
-    static func board(cells: Int = 4) -> BoardDescription {
+    /// The board with its cells laid out as `geometry` (the file has a 4-cell strip).
+    static func board(geometry: PadGeometry = .strip(cells: 4)) -> BoardDescription {
         BoardDescription(
-            name: "sim", summary: "Simulated \(cells)-cell strip, 12-bit counts, no hardware", bus: nil,
-            adcs: [ADCDescription(model: .sim, address: 0, inputs: Array(0..<cells), dataRate: 0)],
-            geometry: .strip(cells: cells), sampleRateHz: 1000,
+            name: "sim", summary: "Simulated \(geometry.cellCount)-cell pad, 12-bit counts, no hardware", bus: nil,
+            adcs: [ADCDescription(model: .sim, address: 0, inputs: Array(0..<geometry.cellCount), dataRate: 0)],
+            geometry: geometry, sampleRateHz: 1000,
             haptic: HapticLineDescription(lineName: "GPIO18", chip: nil, activeLow: false),
             serial: SerialPortDescription(device: "/dev/serial0", baud: 115_200),
             calibration: calibration, simulation: SimulationSettings(noise: .grams(1), seed: 1, riseMicros: 20_000))

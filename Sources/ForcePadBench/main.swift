@@ -13,7 +13,7 @@ func progress(_ text: String) {
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }
 
-// `forcepad-bench run-chain …` is ForcePad's side of the instruction count (run under callgrind).
+// `forcepad-bench run-chain …` and `run-loop …` are ForcePad's sides of the instruction counts (run under callgrind).
 // `forcepad-bench detection` prints the detection-quality table alone (seconds, not minutes).
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "detection" {
     progress("detection quality: \(DetectionTable.presses) corpus presses through \(DetectionTable.candidates.count) candidates")
@@ -24,17 +24,40 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "detection" {
     print(detectionTable.printed())
     exit(detectionTable.failed ? 1 : 0)
 }
+// `forcepad-bench loop-period` prints the whole loop period's table alone (a quarter of a minute),
+// `forcepad-bench instructions` the instruction counts of every geometry alone (a few minutes).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "instructions" {
+    progress("instructions per frame: building the C reference chains, counting with callgrind")
+    let instructions = InstructionComparison()
+    var instructionTable = BenchmarkTable()
+    for row in instructions.rows { instructionTable.append(row) }
+    for line in instructions.notes { print(line) }
+    print(instructionTable.printed())
+    exit(instructionTable.failed ? 1 : 0)
+}
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "loop-period" {
+    progress("instructions per loop period: counting with callgrind")
+    let period = LoopPeriodComparison(build: try? ReferenceChainBuild())
+    var periodTable = BenchmarkTable()
+    for row in period.rows { periodTable.append(row) }
+    for line in period.notes { print(line) }
+    print(periodTable.printed())
+    exit(periodTable.failed ? 1 : 0)
+}
 if CommandLine.arguments.count > 1 {
-    guard CommandLine.arguments[1] == ChainRun.command else {
+    let rest = Array(CommandLine.arguments.dropFirst(2))
+    switch CommandLine.arguments[1] {
+    case ChainRun.command: exit(ChainRun.main(rest))
+    case LoopPeriodRun.command: exit(LoopPeriodRun.main(rest))
+    default:
         progress("unknown argument \(CommandLine.arguments[1]); run it without arguments (make bench), or with detection")
         exit(1)
     }
-    exit(ChainRun.main(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 let cellCount = BenchmarkFrames.cellCount
-let geometry = BenchmarkChainSettings.geometry
-let calibrations = BenchmarkChainSettings.calibrations
+let geometry = BenchmarkGeometry.strip8.pad
+let calibrations = BenchmarkGeometry.strip8.calibrations
 let filterName = "\(DecimalText.format(Double(BenchmarkChainSettings.onePole.filter.cutoffMilliHertz) / 1000, places: 0)) Hz"
 let onePoleSettings = BenchmarkChainSettings.onePole.settings
 let biquadSettings = BenchmarkChainSettings.biquad.settings
@@ -44,6 +67,9 @@ var table = BenchmarkTable()
 progress("instructions per frame: building the C reference chains, counting with callgrind")
 let instructions = InstructionComparison()
 for row in instructions.rows { table.append(row) }
+progress("instructions per loop period: counting the sim board's whole period with callgrind")
+let loopPeriod = LoopPeriodComparison(build: instructions.build)
+for row in loopPeriod.rows { table.append(row) }
 
 // Detection quality on the press corpus, deterministic: the default against the previous one.
 progress("detection quality: \(DetectionTable.presses) corpus presses through \(DetectionTable.candidates.count) candidates")
@@ -229,7 +255,7 @@ do {
 }
 
 print("forcepad-bench: \(cellCount)-channel frames, default settings at \(SimBoard.board().sampleRateHz) Hz; cost is the fastest of \(rounds) rounds of \(meter.framesPerRound) frames per chain")
-for line in instructions.notes + detection.notes + policyLines { print(line) }
+for line in instructions.notes + loopPeriod.notes + detection.notes + policyLines { print(line) }
 if !durations.isStandard { print("shortened by FORCEPAD_BENCH_PERIODS / FORCEPAD_BENCH_SECONDS: the targets are stated for \(BenchmarkDurations.standardPeriods) periods and \(BenchmarkDurations.standardProcessSeconds) s") }
 print(table.printed())
 print("checksum \(meter.checksum &+ allocationChecksum)")

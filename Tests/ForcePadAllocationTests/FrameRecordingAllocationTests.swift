@@ -13,12 +13,12 @@ import Testing
         var frame = RawFrame(cellCount: 8)
         link.recordingFrames.store(true, ordering: .releasing)
         // Warm-up: the first use of the generic ring instantiates its metadata.
-        link.record(frame)
+        link.record(&frame)
         _ = recorder.pop()
         let allocations = ThreadAllocationCounter.allocations {
             for index in 0..<1_000 {
                 frame.sequence = UInt64(index)
-                link.record(frame)
+                link.record(&frame)
                 if index % 2 == 0 { _ = recorder.pop() }
             }
         }
@@ -35,12 +35,12 @@ import Testing
         var frame = ForceFrame(cellCount: 8)
         link.streamingForces.store(true, ordering: .releasing)
         // Warm-up: the first use of the generic ring instantiates its metadata.
-        link.stream(frame)
+        link.stream(&frame)
         _ = view.pop()
         let allocations = ThreadAllocationCounter.allocations {
             for index in 0..<1_000 {
                 frame.sequence = UInt64(index)
-                link.stream(frame)
+                link.stream(&frame)
                 if index % 2 == 0 { _ = view.pop() }
             }
         }

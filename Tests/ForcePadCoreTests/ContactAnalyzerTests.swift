@@ -2,7 +2,7 @@ import ForcePadCore
 import Testing
 
 /// The strip's one-pass regions and centroid give what the general grid path gives for the same
-/// cells laid out as one row, and the calibration bank the loop reads gives what the table's own
+/// cells laid out as one row, the grid's give what a flood fill gives, and the calibration bank the loop reads gives what the table's own
 /// rule gives, on every reading.
 @Suite struct ContactAnalyzerTests {
     /// A seeded generator, so a failure names the frame that showed it.
@@ -31,7 +31,68 @@ import Testing
             let general = row.contacts(values.span, threshold: threshold)
             #expect(fast.regions == general.regions, "frame \(frame)")
             #expect(fast.centroid == general.centroid, "frame \(frame)")
+            #expect(fast.total == (0..<cells).reduce(Int64(0)) { $0 + Int64(values[$1]) }, "frame \(frame)")
         }
+    }
+
+    /// The grid path (bits grown a cell at a time, one pass for the sums) against a flood fill
+    /// over the cells and the centroid summed cell by cell, written here from the rules.
+    @Test(arguments: [(2, 4), (3, 5), (4, 4), (2, 32), (8, 8), (5, 1)])
+    func gridMatchesAFloodFill(rows: Int, columns: Int) {
+        let grid = ContactAnalyzer(geometry: .grid(rows: rows, columns: columns))
+        var generator = Generator(state: UInt64(rows * 100 + columns))
+        var values = CellValues(repeating: 0)
+        var regionsSeen = Set<Int>()
+        for frame in 0..<2_000 {
+            // Contact odds from frame to frame, so that sparse and crowded grids both come.
+            let odds = generator.next(below: 100)
+            for cell in 0..<(rows * columns) {
+                let draw = generator.next(below: 100)
+                values[cell] = draw < odds ? generator.next(below: 500_000) : generator.next(below: 1_000) - 100
+            }
+            let threshold = 500 + generator.next(below: 1_000)
+            let found = grid.contacts(values.span, threshold: threshold)
+            let expected = Self.floodFill(values, rows: rows, columns: columns, threshold: threshold)
+            regionsSeen.insert(found.regions)
+            #expect(found.regions == expected.regions, "frame \(frame)")
+            #expect(found.centroid == expected.centroid, "frame \(frame)")
+            #expect(found.total == (0..<(rows * columns)).reduce(Int64(0)) { $0 + Int64(values[$1]) }, "frame \(frame)")
+        }
+        #expect(regionsSeen.count >= min(4, rows * columns / 2), "frames with few and many regions")
+    }
+
+    /// Regions by a flood fill with an explicit stack, centroid by the rule of
+    /// ``ContactAnalyzer/contacts(_:threshold:)``, in checked arithmetic.
+    static func floodFill(_ values: CellValues, rows: Int, columns: Int, threshold: Int32) -> (regions: Int, centroid: PadPosition) {
+        var seen = [Bool](repeating: false, count: rows * columns)
+        var regions = 0
+        for start in 0..<(rows * columns) where values[start] >= threshold && !seen[start] {
+            regions += 1
+            seen[start] = true
+            var stack = [start]
+            while let cell = stack.popLast() {
+                let row = cell / columns, column = cell % columns
+                for (r, c) in [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+                where r >= 0 && r < rows && c >= 0 && c < columns && values[r * columns + c] >= threshold && !seen[r * columns + c] {
+                    seen[r * columns + c] = true
+                    stack.append(r * columns + c)
+                }
+            }
+        }
+        var sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
+        for row in 0..<rows {
+            for column in 0..<columns where values[row * columns + column] >= threshold {
+                let force = Int64(values[row * columns + column])
+                sum += force
+                sumX += force * Int64(2 * column + 1)
+                sumY += force * Int64(2 * row + 1)
+            }
+        }
+        guard sum > 0 else { return (regions, .center) }
+        let one = Int64(PadPosition.one)
+        return (regions, PadPosition(
+            x: Int32((sumX * one + sum * Int64(columns)) / (sum * Int64(2 * columns))),
+            y: Int32((sumY * one + sum * Int64(rows)) / (sum * Int64(2 * rows)))))
     }
 
     @Test func bankMatchesTheTableOnEveryReading() throws {

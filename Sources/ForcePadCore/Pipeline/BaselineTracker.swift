@@ -40,6 +40,20 @@ public struct BaselineTracker: Sendable {
         Int32(truncatingIfNeeded: (baselineQ16[cell] - tareQ16[cell] + (1 << 15)) >> 16)
     }
 
+    /// Writes ``zero(cell:)`` and ``drift(cell:)`` of every cell into `zeros` and `drifts`
+    /// (Q0 counts). `cellCount` ≤ 64 is proven in ``init(cellCount:shift:)``, and Q16 values
+    /// of Int32 counts (and their differences) stay below 2^49, so nothing can overflow. Only
+    /// reads, and is `mutating` for the reason ``ForcePipeline/writeZeros(into:drifts:)`` is: an
+    /// element read out of a borrowed tracker's array copied the whole array, once per read.
+    @inline(__always)
+    public mutating func writeZeros(into zeros: inout CellValues, drifts: inout CellValues) {
+        for cell in 0..<cellCount {
+            let baseline = baselineQ16[unchecked: cell]
+            zeros[unchecked: cell] = Int32(truncatingIfNeeded: (baseline &+ (1 << 15)) &>> 16)
+            drifts[unchecked: cell] = Int32(truncatingIfNeeded: (baseline &- tareQ16[unchecked: cell] &+ (1 << 15)) &>> 16)
+        }
+    }
+
     /// Follows `counts` (at least `cellCount` values, checked once) by one step (call only while
     /// the pad is untouched). Q16 values of Int32 counts stay below 2^48, so the arithmetic
     /// cannot overflow; `cellCount` ≤ 64 is proven in ``init(cellCount:shift:)``.

@@ -125,8 +125,9 @@ public struct CellFilterBank: Sendable {
                 speedQ16[unchecked: cell] = speed
                 let magnitude = speed < 0 ? 0 &- speed : speed
                 let omega = min(c.restOmegaQ16 &+ ((magnitude &* c.betaQ32) &>> 32), c.maxOmegaQ16)
-                // ω ≥ 1, so the divisor is at least 2^16 + 1 (checked in checkRange).
-                let alpha = Int64(UInt64(truncatingIfNeeded: omega &<< 16) / UInt64(truncatingIfNeeded: omega &+ (1 << 16)))
+                // ω ≥ 1, so the divisor is at least 2^16 + 1 (checked in checkRange), and the
+                // quotient is below 2^16: it converts back without a check.
+                let alpha = Int64(truncatingIfNeeded: UInt64(truncatingIfNeeded: omega &<< 16) / UInt64(truncatingIfNeeded: omega &+ (1 << 16)))
                 let state = previous &+ ((rawSpeed &* alpha &+ (1 << 15)) &>> 16)
                 onePoleQ16[unchecked: cell] = state
                 milligrams[unchecked: cell] = Int32(truncatingIfNeeded: (state &+ (1 << 15)) &>> 16)

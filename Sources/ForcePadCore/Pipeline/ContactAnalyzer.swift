@@ -2,12 +2,22 @@
 ///
 /// A cell is in contact when its force is at or above the contact threshold; a region is
 /// a group of such cells that touch left/right (strip) or up/down/left/right (grid).
-/// A strip takes one pass over its cells (regions are runs of cells in contact); a grid takes
-/// a flood fill and a pass for the centroid.
+/// Either layout takes one pass over its cells, which adds every cell to the total and only
+/// the cells in contact to the centroid's weights (most cells are idle: they take the short
+/// way). On a strip a region is counted where a cell in contact follows one that is not; on a
+/// grid the pass sets a bit per cell in contact (cell k = row·columns + column is bit k) and
+/// each region is grown from its first bit by shifting its bits one cell in each direction
+/// until it stops growing.
 public struct ContactAnalyzer: Sendable {
     public let geometry: PadGeometry
     private let rows: Int
     private let columns: Int
+    /// rows · columns.
+    private let cells: Int
+    /// Bits of the cells not in the first column, and not in the last: a region's bits shifted
+    /// one cell right (left) are kept only there, so no shift carries a cell into the next row.
+    private let notFirstColumn: UInt64
+    private let notLastColumn: UInt64
 
     public init(geometry: PadGeometry) {
         self.geometry = geometry
@@ -20,88 +30,101 @@ public struct ContactAnalyzer: Sendable {
             columns = gridColumns
         }
         precondition(rows >= 1 && columns >= 1 && rows * columns <= 64, "a pad has 1 to 64 cells")
+        cells = rows * columns
+        var firstColumn: UInt64 = 0, lastColumn: UInt64 = 0
+        for row in 0..<rows {
+            firstColumn |= 1 << UInt64(row * columns)
+            lastColumn |= 1 << UInt64(row * columns + columns - 1)
+        }
+        notFirstColumn = ~firstColumn
+        notLastColumn = ~lastColumn
     }
 
-    /// Number of contact regions among `milligrams` at `threshold` (Q0 mg), and the
+    /// Number of contact regions among `milligrams` at `threshold` (Q0 mg), the
     /// force-weighted centre of the cells in contact as Q16 fractions of the pad (cell k of n
-    /// has its centre at (k + 0.5)/n), so noise on idle cells does not pull it; the centre of
-    /// the pad when no cell is in contact.
+    /// has its centre at (k + 0.5)/n), so noise on idle cells does not pull it (the centre of
+    /// the pad when no cell is in contact), and the sum of every cell's force (mg), taken in
+    /// the same pass.
     ///
     /// `milligrams` holds at least one value per cell (checked once). Proven ranges: at most 64
     /// cells (``init(geometry:)``) of Int32 force, so the sums stay below 2^44 and their Q16
     /// products below 2^60: wrapping arithmetic never wraps.
     @inline(__always)
-    public func contacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition) {
-        precondition(milligrams.count >= rows * columns, "fewer values than cells")
-        guard rows == 1 else { return (gridRegions(milligrams, threshold: threshold), gridCentroid(milligrams, threshold: threshold)) }
-        // Bit k of `touched` is cell k in contact; a region starts at each set bit whose left
-        // neighbour is clear. Σ f·c comes without a multiply: the running sums P_k = Σ_{c≤k} f
-        // add up to Σ f·(n − c), so Σ f·c = n·Σ f − Σ P_k.
-        var touched: UInt64 = 0
-        var sum: Int64 = 0, runningSums: Int64 = 0
+    public func contacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
+        precondition(milligrams.count >= cells, "fewer values than cells")
+        guard rows == 1 else { return gridContacts(milligrams, threshold: threshold) }
+        // A region starts at each cell in contact whose left neighbour is not. Idle cells (most
+        // of them) take the short way: only the total.
+        var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0
+        var regions = 0
+        var leftInContact = false
         for column in 0..<columns {
             let value = milligrams[unchecked: column]
-            let inContact = value >= threshold
-            touched |= (inContact ? 1 : 0) &<< UInt64(column)
-            sum &+= inContact ? Int64(value) : 0
-            runningSums &+= sum
+            total &+= Int64(value)
+            if value >= threshold {
+                if !leftInContact { regions &+= 1 }
+                sum &+= Int64(value)
+                sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
+                leftInContact = true
+            } else {
+                leftInContact = false
+            }
         }
-        let regions = (touched & ~(touched &<< 1)).nonzeroBitCount
-        guard sum > 0 else { return (regions, .center) }
-        let sumX = 2 &* (Int64(columns) &* sum &- runningSums) &+ sum
+        guard sum > 0 else { return (regions, .center, total) }
         // x = Σ f·(2c+1) / (2·columns·Σ f) in Q16; y is the middle row's centre, exactly 1/2.
         let x = (sumX &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
-        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2))
+        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2), total)
     }
 
-    /// Regions on a grid: flood fill with a fixed inline stack and a visited mask (64 cells fit
-    /// in one UInt64).
-    private func gridRegions(_ milligrams: Span<Int32>, threshold: Int32) -> Int {
-        var visited: UInt64 = 0
-        var stack = InlineArray<64, Int8>(repeating: 0)
-        var regions = 0
-        let steps: InlineArray<4, (Int, Int)> = [(0, -1), (0, 1), (-1, 0), (1, 0)]
-        for start in 0..<(rows * columns) where milligrams[start] >= threshold && visited & (1 << UInt64(start)) == 0 {
-            regions += 1
-            visited |= 1 << UInt64(start)
-            stack[0] = Int8(start)
-            var depth = 1
-            while depth > 0 {
-                depth -= 1
-                let cell = Int(stack[depth])
-                let row = cell / columns, column = cell % columns
-                for step in 0..<4 {
-                    let r = row + steps[step].0, c = column + steps[step].1
-                    guard r >= 0, r < rows, c >= 0, c < columns else { continue }
-                    let neighbour = r * columns + c
-                    if milligrams[neighbour] >= threshold && visited & (1 << UInt64(neighbour)) == 0 {
-                        visited |= 1 << UInt64(neighbour)
-                        stack[depth] = Int8(neighbour)
-                        depth += 1
-                    }
+    /// ``contacts(_:threshold:)`` on a grid of more than one row (so at most 32 columns). The
+    /// same ranges as on a strip: at most 64 cells of Int32 force, so Σ f < 2^38, the weighted
+    /// sums (weights 2c + 1 and 2r + 1, below 128) stay below 2^45 and their Q16 products below
+    /// 2^61; every cell index is below rows·columns ≤ 64, within `milligrams` (checked by the
+    /// caller) and within a UInt64's bits. So reads are unchecked and no arithmetic can wrap.
+    private func gridContacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
+        var touched: UInt64 = 0, bit: UInt64 = 1
+        var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
+        // `while` loops: rows and columns are at least 1 (``init(geometry:)``), so the ranges
+        // of `for` loops would only add their checks.
+        var cell = 0, row = 0
+        while row < rows {
+            var rowSum: Int64 = 0
+            var column = 0
+            while column < columns {
+                let value = milligrams[unchecked: cell &+ column]
+                total &+= Int64(value)
+                if value >= threshold {
+                    touched |= bit
+                    rowSum &+= Int64(value)
+                    sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
                 }
+                bit &<<= 1
+                column &+= 1
             }
+            cell &+= columns
+            sum &+= rowSum
+            sumY &+= rowSum &* Int64(2 &* row &+ 1)
+            row &+= 1
         }
-        return regions
-    }
-
-    /// Centroid on a grid (see ``contacts(_:threshold:)``).
-    private func gridCentroid(_ milligrams: Span<Int32>, threshold: Int32) -> PadPosition {
-        var sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let value = milligrams[row * columns + column]
-                let force = value >= threshold ? Int64(value) : 0
-                sum += force
-                sumX += force * Int64(2 * column + 1)
-                sumY += force * Int64(2 * row + 1)
+        var regions = 0
+        var left = touched
+        let rowStep = UInt64(truncatingIfNeeded: columns)
+        while left != 0 {
+            var region = left & (0 &- left)
+            while true {
+                let grown = (region | (region &<< 1) & notFirstColumn | (region &>> 1) & notLastColumn
+                    | region &<< rowStep | region &>> rowStep) & left
+                if grown == region { break }
+                region = grown
             }
+            left &= ~region
+            regions &+= 1
         }
-        guard sum > 0 else { return .center }
-        // x = Σ f·(2c+1) / (2·columns·Σ f), in Q16.
+        guard sum > 0 else { return (regions, .center, total) }
+        // x = Σ f·(2c+1) / (2·columns·Σ f), in Q16; y likewise over the rows.
         let one = Int64(PadPosition.one)
-        let x = (sumX * one + sum * Int64(columns)) / (sum * Int64(2 * columns))
-        let y = (sumY * one + sum * Int64(rows)) / (sum * Int64(2 * rows))
-        return PadPosition(x: Int32(x), y: Int32(y))
+        let x = (sumX &* one &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
+        let y = (sumY &* one &+ sum &* Int64(rows)) / (sum &* Int64(2 &* rows))
+        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y)), total)
     }
 }

@@ -79,6 +79,14 @@ public struct ForcePipeline: Sendable {
         (baseline.zero(cell: cell), baseline.drift(cell: cell))
     }
 
+    /// Writes every cell's ``zero(cell:)`` into `zeros` and `drifts` (Q0 counts), in one pass
+    /// over the tracker where it lies: the loop's snapshot takes them every period. It only
+    /// reads; it is `mutating` so that the caller passes the pipeline's address (a
+    /// non-mutating call from another module copied all 7 KiB of the pipeline first).
+    public mutating func writeZeros(into zeros: inout CellValues, drifts: inout CellValues) {
+        baseline.writeZeros(into: &zeros, drifts: &drifts)
+    }
+
     /// Whether a tare has set the zeros since start.
     public var hasTare: Bool { baseline.hasTare }
 
@@ -114,11 +122,10 @@ public struct ForcePipeline: Sendable {
         }
         filters.filter(&output.cellMilligrams)
 
-        var total: Int64 = 0
-        for cell in 0..<cellCount { total &+= Int64(output.cellMilligrams[unchecked: cell]) }
+        let found = contacts.contacts(output.cellMilligrams.span, threshold: settings.contactThreshold.milligrams)
+        let total = found.total
         output.total = Force(milligrams: Int32(clamping: total))
         output.saturatedCells = saturated
-        let found = contacts.contacts(output.cellMilligrams.span, threshold: settings.contactThreshold.milligrams)
         output.contacts = found.regions
         output.centroid = found.centroid
         // |total| < 2^37 (64 Int32 cells), so total·2^16 cannot overflow.

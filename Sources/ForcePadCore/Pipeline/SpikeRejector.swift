@@ -32,11 +32,37 @@ public struct SpikeRejector: Sendable {
             primed = true
             return
         }
-        for cell in 0..<cellCount {
+        // Four cells at a time in SIMD lanes (a 4-cell pad is one step), the rest one by one.
+        var cell = 0
+        while cell &+ 4 <= cellCount {
+            let a = Self.four(&beforePrevious, cell), b = Self.four(&previous, cell)
+            let c = SIMD4(counts[unchecked: cell], counts[unchecked: cell &+ 1], counts[unchecked: cell &+ 2], counts[unchecked: cell &+ 3])
+            Self.store(b, into: &beforePrevious, at: cell)
+            Self.store(c, into: &previous, at: cell)
+            Self.store(pointwiseMax(pointwiseMin(a, b), pointwiseMin(pointwiseMax(a, b), c)), into: &readings, at: cell)
+            cell &+= 4
+        }
+        while cell < cellCount {
             let a = beforePrevious[unchecked: cell], b = previous[unchecked: cell], c = counts[unchecked: cell]
             beforePrevious[unchecked: cell] = b
             previous[unchecked: cell] = c
             readings[unchecked: cell] = max(min(a, b), min(max(a, b), c))
+            cell &+= 1
         }
+    }
+
+    /// Cells `cell..<cell + 4` of `values` (below 64: the caller's loop bound). Only reads;
+    /// `inout` so that the array is read where it lies, not copied first.
+    @inline(__always)
+    private static func four(_ values: inout CellValues, _ cell: Int) -> SIMD4<Int32> {
+        SIMD4(values[unchecked: cell], values[unchecked: cell &+ 1], values[unchecked: cell &+ 2], values[unchecked: cell &+ 3])
+    }
+
+    @inline(__always)
+    private static func store(_ lanes: SIMD4<Int32>, into values: inout CellValues, at cell: Int) {
+        values[unchecked: cell] = lanes[0]
+        values[unchecked: cell &+ 1] = lanes[1]
+        values[unchecked: cell &+ 2] = lanes[2]
+        values[unchecked: cell &+ 3] = lanes[3]
     }
 }

@@ -8,36 +8,44 @@ import ForcePadCore
 ///
 /// Generic over its frame source, haptic line and clock so the compiler specialises the hot
 /// path. Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
+///
+/// Its stored state is marked `@exclusivity(unchecked)`: a class's stored properties are
+/// otherwise checked at run time on every access (two runtime calls each, ~1,800 instructions
+/// a period). No access can overlap: one thread at a time calls ``tick(atMicros:clock:originMicros:)``
+/// or ``run(clock:)`` (the loop thread once it runs; before that the one that made the loop,
+/// as the tests and the benchmark do), and no method hands out a closure or a reference to
+/// this state, so no access to a property starts while another to it is under way. The
+/// compile-time checks stay on.
 public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine & ~Copyable>: @unchecked Sendable {
-    private var source: Source
-    private var line: Line
-    private var pipeline: ForcePipeline
-    private var recognizer: PressRecognizer
-    private var scheduler: HapticScheduler
-    private var patterns = HapticPatternBank()
-    private var pressEvents = PressEventBuffer()
-    private var menu = QuickActionMenu(settings: .standard)
-    private var menuEvents = QuickActionEventBuffer()
+    @exclusivity(unchecked) private var source: Source
+    @exclusivity(unchecked) private var line: Line
+    @exclusivity(unchecked) private var pipeline: ForcePipeline
+    @exclusivity(unchecked) private var recognizer: PressRecognizer
+    @exclusivity(unchecked) private var scheduler: HapticScheduler
+    @exclusivity(unchecked) private var patterns = HapticPatternBank()
+    @exclusivity(unchecked) private var pressEvents = PressEventBuffer()
+    @exclusivity(unchecked) private var menu = QuickActionMenu(settings: .standard)
+    @exclusivity(unchecked) private var menuEvents = QuickActionEventBuffer()
     /// Shortcuts the menu offers, and the patterns of its opening and of a slot change.
-    private var shownShortcuts = 0
-    private var menuOpenedPattern: HapticPatternID?
-    private var menuTickPattern: HapticPatternID?
-    private var hapticEvents = HapticEventBuffer()
+    @exclusivity(unchecked) private var shownShortcuts = 0
+    @exclusivity(unchecked) private var menuOpenedPattern: HapticPatternID?
+    @exclusivity(unchecked) private var menuTickPattern: HapticPatternID?
+    @exclusivity(unchecked) private var hapticEvents = HapticEventBuffer()
     /// Sample time of the stage whose pattern has not yet raised the line (µs), or -1.
-    private var stagePendingSinceMicros: Int64 = -1
+    @exclusivity(unchecked) private var stagePendingSinceMicros: Int64 = -1
     private let link: LoopLink
     /// The command ring's one consumer.
-    private var commands: SPSCRingConsumer<LoopCommandEnvelope>
-    private var snapshot: LoopSnapshot
+    @exclusivity(unchecked) private var commands: SPSCRingConsumer<LoopCommandEnvelope>
+    @exclusivity(unchecked) private var snapshot: LoopSnapshot
     /// Period between frames (µs).
     public let periodMicros: Int64
     private let faults: SensorFaultSettings
     /// Frames failed in a row since the last good one.
-    private var failedFramesInARow = 0
+    @exclusivity(unchecked) private var failedFramesInARow = 0
     /// While the sensor is lost: loop time of the next attempt to read it (µs).
-    private var nextProbeMicros: Int64 = 0
+    @exclusivity(unchecked) private var nextProbeMicros: Int64 = 0
     /// The real-time playback amplitude last written (0 until one is).
-    private var writtenAmplitude: UInt8 = 0
+    @exclusivity(unchecked) private var writtenAmplitude: UInt8 = 0
 
     public init(
         source: consuming Source, line: consuming Line, pipeline: ForcePipeline,
@@ -101,12 +109,12 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             }
             snapshot.raw.timeMicros = timeMicros
             snapshot.raw.sequence &+= 1
-            link.record(snapshot.raw)
+            link.record(&snapshot.raw)
             if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
             pipeline.process(&snapshot.raw)
             snapshot.force = pipeline.output
             snapshot.hasFrame = true
-            link.stream(snapshot.force)
+            link.stream(&snapshot.force)
             recognizer.update(with: snapshot.force, into: &pressEvents)
             handlePressEvents(at: timeMicros)
             menu.update(
@@ -298,11 +306,12 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     private func recordPipelineState() {
         snapshot.readings = pipeline.readings
-        for cell in 0..<snapshot.force.cellCount {
-            let zero = pipeline.zero(cell: cell)
-            snapshot.zeroCounts[cell] = zero.counts
-            snapshot.driftCounts[cell] = zero.drift
-        }
+        // Into locals: with the snapshot's own fields as arguments the whole pipeline was
+        // copied first (7 KiB a period), the call overlapping an access to this state.
+        var zeros = CellValues(repeating: 0), drifts = CellValues(repeating: 0)
+        pipeline.writeZeros(into: &zeros, drifts: &drifts)
+        snapshot.zeroCounts = zeros
+        snapshot.driftCounts = drifts
         snapshot.hasTare = pipeline.hasTare
         snapshot.tare = pipeline.tareOutcome
     }

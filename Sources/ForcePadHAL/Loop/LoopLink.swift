@@ -99,17 +99,19 @@ public final class LoopLink: Sendable {
     }
 
     /// Loop side: pushes `frame` for the recorder while a recording runs, counting a drop
-    /// when the ring is full. Never blocks or allocates.
+    /// when the ring is full. Never blocks or allocates. `frame` is only read; it is taken
+    /// `inout` so that it is read where it lies, not copied first whether it is pushed or not.
     @inline(__always)
-    public func record(_ frame: RawFrame) {
+    public func record(_ frame: inout RawFrame) {
         guard recordingFrames.load(ordering: .relaxed) else { return }
         if !frames.push(frame) { droppedFrames.add(1, ordering: .relaxed) }
     }
 
     /// Loop side: pushes `frame` for the live view while one watches, counting a drop when
-    /// the ring is full. Never blocks or allocates.
+    /// the ring is full. Never blocks or allocates. `frame` is only read (`inout` as in
+    /// ``record(_:)``).
     @inline(__always)
-    public func stream(_ frame: ForceFrame) {
+    public func stream(_ frame: inout ForceFrame) {
         guard streamingForces.load(ordering: .relaxed) else { return }
         if !forces.push(frame) { droppedForces.add(1, ordering: .relaxed) }
     }

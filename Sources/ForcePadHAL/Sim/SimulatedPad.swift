@@ -19,6 +19,9 @@ public struct SimulatedPad: FrameSource {
     private var random: SplitMix64
     /// The cells' physics; nil with the ideal model.
     private var fsr: SimulatedFSR?
+    /// Whether ``fsr`` is set (the physical model), asked per cell: comparing the optional
+    /// itself with nil copied all of it (1,800 bytes) every frame.
+    private let physical: Bool
     /// Where each frame's true total force goes (the simulated reference sensor reads it).
     public let truth: SimulatedForceTruth
 
@@ -54,6 +57,7 @@ public struct SimulatedPad: FrameSource {
         riseMicros = simulation.riseMicros
         random = SplitMix64(seed: simulation.seed)
         self.truth = truth
+        physical = simulation.model == .physical
         switch simulation.model {
         case .ideal:
             fsr = nil
@@ -146,7 +150,7 @@ public struct SimulatedPad: FrameSource {
         if noiseMilligrams > 0 {
             noise = Int64(random.next() % UInt64(2 * noiseMilligrams + 1)) - noiseMilligrams
         }
-        if fsr != nil {
+        if physical {
             return fsr!.counts(cell: cell, force: milligrams, noise: noise, at: timeMicros)
         }
         let clamped = Int32(clamping: max(milligrams + noise, 0))
@@ -168,7 +172,11 @@ public struct SimulatedPad: FrameSource {
     }
 
     /// Where the finger is at `timeMicros`: sliding linearly from where it was to the target.
-    private func position(at timeMicros: Int64) -> PadPosition {
+    /// Inlined, as ``forceMilligrams(at:)`` is: called out of line from ``read(into:at:)``,
+    /// each took a copy of the whole pad (1,800 bytes) every frame. It only reads; it is
+    /// `mutating` because even inlined, a non-mutating call from `read` still copied the pad.
+    @inline(__always)
+    private mutating func position(at timeMicros: Int64) -> PadPosition {
         let elapsed = timeMicros - rampStartMicros
         if slideMicros <= 0 || elapsed >= slideMicros { return positionTarget }
         if elapsed <= 0 { return positionStart }
@@ -176,6 +184,7 @@ public struct SimulatedPad: FrameSource {
         return PadPosition(x: between(positionStart.x, positionTarget.x), y: between(positionStart.y, positionTarget.y))
     }
 
+    @inline(__always)
     private func forceMilligrams(at timeMicros: Int64) -> Int64 {
         let elapsed = timeMicros - rampStartMicros
         if riseMicros <= 0 || elapsed >= riseMicros { return rampTargetForce }

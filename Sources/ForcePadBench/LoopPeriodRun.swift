@@ -1,0 +1,49 @@
+import ForcePadCore
+import ForcePadHAL
+
+/// `forcepad-bench run-loop PERIODS`: the whole loop period's side of the instruction count.
+/// The real ``ControlLoop`` on the sim board (simulated pad and line, default settings,
+/// 1 kHz), ticked PERIODS times on a ``ManualClock`` on this thread, the simulated finger
+/// pressing through the command ring as in ``SimLoopRun`` (peek, pop, release every 500 ms)
+/// and the events drained after each period, as the event pump would. Prints the number of
+/// events drained; the benchmark runs it under callgrind.
+enum LoopPeriodRun {
+    static let command = "run-loop"
+
+    /// Runs the command; the process's exit status.
+    static func main(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 1, let periods = Int(arguments[0]), periods >= 0 else {
+            progress("usage: forcepad-bench \(command) PERIODS")
+            return 1
+        }
+        let board = SimBoard.board()
+        let settings = ControllerSettings.standard
+        let recognizer = PressRecognizerSettings(settings)
+        let haptics = HapticSchedulerSettings(settings.haptics)
+        let link = LoopLink(initial: LoopSnapshot(cellCount: board.geometry.cellCount, recognizer: recognizer, haptics: haptics))
+        let loop = ControlLoop(
+            source: SimulatedPad(board: board, simulation: board.simulation!), line: SimulatedHapticLine(),
+            pipeline: ForcePipeline(
+                calibrations: Array(repeating: board.calibration, count: board.geometry.cellCount),
+                geometry: board.geometry, settings: SimBoard.pipelineSettings()),
+            recognizer: recognizer, haptics: haptics, patterns: try! HapticPatternCatalog(patterns: settings.haptics.patterns).bank,
+            periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
+        var events = link.events.takeConsumer()!
+        let clock = ManualClock()
+        let periodMillis = 1000 / board.sampleRateHz
+        var drained = 0
+        var sequence: UInt64 = 0
+        for period in 0..<periods {
+            let millis = period * periodMillis
+            let inCycle = millis % SimLoopRun.pressCycleMillis
+            for step in SimLoopRun.pressSteps where step.atMillis == inCycle {
+                sequence += 1
+                _ = link.commands.push(LoopCommandEnvelope(sequence: sequence, command: .simulate(step.command)))
+            }
+            loop.tick(atMicros: Int64(period) * loop.periodMicros, clock: clock, originMicros: 0)
+            while events.pop() != nil { drained += 1 }
+        }
+        print(drained)
+        return 0
+    }
+}
