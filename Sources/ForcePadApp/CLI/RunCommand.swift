@@ -184,16 +184,17 @@ struct RunCommand: ParsableCommand {
         // A plot that owns the screen gives it back (and the lines it held) when a signal ends the program.
         stopper.beforeExit { output.release() }
         if let serialTransport { stopper.beforeExit { serialTransport.abandonOutput() } }
+        var services = ShellServices(runtime: controller.runtime, lab: controller.lab)
         let scope: ScopeServer?
         let fleet: FleetStation?
         do {
-            fleet = try fleetLaunch?.start(controller: controller, stateDirectory: stateDirectory, logger: logger) { state in
+            fleet = try fleetLaunch?.start(services: services, board: board, stateDirectory: stateDirectory, logger: logger) { state in
                 notifier.send("STATUS=running on board \(board.name); mqtt: \(state)")
             }
             scope = try http.map { text throws(SetupError) in
                 try ScopeServer(
                     address: ScopeListenAddress(text), tokenFile: httpTokenFile, stateDirectory: stateDirectory,
-                    tap: controller.runtime.liveForces, settings: controller.runtime.settingsInForce, board: board, logger: logger)
+                    tap: services.liveForces, settings: services.settingsInForce, board: board, logger: logger)
             }
         } catch {
             stopper.shuttingDown()
@@ -206,7 +207,8 @@ struct RunCommand: ParsableCommand {
             logger.info("the live scope is at \(scope.address.url)\(scope.access.tokenFile.map { " (token in \($0))" } ?? "")")
             stopper.beforeExit { scope.stop() }
         }
-        let services = ShellServices(runtime: controller.runtime, lab: controller.lab, scope: scope, fleet: fleet)
+        services.scope = scope
+        services.fleet = fleet
         let context = ShellContext(
             controller: controller, services: services, outputMode: outputMode, echo: false, canQuit: transport?.allowsQuit ?? true)
         let interpreter = ShellInterpreter(context: context, table: ShellCommandTable.table)

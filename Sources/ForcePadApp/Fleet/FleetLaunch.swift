@@ -27,12 +27,14 @@ struct FleetLaunch {
         return FleetEventSink(queue: queue, formatter: formatter)
     }
 
-    /// Starts the station of `controller`; a trial that ends puts its result in the outbox.
-    func start(controller: Controller, stateDirectory: String, logger: Logger, announce: @escaping @Sendable (String) -> Void) throws(SetupError) -> FleetStation {
+    /// Starts the station of the running program's `services` on `board`; a trial that ends
+    /// puts its result in the outbox.
+    func start(
+        services: ShellServices, board: BoardDescription, stateDirectory: String, logger: Logger, announce: @escaping @Sendable (String) -> Void
+    ) throws(SetupError) -> FleetStation {
         let station = settings.station ?? Self.hostName()
-        let lab = controller.lab
-        let status = FleetStatus(
-            station: station, board: controller.board.name, settings: controller.runtime.settingsInForce, running: { lab.running?.name })
+        let lab = services.lab
+        let status = FleetStatus(station: station, board: board.name, settings: services.settingsInForce, running: { lab.running?.name })
         let fleet = try FleetStation(
             settings: settings, station: station, stateDirectory: stateDirectory, status: status, events: queue, logger: logger, announce: announce)
         lab.trialConcluded = { info in

@@ -22,14 +22,16 @@ public struct ShellServices {
     let lab: LabSession
     /// Every frame's forces and the marks along them, for `monitor plot` and `monitor plain`.
     let liveForces: LiveForceTap
-    /// The browser scope (`--http`); nil when it is off.
-    let scope: ScopeServer?
-    /// The fleet station (`[mqtt]`); nil when it is off.
-    let fleet: FleetStation?
+    /// The settings and calibration in force, for the threads that show them (scope, fleet).
+    let settingsInForce: PublishedSettings
+    /// The browser scope (`--http`); nil when it is off. Set once it serves.
+    var scope: ScopeServer?
+    /// The fleet station (`[mqtt]`); nil when it is off. Set once it runs.
+    var fleet: FleetStation?
 
-    /// The services of `runtime`, once it runs, `lab`, the session's lab, and `scope` when
-    /// the browser scope serves.
-    init(runtime: LoopRuntime, lab: LabSession, scope: ScopeServer? = nil, fleet: FleetStation? = nil) {
+    /// The services of `runtime`, once it runs, and `lab`, the session's lab (the scope and
+    /// the fleet station are set once they are started from these).
+    init(runtime: LoopRuntime, lab: LabSession) {
         reference = runtime.referenceReader
         hapticDriverStages = runtime.pump.driverStages
         edgeWatcher = runtime.edgeWatcher
@@ -37,8 +39,7 @@ public struct ShellServices {
         scheduling = runtime.realTimeOutcome
         events = runtime.pump
         liveForces = runtime.liveForces
-        self.scope = scope
-        self.fleet = fleet
+        settingsInForce = runtime.settingsInForce
         self.lab = lab
     }
 }
