@@ -1,0 +1,204 @@
+import ForcePadCore
+import Synchronization
+
+/// Drives a stand on a thread of its own (`fp-stand`), never the loop's: once per command
+/// period it carries out the latest request, asks the stand where it is, reads the force and
+/// applies ``StandSafety``. A stop the safety rule asks for is sent in the same round, so the
+/// stand is stopped within one command period of the reading that called for it; a stop asked
+/// from another thread (the operator, the shutdown) is sent within ``stopPollMicros``.
+///
+/// Each stop is reported once through `onStop` (on the stand's thread), with its reason.
+public final class StandDriver: Sendable {
+    /// The stand and its port, e.g. `Mark-10 ESM303 on /dev/ttyUSB1`.
+    public let name: String
+    public let description: StandDescription
+    private let safety: StandSafety
+    private let forceSource: StandForceSource
+    private let onStop: @Sendable (StandStopReason) -> Void
+    private let stand: any StandCalls
+    private let worker = WorkerThread(name: "fp-stand")
+    private let state = PosixMutex(StandSnapshot())
+    private let pending = PosixMutex<StandRequest?>(nil)
+    /// A stop asked from another thread (its reason), sent by the stand's thread at once.
+    private let pendingStop = PosixMutex<StandStopReason?>(nil)
+    private let lastAnswerMicros = Atomic<Int64>(0)
+    /// How often the stand's thread looks for a stop asked from another thread while it waits (µs).
+    public static let stopPollMicros: Int64 = 2_000
+
+    /// Takes `stand` over; nothing is sent until ``start()``.
+    public init<Stand: StandProtocol & ~Copyable & SendableMetatype>(
+        stand: consuming Stand, description: StandDescription, force: StandForceSource,
+        onStop: @escaping @Sendable (StandStopReason) -> Void
+    ) {
+        name = stand.name
+        self.description = description
+        safety = StandSafety(stand: description)
+        forceSource = force
+        self.onStop = onStop
+        self.stand = StandBox(stand)
+    }
+
+    /// Sets the stand up (``StandProtocol/connect(clock:)``) and starts its thread.
+    public func start() throws(DeviceError) {
+        try stand.connect()
+        lastAnswerMicros.store(MonotonicClock().nowMicros(), ordering: .relaxed)
+        try worker.start { self.round() }
+    }
+
+    /// What the stand's thread knows now.
+    public func snapshot() -> StandSnapshot { state.withLock { $0 } }
+
+    /// Asks for `request`, replacing one not yet started; refused (with the reason) when the
+    /// stand has not found home, or a move leaves the board's travel or speed limits.
+    public func ask(_ request: StandRequest) throws(StandRefusal) {
+        let homed = state.withLock { $0.homed }
+        switch request {
+        case .home:
+            break
+        case .move(let travel, let speed):
+            guard homed else { throw .notHomed }
+            guard description.travelLimits.contains(travel) else { throw .travelOutOfRange(travel, description.travelLimits) }
+            try checkSpeed(speed)
+        case .press(let force, let speed):
+            guard homed else { throw .notHomed }
+            guard force < description.forceLimit else { throw .forceAtLimit(force, description.forceLimit) }
+            try checkSpeed(speed)
+        }
+        pending.withLock { $0 = request }
+    }
+
+    private func checkSpeed(_ speed: Int64) throws(StandRefusal) {
+        guard StandDescription.speedRange.lowerBound <= speed, speed <= description.maxSpeed else {
+            throw .speedOutOfRange(speed, StandDescription.speedRange.lowerBound...description.maxSpeed)
+        }
+    }
+
+    /// Stops the stand within ``stopPollMicros`` (plus one transfer), for `reason`.
+    public func stop(_ reason: StandStopReason) {
+        pending.withLock { $0 = nil }
+        pendingStop.withLock { $0 = reason }
+    }
+
+    /// The stop sequence at the end: stops the crosshead, then the thread.
+    public func shutdown() {
+        stop(.shutdown)
+        let clock = MonotonicClock()
+        let end = clock.nowMicros() + description.commandPeriodMicros + Self.stopPollMicros
+        while pendingStop.withLock({ $0 != nil }), clock.nowMicros() < end { LoopWait.pause(micros: Self.stopPollMicros / 2) }
+        worker.stop()
+        if pendingStop.withLock({ $0 != nil }) { stand.stopQuietly() }
+    }
+
+    /// One command period: a stop asked, the request, the status, the force, the safety rule.
+    private func round() -> WorkerThread.Next {
+        let clock = MonotonicClock()
+        let start = clock.nowMicros()
+        let period = description.commandPeriodMicros
+        sendAskedStop()
+        if let request = pending.withLock({ request in defer { request = nil }; return request }) {
+            carryOut(request)
+        }
+        do {
+            let status = try stand.status(deadlineMicros: start + period)
+            if let status { noteAnswer(status, at: clock.nowMicros()) }
+            let force = try readForce(deadlineMicros: start + period)
+            if let force { state.withLock { $0.force = force } }
+            checkTarget(force: force)
+            let stopped = state.withLock { $0.stopped }
+            let lastAnswer = lastAnswerMicros.load(ordering: .relaxed)
+            let now = clock.nowMicros()
+            if !stopped, let reason = safety.stopReason(nowMicros: now, lastAnswerMicros: lastAnswer, force: force, status: status ?? StandStatus(state: .unknown, travel: nil)) {
+                halt(reason)
+            }
+        } catch {
+            if !state.withLock({ $0.stopped }) { halt(.sensorLost(error.description)) }
+        }
+        while clock.nowMicros() < start + period, !worker.isStopRequested {
+            if pendingStop.withLock({ $0 != nil }) { sendAskedStop() }
+            LoopWait.pause(micros: max(1, min(Self.stopPollMicros, start + period - clock.nowMicros())))
+        }
+        return .again
+    }
+
+    /// Sends a stop asked from another thread, if any.
+    private func sendAskedStop() {
+        guard let reason = pendingStop.withLock({ $0 }) else { return }
+        halt(reason)
+        pendingStop.withLock { $0 = nil }
+    }
+
+    private func carryOut(_ request: StandRequest) {
+        let from = state.withLock { $0.travel } ?? 0
+        do {
+            switch request {
+            case .home:
+                try stand.home()
+            case .move(let travel, let speed):
+                try stand.move(toTravel: travel, speed: speed, from: from)
+            case .press(_, let speed):
+                try stand.move(toTravel: description.travelLimits.upperBound, speed: speed, from: from)
+            }
+            state.withLock {
+                $0.request = request
+                $0.stopped = false
+                $0.sawBusy = false
+                if request == .home { $0.homed = false }
+            }
+        } catch {
+            halt(.sensorLost(error.description))
+        }
+    }
+
+    /// Keeps a status answer; a request is finished at the first idle status after it was
+    /// seen under way (or, for a move, once the travel is reached).
+    private func noteAnswer(_ status: StandStatus, at micros: Int64) {
+        lastAnswerMicros.store(micros, ordering: .relaxed)
+        state.withLock { snapshot in
+            snapshot.answers += 1
+            snapshot.state = status.state
+            if let travel = status.travel { snapshot.travel = travel }
+            guard let request = snapshot.request else { return }
+            if status.state != .idle {
+                snapshot.sawBusy = true
+                return
+            }
+            var reached = snapshot.sawBusy
+            if case .move(let travel, _) = request, let now = snapshot.travel, abs(now - travel) <= Self.travelTolerance { reached = true }
+            guard reached else { return }
+            if request == .home { snapshot.homed = true }
+            snapshot.request = nil
+            snapshot.finished += 1
+        }
+    }
+
+    /// How close a move must come to its travel to be finished (µm).
+    static let travelTolerance: Int64 = 10
+
+    /// The force now: the stand's gauge, or the reference while it is fresh.
+    private func readForce(deadlineMicros: Int64) throws(DeviceError) -> Force? {
+        switch forceSource {
+        case .standGauge:
+            return try stand.gaugeForce(deadlineMicros: deadlineMicros)
+        case .reference(let latest):
+            guard let reading = latest() else { return nil }
+            guard reading.ageMicros <= description.silenceLimitMicros else {
+                throw DeviceError(operation: "read the reference sensor", errno: 0, hint: "its last reading is \(reading.ageMicros / 1000) ms old")
+            }
+            return reading.force
+        }
+    }
+
+    /// Ends a press by force once the force reaches its target.
+    private func checkTarget(force: Force?) {
+        guard let force, case .press(let target, _)? = state.withLock({ $0.request }), force >= target else { return }
+        stand.stopQuietly()
+        state.withLock { $0.request = nil; $0.finished += 1 }
+    }
+
+    /// Stops the crosshead at once, records why and reports it once.
+    private func halt(_ reason: StandStopReason) {
+        stand.stopQuietly()
+        state.withLock { $0.request = nil; $0.stopped = true; $0.lastStop = reason }
+        onStop(reason)
+    }
+}
