@@ -17,9 +17,8 @@ public struct SimulatedStand: Sendable {
     public let settings: SimulatedStandSettings
     public private(set) var crosshead: SimulatedCrosshead
     public var fault: SimulatedStandFault = .none
-    /// Stops received (`s`, `!`, Ctrl-X), and when the last one came (µs, the caller's clock).
-    public private(set) var stopsReceived = 0
-    public private(set) var lastStopMicros: Int64 = 0
+    /// When each stop (`s`, `!`, Ctrl-X) was received (µs, the caller's clock), oldest first.
+    public private(set) var stopTimesMicros: [Int64] = []
     private var zero = 0.0
     private var speed = 100_000.0 / 60
     private var lowerLimit: Double?
@@ -30,7 +29,7 @@ public struct SimulatedStand: Sendable {
     private var pendingLine: [UInt8] = []
 
     /// A stand whose crosshead starts `startTravel` µm below its top switch.
-    public init(model: StandModel, settings: SimulatedStandSettings, startTravel: Int64 = 5_000) {
+    public init(model: StandModel, settings: SimulatedStandSettings, startTravel: Int64 = 1_000) {
         self.model = model
         self.settings = settings
         crosshead = SimulatedCrosshead(position: Double(startTravel), acceleration: Double(settings.acceleration))
@@ -104,8 +103,7 @@ public struct SimulatedStand: Sendable {
     }
 
     private mutating func noteStop(_ nowMicros: Int64) {
-        stopsReceived += 1
-        lastStopMicros = nowMicros
+        stopTimesMicros.append(nowMicros)
     }
 
     private mutating func line(_ text: String, nowMicros: Int64) -> [String] {

@@ -4,7 +4,7 @@ import ForcePadCore
 /// stand's USB-serial port, and this server's thread (`fp-stand-sim`) answers it as
 /// ``SimulatedStand`` does, moving the crosshead in real time and publishing the plunger's
 /// force to ``contact`` (which the sim board's pad adds to its own). ``fault`` injects a
-/// fault; ``stopsReceived`` and ``lastStopMicros`` tell tests when a stop arrived.
+/// fault; ``state``'s stop times tell tests when each stop arrived.
 public final class SimulatedStandServer: Sendable {
     /// The pseudo-terminal's subordinate side, e.g. `/dev/pts/4`.
     public let devicePath: String

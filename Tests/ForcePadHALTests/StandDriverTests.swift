@@ -1,0 +1,168 @@
+import ForcePadCore
+import Synchronization
+import Testing
+
+@testable import ForcePadHAL
+
+/// The stand driver against the simulated stand on a pseudo-terminal, both protocols: home,
+/// moves to a travel and to a force, and every fault stopping the stand within one command
+/// period of the reading that shows it.
+@Suite(.serialized) struct StandDriverTests {
+    static let period: Int64 = 20_000
+    static let spring = SimulatedStandSettings(acceleration: 2_000_000, contact: 2_000, stiffness: 200, snapAt: 0, snapWidth: 0, snapDrop: .zero)
+
+    /// A simulated stand and a driver on it; the force is the simulated plunger's (the sim
+    /// board's reference sees the same), or the stand's own gauge.
+    final class Rig: Sendable {
+        let server: SimulatedStandServer
+        let driver: StandDriver
+        let stops = PosixMutex<[StandStopReason]>([])
+
+        init(_ model: StandModel, gauge: Bool = false) throws {
+            let server = try SimulatedStandServer(model: model, settings: StandDriverTests.spring)
+            self.server = server
+            let description = StandDescription(
+                model: model, device: server.devicePath, baud: 115_200, maxSpeed: 600_000, travelLimits: 0...20_000,
+                forceLimit: .grams(600), commandPeriodMicros: StandDriverTests.period)
+            let force: StandForceSource = gauge ? .standGauge : .reference({ (server.contact.force, 0) })
+            let stops = stops
+            let onStop: @Sendable (StandStopReason) -> Void = { reason in stops.withLock { $0.append(reason) } }
+            switch model {
+            case .esm303:
+                driver = StandDriver(stand: try ESM303Stand(description: description, devicePath: server.devicePath), description: description, force: force, onStop: onStop)
+            case .gcode:
+                driver = StandDriver(stand: try GCodeStand(description: description, devicePath: server.devicePath), description: description, force: force, onStop: onStop)
+            }
+            try server.start()
+            try driver.start()
+        }
+
+        deinit {
+            driver.shutdown()
+            server.stop()
+        }
+
+        /// Waits up to `seconds` for `condition` on the driver's snapshot.
+        func wait(seconds: Double = 5, _ condition: (StandSnapshot) -> Bool) -> Bool {
+            let clock = MonotonicClock()
+            let end = clock.nowMicros() + Int64(seconds * 1_000_000)
+            while clock.nowMicros() < end {
+                if condition(driver.snapshot()) { return true }
+                LoopWait.pause(micros: 2_000)
+            }
+            return false
+        }
+
+        func home() throws {
+            try driver.ask(.home)
+            #expect(wait { $0.homed }, "\(driver.snapshot()) \(server.state)")
+        }
+    }
+
+    @Test(arguments: [StandModel.esm303, .gcode])
+    func homesThenMovesToATravel(model: StandModel) throws {
+        let rig = try Rig(model)
+        #expect(throws: StandRefusal.notHomed) { try rig.driver.ask(.move(travel: 1_000, speed: 300_000)) }
+        try rig.home()
+        #expect(abs(rig.server.state.travel) <= 10)
+        try rig.driver.ask(.move(travel: 1_500, speed: 300_000))
+        #expect(rig.wait { $0.request == nil && $0.finished >= 2 })
+        #expect(abs(rig.server.state.travel - 1_500) <= 10)
+        #expect(abs((rig.driver.snapshot().travel ?? 0) - 1_500) <= 10)
+        #expect(rig.stops.withLock { $0 }.isEmpty)
+    }
+
+    @Test(arguments: [StandModel.esm303, .gcode])
+    func pressesUntilAForceAndStops(model: StandModel) throws {
+        let rig = try Rig(model, gauge: model == .esm303)
+        try rig.home()
+        try rig.driver.ask(.press(force: .grams(200), speed: 120_000))
+        #expect(rig.wait { $0.request == nil && $0.finished >= 2 })
+        #expect(rig.wait(seconds: 1) { $0.state == .idle || $0.state == .held })
+        let force = rig.server.state.force
+        // 120 mm/min is 2 µm/ms: a 20 ms period overshoots by at most 40 µm, 8 g on the spring.
+        #expect(force >= .grams(200) && force <= .grams(215), "\(force)")
+        #expect(rig.stops.withLock { $0 }.isEmpty)
+    }
+
+    @Test func refusesMovesOutsideTheBoardsLimits() throws {
+        let rig = try Rig(.gcode)
+        try rig.home()
+        #expect(throws: StandRefusal.travelOutOfRange(25_000, 0...20_000)) { try rig.driver.ask(.move(travel: 25_000, speed: 1_000)) }
+        #expect(throws: StandRefusal.speedOutOfRange(700_000, 500...600_000)) { try rig.driver.ask(.move(travel: 1_000, speed: 700_000)) }
+        #expect(throws: StandRefusal.forceAtLimit(.grams(600), .grams(600))) { try rig.driver.ask(.press(force: .grams(600), speed: 1_000)) }
+    }
+
+    /// Starts a slow press past the force limit, injects `fault` once the crosshead moves, and
+    /// returns how long after the injection the stand received its stop (µs) and the reason.
+    private func stopAfter(_ fault: SimulatedStandFault, model: StandModel) throws -> (micros: Int64, reasons: [StandStopReason], stopped: Bool) {
+        let rig = try Rig(model)
+        try rig.home()
+        try rig.driver.ask(.move(travel: 4_000, speed: 60_000))
+        #expect(rig.wait { $0.state == .moving })
+        let injected = MonotonicClock().nowMicros()
+        rig.server.fault = fault
+        let stopped = rig.wait(seconds: 2) { _ in rig.server.state.stopTimesMicros.contains { $0 >= injected } }
+        LoopWait.pause(micros: 3 * Self.period)
+        let firstStop = rig.server.state.stopTimesMicros.first { $0 >= injected } ?? .max
+        return (firstStop - injected, rig.stops.withLock { $0 }, stopped)
+    }
+
+    @Test(arguments: [StandModel.esm303, .gcode])
+    func anAlarmStopsItWithinOneCommandPeriod(model: StandModel) throws {
+        let (micros, reasons, stopped) = try stopAfter(.alarm, model: model)
+        #expect(stopped)
+        #expect(micros <= Self.period + 5_000, "\(micros) µs")
+        #expect(reasons.count == 1)
+        guard case .alarm? = reasons.first else { Issue.record("\(reasons)"); return }
+    }
+
+    @Test(arguments: [StandModel.esm303, .gcode])
+    func theForceLimitStopsItWithinOneCommandPeriod(model: StandModel) throws {
+        let (micros, reasons, stopped) = try stopAfter(.overshoot(.grams(700)), model: model)
+        #expect(stopped)
+        #expect(micros <= Self.period + 5_000, "\(micros) µs")
+        #expect(reasons.count == 1)
+        guard case .forceLimit? = reasons.first else { Issue.record("\(reasons)"); return }
+    }
+
+    @Test(arguments: [StandModel.esm303, .gcode])
+    func aSilentStandIsStoppedOnceItsSilenceLimitPasses(model: StandModel) throws {
+        let (micros, reasons, stopped) = try stopAfter(.silent, model: model)
+        #expect(stopped)
+        // Silent for more than three periods, then stopped within the next one.
+        #expect(micros > 3 * Self.period - Self.period && micros <= 4 * Self.period + 5_000, "\(micros) µs")
+        #expect(reasons.count == 1)
+        guard case .silent? = reasons.first else { Issue.record("\(reasons)"); return }
+    }
+
+    @Test func aStopAskedFromAnotherThreadIsSentWithinAFewMilliseconds() throws {
+        let rig = try Rig(.gcode)
+        try rig.home()
+        try rig.driver.ask(.move(travel: 4_000, speed: 60_000))
+        #expect(rig.wait { $0.state == .moving })
+        let asked = MonotonicClock().nowMicros()
+        rig.driver.stop(.requested)
+        #expect(rig.wait(seconds: 1) { _ in rig.server.state.stopTimesMicros.contains { $0 >= asked } })
+        let firstStop = rig.server.state.stopTimesMicros.first { $0 >= asked } ?? .max
+        #expect(firstStop - asked <= StandDriver.stopPollMicros + 5_000)
+        #expect(rig.wait(seconds: 1) { $0.state == .idle || $0.state == .held })
+        let travel = rig.server.state.travel
+        LoopWait.pause(micros: 5 * Self.period)
+        #expect(rig.server.state.travel == travel, "the held move did not resume")
+        #expect(rig.stops.withLock { $0 } == [.requested])
+    }
+
+    @Test func shutdownStopsTheStandFirst() throws {
+        let rig = try Rig(.esm303)
+        try rig.home()
+        try rig.driver.ask(.move(travel: 4_000, speed: 60_000))
+        #expect(rig.wait { $0.state == .moving })
+        let before = rig.server.state.stopTimesMicros.count
+        rig.driver.shutdown()
+        LoopWait.pause(micros: 5_000)
+        #expect(rig.server.state.stopTimesMicros.count > before)
+        #expect(!rig.server.state.crosshead.isMoving)
+        #expect(rig.stops.withLock { $0 } == [.shutdown])
+    }
+}
