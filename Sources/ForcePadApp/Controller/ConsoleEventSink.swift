@@ -13,6 +13,7 @@ struct ConsoleEventSink: EventSink {
         case .referenceSample, .accelerationSample, .force: []
         case .felt(let felt): [printer.lines(for: felt).console]
         case .accelerometerHealth(let report, let time): [printer.lines(for: report, atMicros: time).console]
+        case .standStopped(let stop, let time): [printer.lines(for: stop, atMicros: time).console]
         }
     }
 }

@@ -136,6 +136,11 @@ final class EventPump: Sendable {
         }
     }
 
+    /// Prints a `stand.stopped` event in order with the loop's events.
+    func report(_ stop: StandStopReason, atMicros time: Int64) {
+        deliverInOrder(.standStopped(stop, atMicros: time))
+    }
+
     /// Prints a `shortcut.performed` event in order with the loop's events.
     func report(_ outcome: ShortcutOutcome, atMicros time: Int64) {
         deliverInOrder(.shortcut(outcome, atMicros: time))

@@ -22,6 +22,7 @@ public final class StandDriver: Sendable {
     /// A stop asked from another thread (its reason), sent by the stand's thread at once.
     private let pendingStop = PosixMutex<StandStopReason?>(nil)
     private let lastAnswerMicros = Atomic<Int64>(0)
+    private let isShutDown = Atomic<Bool>(false)
     /// How often the stand's thread looks for a stop asked from another thread while it waits (µs).
     public static let stopPollMicros: Int64 = 2_000
 
@@ -79,8 +80,9 @@ public final class StandDriver: Sendable {
         pendingStop.withLock { $0 = reason }
     }
 
-    /// The stop sequence at the end: stops the crosshead, then the thread.
+    /// The stop sequence at the end: stops the crosshead, then the thread; does nothing the second time.
     public func shutdown() {
+        guard !isShutDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
         stop(.shutdown)
         let clock = MonotonicClock()
         let end = clock.nowMicros() + description.commandPeriodMicros + Self.stopPollMicros
@@ -192,7 +194,7 @@ public final class StandDriver: Sendable {
     private func checkTarget(force: Force?) {
         guard let force, case .press(let target, _)? = state.withLock({ $0.request }), force >= target else { return }
         stand.stopQuietly()
-        state.withLock { $0.request = nil; $0.finished += 1 }
+        state.withLock { $0.request = nil; $0.state = .held; $0.finished += 1 }
     }
 
     /// Stops the crosshead at once, records why and reports it once.

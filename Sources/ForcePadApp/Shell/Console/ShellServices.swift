@@ -24,6 +24,8 @@ public struct ShellServices {
     let liveForces: LiveForceTap
     /// The browser scope (`--http`); nil when it is off.
     let scope: ScopeServer?
+    /// The motorised test stand (`[stand]`); nil when the board has none.
+    let stand: StandRuntime?
 
     /// The services of `runtime`, once it runs, `lab`, the session's lab, and `scope` when
     /// the browser scope serves.
@@ -35,6 +37,7 @@ public struct ShellServices {
         scheduling = runtime.realTimeOutcome
         events = runtime.pump
         liveForces = runtime.liveForces
+        stand = runtime.stand
         self.scope = scope
         self.lab = lab
     }
