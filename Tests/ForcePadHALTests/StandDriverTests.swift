@@ -85,6 +85,26 @@ import Testing
         #expect(rig.stops.withLock { $0 }.isEmpty)
     }
 
+    @Test(arguments: [StandModel.esm303, .gcode])
+    func pressesAgainAndAgainByForceThenByTravel(model: StandModel) throws {
+        let rig = try Rig(model)
+        try rig.home()
+        let byForce = StandCycles(count: 3, speed: 300_000, depth: .force(.grams(150)), dwellMicros: 30_000, returnTravel: 1_000)
+        try rig.driver.ask(.cycles(byForce))
+        #expect(rig.wait(seconds: 10) { $0.request == nil && $0.cyclesDone == 3 })
+        #expect(abs(rig.server.state.travel - 1_000) <= 10)
+        let samples = rig.driver.takeSamples()
+        let deepest = try #require(samples.map(\.travel).max())
+        // 150 g on a 200 g/mm spring from contact at 2 mm: 2.75 mm, stopped within a period (5 mm/min… 100 µm at 300 mm/min).
+        #expect(deepest >= 2_750 && deepest <= 2_900, "\(deepest) µm")
+        let byTravel = StandCycles(count: 2, speed: 300_000, depth: .travel(2_500), dwellMicros: 0, returnTravel: 500)
+        try rig.driver.ask(.cycles(byTravel))
+        #expect(rig.wait(seconds: 10) { $0.request == nil && $0.cyclesDone == 2 })
+        let deepestByTravel = try #require(rig.driver.takeSamples().map(\.travel).max())
+        #expect(abs(deepestByTravel - 2_500) <= 10)
+        #expect(rig.stops.withLock { $0 }.isEmpty)
+    }
+
     @Test func refusesMovesOutsideTheBoardsLimits() throws {
         let rig = try Rig(.gcode)
         try rig.home()

@@ -23,6 +23,12 @@ public final class StandDriver: Sendable {
     private let pendingStop = PosixMutex<StandStopReason?>(nil)
     private let lastAnswerMicros = Atomic<Int64>(0)
     private let isShutDown = Atomic<Bool>(false)
+    /// The presses of a ``StandRequest/cycles(_:)`` under way; only the stand's thread uses it.
+    private let runner = PosixMutex<StandCycleRunner?>(nil)
+    /// Travel samples not yet taken (``takeSamples()``), at most ``keptSamples``.
+    private let samples = PosixMutex<[StandSample]>([])
+    /// The most samples kept for ``takeSamples()``: ten seconds at a 10 ms period.
+    static let keptSamples = 1_000
     /// How often the stand's thread looks for a stop asked from another thread while it waits (µs).
     public static let stopPollMicros: Int64 = 2_000
 
@@ -64,6 +70,16 @@ public final class StandDriver: Sendable {
             guard homed else { throw .notHomed }
             guard force < description.forceLimit else { throw .forceAtLimit(force, description.forceLimit) }
             try checkSpeed(speed)
+        case .cycles(let plan):
+            guard homed else { throw .notHomed }
+            try checkSpeed(plan.speed)
+            switch plan.depth {
+            case .force(let force):
+                guard force < description.forceLimit else { throw .forceAtLimit(force, description.forceLimit) }
+            case .travel(let travel):
+                guard description.travelLimits.contains(travel) else { throw .travelOutOfRange(travel, description.travelLimits) }
+            }
+            guard description.travelLimits.contains(plan.returnTravel) else { throw .travelOutOfRange(plan.returnTravel, description.travelLimits) }
         }
         pending.withLock { $0 = request }
     }
@@ -79,6 +95,9 @@ public final class StandDriver: Sendable {
         pending.withLock { $0 = nil }
         pendingStop.withLock { $0 = reason }
     }
+
+    /// The travel samples since the last call, oldest first (monotonic clock, µs).
+    public func takeSamples() -> [StandSample] { samples.withLock { samples in defer { samples.removeAll() }; return samples } }
 
     /// The stop sequence at the end: stops the crosshead, then the thread; does nothing the second time.
     public func shutdown() {
@@ -106,6 +125,7 @@ public final class StandDriver: Sendable {
             let force = try readForce(deadlineMicros: start + period)
             if let force { state.withLock { $0.force = force } }
             checkTarget(force: force)
+            if let status { runCycles(status, force: force, nowMicros: clock.nowMicros()) }
             let stopped = state.withLock { $0.stopped }
             let lastAnswer = lastAnswerMicros.load(ordering: .relaxed)
             let now = clock.nowMicros()
@@ -139,12 +159,15 @@ public final class StandDriver: Sendable {
                 try stand.move(toTravel: travel, speed: speed, from: from)
             case .press(_, let speed):
                 try stand.move(toTravel: description.travelLimits.upperBound, speed: speed, from: from)
+            case .cycles(let plan):
+                runner.withLock { $0 = StandCycleRunner(plan: plan, deepest: description.travelLimits.upperBound) }
             }
             state.withLock {
                 $0.request = request
                 $0.stopped = false
                 $0.sawBusy = false
                 if request == .home { $0.homed = false }
+                $0.cyclesDone = 0
             }
         } catch {
             halt(.sensorLost(error.description))
@@ -155,11 +178,18 @@ public final class StandDriver: Sendable {
     /// seen under way (or, for a move, once the travel is reached).
     private func noteAnswer(_ status: StandStatus, at micros: Int64) {
         lastAnswerMicros.store(micros, ordering: .relaxed)
+        if let travel = status.travel {
+            samples.withLock { samples in
+                if samples.count >= Self.keptSamples { samples.removeFirst(samples.count / 2) }
+                samples.append(StandSample(timeMicros: micros, travel: travel))
+            }
+        }
         state.withLock { snapshot in
             snapshot.answers += 1
             snapshot.state = status.state
             if let travel = status.travel { snapshot.travel = travel }
             guard let request = snapshot.request else { return }
+            if case .cycles = request { return }
             if status.state != .idle {
                 snapshot.sawBusy = true
                 return
@@ -174,7 +204,35 @@ public final class StandDriver: Sendable {
     }
 
     /// How close a move must come to its travel to be finished (µm).
-    static let travelTolerance: Int64 = 10
+    static let travelTolerance: Int64 = StandCycleRunner.travelTolerance
+
+    /// Sends what the presses under way ask next, and notes how many are done.
+    private func runCycles(_ status: StandStatus, force: Force?, nowMicros: Int64) {
+        let (action, done, finished) = runner.withLock { runner -> (StandCycleRunner.Action?, Int, Bool) in
+            guard var running = runner else { return (nil, 0, false) }
+            let action = running.next(state: status.state, travel: status.travel, force: force, nowMicros: nowMicros)
+            runner = running.isFinished ? nil : running
+            return (action, running.done, running.isFinished)
+        }
+        guard state.withLock({ $0.request != nil }) else { return }
+        switch action {
+        case .move(let travel, let speed)?:
+            do {
+                try stand.move(toTravel: travel, speed: speed, from: status.travel ?? 0)
+            } catch {
+                halt(.sensorLost(error.description))
+                return
+            }
+        case .stop?:
+            stand.stopQuietly()
+        case nil:
+            break
+        }
+        state.withLock {
+            $0.cyclesDone = done
+            if finished { $0.request = nil; $0.finished += 1 }
+        }
+    }
 
     /// The force now: the stand's gauge, or the reference while it is fresh.
     private func readForce(deadlineMicros: Int64) throws(DeviceError) -> Force? {
@@ -200,6 +258,7 @@ public final class StandDriver: Sendable {
     /// Stops the crosshead at once, records why and reports it once.
     private func halt(_ reason: StandStopReason) {
         stand.stopQuietly()
+        runner.withLock { $0 = nil }
         state.withLock { $0.request = nil; $0.stopped = true; $0.lastStop = reason }
         onStop(reason)
     }

@@ -8,4 +8,6 @@ public enum StandRequest: Sendable, Equatable {
     case move(travel: Int64, speed: Int64)
     /// Move down at `speed` (µm/min) until the force reaches `force`, or the deepest travel allowed.
     case press(force: Force, speed: Int64)
+    /// Press again and again, unattended (``StandCycleRunner``).
+    case cycles(StandCycles)
 }

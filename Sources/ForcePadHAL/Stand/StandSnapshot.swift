@@ -18,6 +18,8 @@ public struct StandSnapshot: Sendable, Equatable {
     public var lastStop: StandStopReason?
     /// Requests finished (home reached, travel reached, force reached or the deepest travel).
     public var finished: UInt64 = 0
+    /// Presses made by the current (or last) ``StandRequest/cycles(_:)``.
+    public var cyclesDone = 0
     /// Status answers received.
     public var answers: UInt64 = 0
     /// Whether the current request has been seen under way (a status other than idle).
