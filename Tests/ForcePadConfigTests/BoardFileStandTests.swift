@@ -30,12 +30,12 @@ struct BoardFileStandTests {
     }
 
     @Test func everyKeyOfARealStand() throws {
-        let stand = try #require(try board(Self.esm303 + "\nbaud = 9600\ntravel_unit = \"mm\"\nmax_speed = 1100\ntravel = [0.5, 25]\ncommand_period = \"20ms\"").stand)
+        let stand = try #require(try board(Self.esm303 + "\nbaud = 9600\ntravel_unit = \"mm\"\nmax_speed = 1100\ntravel = [0.5, 25]\ncommand_period = \"20ms\"\nsilent_periods = 5").stand)
         #expect(stand.baud == 9_600)
         #expect(stand.maxSpeed == 1_100_000)
         #expect(stand.travelLimits == 500...25_000)
         #expect(stand.commandPeriodMicros == 20_000)
-        #expect(stand.silenceLimitMicros == 60_000)
+        #expect(stand.silenceLimitMicros == 100_000)
         #expect(stand.simulation == nil)
     }
 
@@ -76,6 +76,8 @@ struct BoardFileStandTests {
         #expect(message(Self.esm303 + "\ntravel = [0, 2000]")
             == "boards/bench.toml:21: stand.travel: 2000mm is out of range; allowed: 0mm…1000mm")
         #expect(message(Self.esm303 + "\ncommand_period = \"2s\"")?.hasPrefix("boards/bench.toml:21: stand.command_period: 2s is out of range") == true)
+        #expect(message(Self.esm303 + "\nsilent_periods = 1")
+            == "boards/bench.toml:21: stand.silent_periods: 1 is out of range; allowed: 2…20")
         #expect(message(Self.esm303 + "\nstiffness = 200")?.hasPrefix("boards/bench.toml:21: stand.stiffness: unknown key") == true)
         #expect(message("[stand]\nmodel = \"gcode\"\ndevice = \"/dev/ttyUSB1\"\nforce_limit = \"2kg\"")?.hasPrefix(
             "boards/bench.toml:18: stand.model: a G-code stage has no force gauge of its own: add a [reference] sensor") == true)

@@ -127,9 +127,8 @@ final class LoopRuntime {
             let reader = referenceReader
             let accelerometer = accelerometerReader
             try pumpWorker.start { [pumpWorker] in
-                for stop in stand?.takeStops() ?? [] {
-                    pump.report(stop, atMicros: link.loopMicrosNow())
-                }
+                for sample in stand?.takeSamples(link: link) ?? [] { pump.report(sample) }
+                for stop in stand?.takeStops() ?? [] { pump.report(stop, atMicros: link.loopMicrosNow()) }
                 for report in reader?.takeReports() ?? [] {
                     pump.report(report, atMicros: link.loopMicrosNow())
                 }

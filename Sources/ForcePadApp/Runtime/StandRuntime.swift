@@ -59,6 +59,16 @@ final class StandRuntime: Sendable {
     /// Stops the crosshead within a few milliseconds, for `reason` (any thread).
     func stop(_ reason: StandStopReason) { driver?.stop(reason) }
 
+    /// The crosshead's travel samples since the last call, on the loop's clock of `link`, oldest first.
+    func takeSamples(link: LoopLink) -> [StandSample] {
+        guard let driver else { return [] }
+        let origin = link.originMicros.load(ordering: .acquiring)
+        guard origin >= 0 else { return [] }
+        return driver.takeSamples().compactMap { sample in
+            sample.timeMicros >= origin ? StandSample(timeMicros: sample.timeMicros - origin, travel: sample.travel) : nil
+        }
+    }
+
     /// The stops made since the last call, oldest first.
     func takeStops() -> [StandStopReason] { stops.withLock { stops in defer { stops.removeAll() }; return stops } }
 

@@ -4,8 +4,8 @@ import ForcePadCore
 /// protocol (`esm303` or `gcode`); `device` and `baud` its serial port (on the sim board
 /// `device` is left out: the stand is simulated on a pseudo-terminal); `travel_unit` must be
 /// `"mm"`; `max_speed` (mm/min), `travel` (`[lowest, highest]` mm from home, downwards),
-/// `force_limit` (a force, required) and `command_period` (how often the stand is asked where
-/// it is). On the sim board the simulated stand's `acceleration` (mm/s²), `contact` (mm),
+/// `force_limit` (a force, required), `command_period` (how often the stand is asked where
+/// it is) and `silent_periods` (how many of them it may stay silent before it is stopped). On the sim board the simulated stand's `acceleration` (mm/s²), `contact` (mm),
 /// `stiffness` (g/mm) and optional snap (`snap_at` mm past contact, `snap_width` mm,
 /// `snap_drop` a force) are read too.
 enum StandSection {
@@ -22,6 +22,9 @@ enum StandSection {
         let travel = try travelLimits(table) ?? 0...50_000
         let forceLimit = try table.force("force_limit", range: .grams(1) ... .grams(1_000_000))
         let period = try table.durationMicros("command_period", range: StandDescription.commandPeriodRange) ?? 50_000
+        let silent = try table.integer(
+            "silent_periods", expected: "command periods such as 3",
+            range: Int(StandDescription.silentPeriodsRange.lowerBound)...Int(StandDescription.silentPeriodsRange.upperBound)) ?? 3
         let simulation = board.isSimulated ? try readSimulation(table) : nil
         try table.finish()
         guard let forceLimit else {
@@ -45,7 +48,7 @@ enum StandSection {
         }
         return StandDescription(
             model: model, device: device, baud: baud, maxSpeed: maxSpeed, travelLimits: travel, forceLimit: forceLimit,
-            commandPeriodMicros: period, simulation: simulation)
+            commandPeriodMicros: period, silentPeriods: Int64(silent), simulation: simulation)
     }
 
     /// `travel = [lowest, highest]` in mm from home.

@@ -50,9 +50,11 @@ public enum EventName: String, CaseIterable, Sendable {
     case accelerometerLost = "accelerometer.lost"
     /// The accelerometer answers again.
     case accelerometerRestored = "accelerometer.restored"
-    /// ForcePad stopped the test stand: `reason` (``StandStopReason/name``) and `message`,
+    /// ForcePad stopped the test stand: `reason` (``StandStopReason/name``), `fault` and `message`,
     /// the one line saying why.
     case standStopped = "stand.stopped"
+    /// Where the test stand's crosshead was: `travel_mm` from home, at the stand's answer.
+    case standSample = "stand.sample"
     /// One frame of `monitor json`: `total_g`, `cells_g` (g), `x`, `contacts`, `saturated`, `stage`.
     case monitor = "monitor"
     /// A reading of `calibrate sweep` in JSON mode.
@@ -71,7 +73,7 @@ public enum EventName: String, CaseIterable, Sendable {
     public var isOutsideTheLoop: Bool {
         switch self {
         case .hapticEdge, .shortcutPerformed, .referenceSample, .referenceLost, .referenceRestored, .hapticFelt,
-            .accelerometerLost, .accelerometerRestored, .standStopped:
+            .accelerometerLost, .accelerometerRestored, .standStopped, .standSample:
             true
         case .pressBegan, .pressProgress, .pressPeek, .pressPop, .pressReleased, .pressCancelled, .hapticOn, .hapticOff,
             .menuOpened, .menuSelected, .menuPerformed, .menuDismissed, .sensorLost, .sensorRestored, .monitor,

@@ -10,8 +10,8 @@ public struct StandDescription: Sendable, Equatable {
     public static let travelRange: ClosedRange<Int64> = 0...1_000_000
     /// The command periods a stand may be polled at (µs): 10 ms to 1 s.
     public static let commandPeriodRange: ClosedRange<Int64> = 10_000...1_000_000
-    /// How many command periods a stand may stay silent before it is stopped.
-    public static let silentPeriods: Int64 = 3
+    /// How many command periods a stand may stay silent before it is stopped (`silent_periods`).
+    public static let silentPeriodsRange: ClosedRange<Int64> = 2...20
 
     public var model: StandModel
     /// The serial device, e.g. `/dev/ttyUSB1`; nil on the sim board, whose stand is simulated
@@ -28,13 +28,17 @@ public struct StandDescription: Sendable, Equatable {
     /// How often the stand is asked where it is (µs); a stand silent for ``silentPeriods`` of
     /// them is stopped.
     public var commandPeriodMicros: Int64
+    /// How many command periods the stand may stay silent (and the reference sensor's reading
+    /// may age) before the stand is stopped.
+    public var silentPeriods: Int64
     /// The simulated stand and what it presses through (sim board only).
     public var simulation: SimulatedStandSettings?
 
     public init(
         model: StandModel, device: String?, baud: Int, maxSpeed: Int64, travelLimits: ClosedRange<Int64>,
-        forceLimit: Force, commandPeriodMicros: Int64, simulation: SimulatedStandSettings? = nil
+        forceLimit: Force, commandPeriodMicros: Int64, silentPeriods: Int64 = 3, simulation: SimulatedStandSettings? = nil
     ) {
+        self.silentPeriods = silentPeriods
         self.model = model
         self.device = device
         self.baud = baud
@@ -46,5 +50,5 @@ public struct StandDescription: Sendable, Equatable {
     }
 
     /// How long the stand may stay silent before it is stopped (µs).
-    public var silenceLimitMicros: Int64 { Self.silentPeriods * commandPeriodMicros }
+    public var silenceLimitMicros: Int64 { silentPeriods * commandPeriodMicros }
 }

@@ -55,9 +55,15 @@ public final class StandDriver: Sendable {
     /// What the stand's thread knows now.
     public func snapshot() -> StandSnapshot { state.withLock { $0 } }
 
-    /// Asks for `request`, replacing one not yet started; refused (with the reason) when the
-    /// stand has not found home, or a move leaves the board's travel or speed limits.
+    /// Asks for `request`, replacing one not yet started; refused as ``check(_:)`` refuses it.
     public func ask(_ request: StandRequest) throws(StandRefusal) {
+        try check(request)
+        pending.withLock { $0 = request }
+    }
+
+    /// Refuses `request` (with the reason) when the stand has not found home, or a move
+    /// leaves the board's travel, speed or force limits.
+    public func check(_ request: StandRequest) throws(StandRefusal) {
         let homed = state.withLock { $0.homed }
         switch request {
         case .home:
@@ -81,7 +87,6 @@ public final class StandDriver: Sendable {
             }
             guard description.travelLimits.contains(plan.returnTravel) else { throw .travelOutOfRange(plan.returnTravel, description.travelLimits) }
         }
-        pending.withLock { $0 = request }
     }
 
     private func checkSpeed(_ speed: Int64) throws(StandRefusal) {
