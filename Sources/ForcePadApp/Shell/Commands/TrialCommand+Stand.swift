@@ -55,3 +55,32 @@ extension ShellCommand where Context == ShellContext {
             + "\(FixedDecimal.format(cycles.dwellMicros, scale: 3))ms dwell, back to \(StandTravelText.readable(cycles.returnTravel))"
     }
 }
+
+extension ShellCommand where Context == ShellContext {
+    /// `trial wait`: waits until the running trial has all its presses (or stopped), at most
+    /// `limitMicros`; events keep printing.
+    static func waitForTrial(limitMicros: Int64, context: ShellContext) throws(CommandFailure) -> CommandReply {
+        let lab = context.services.lab
+        var waited: Int64 = 0
+        while true {
+            try lab.collectFinishedCapture()
+            guard let running = lab.running, running.trialPresses > 0 else {
+                let last = lab.lastTrial
+                return CommandReply(
+                    lines: [last.map { "trial \($0) has ended; trial report shows it" } ?? "no trial running"],
+                    fields: [("trial", last.map { .string($0) } ?? .null), ("ended", .bool(true)), ("waited_us", .int(waited))])
+            }
+            guard waited < limitMicros else {
+                throw CommandFailure("trial \(running.name) has \(running.ended) of \(CountText.of(running.trialPresses, "press")) after \(QuantityText.duration(waited)); still running")
+            }
+            let (elapsed, interrupted) = context.interruptiblePause(micros: min(100_000, limitMicros - waited))
+            waited += elapsed
+            context.controller.flushEvents()
+            if interrupted {
+                return CommandReply(
+                    lines: ["wait interrupted: trial \(running.name) has \(running.ended) of \(CountText.of(running.trialPresses, "press"))"],
+                    fields: [("trial", .string(running.name)), ("ended", .bool(false)), ("waited_us", .int(waited))])
+            }
+        }
+    }
+}

@@ -17,7 +17,8 @@ extension ShellCommand where Context == ShellContext {
                 "stored when it started ([trials] of the config then): PASS, FAIL, or INCOMPLETE with why",
                 "(stopped before its presses, settings changed, too few presses left to judge). Presses that",
                 "lost frames, a reference reading or the sensor are left out of every figure and listed.",
-                "Without NAME: the last trial. 'trial' shows progress.",
+                "Without NAME: the last trial. 'trial' shows progress; 'trial wait' waits until the running trial",
+                "ends (at most DURATION, default an hour; any key on an interactive console ends the wait).",
                 "With 'stand' the board's test stand makes the presses, unattended: down at SPEED to a force",
                 "or a travel, held for the dwell (default 0ms), back up to the return travel (default the top of",
                 "the board's travel); trial stop, Ctrl-C, SIGTERM and a lost sensor stop the stand first. The",
@@ -25,7 +26,7 @@ extension ShellCommand where Context == ShellContext {
             ],
             examples: [
                 "trial start 20", "trial start 20 name=firm-peek", "trial start 100 stand speed 300mm/min depth 4.2mm return 1.5mm",
-                "trial start 50 stand speed 60mm/min depth 350g dwell 200ms", "trial report",
+                "trial start 50 stand speed 60mm/min depth 350g dwell 200ms", "trial wait 300s", "trial report",
             ],
             bare: { _, context throws(CommandFailure) in
                 let lab = context.services.lab
@@ -50,6 +51,11 @@ extension ShellCommand where Context == ShellContext {
                     guard let running = lab.running, running.trialPresses > 0 else { throw CommandFailure("no trial is running") }
                     if let stand = context.services.stand, case .cycles? = stand.driver?.snapshot().request { stand.stop(.requested) }
                     return Self.stopped(try lab.stop(controller: context.controller, reason: "command"))
+                },
+                ShellSubcommand("wait", arguments: "[DURATION]") { arguments, context throws(CommandFailure) in
+                    let limit = arguments.isAtEnd ? 3_600_000_000 : try arguments.durationMicros("duration")
+                    try arguments.end()
+                    return try Self.waitForTrial(limitMicros: limit, context: context)
                 },
                 ShellSubcommand("report", arguments: "[NAME]") { arguments, context throws(CommandFailure) in
                     let controller = context.controller

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The simulated test stand end to end through the real binary (`--board sim-stand`): the
+/// shell's stand commands, a 100-press stand trial from one command with its verdict, travel
+/// figures, force–travel curves and an identical replay, and the stops a user would rely on
+/// (the force limit, SIGTERM).
+@Suite(.serialized) struct StandTrialTests {
+    static var board: String { ForcePadProcess.packageRoot.appendingPathComponent("boards/sim-stand.toml").path }
+
+    @Test func theStandIsHomedMovedAndPressesThePad() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            lines: ["stand move 1mm at 300mm/min", "stand home", "stand move 1.5mm at 300mm/min", "stand move to 250g at 120mm/min", "stand", "stand stop"])
+        let refused = try #require(LabTests.answers(result, to: "stand").first)
+        #expect(refused["ok"] as? Bool == false)
+        #expect((refused["error"] as? String)?.contains("run stand home first") == true)
+        let answers = LabTests.answers(result, to: "stand").filter { $0["ok"] as? Bool == true }
+        #expect(answers.count == 5, "\(result.standardOutput)")
+        #expect(answers.first?["travel_mm"] as? Double == 0)
+        #expect(answers.first?["homed"] as? Bool == true)
+        #expect(answers[1]["travel_mm"] as? Double == 1.5)
+        let pressed = try #require(answers[2]["force_g"] as? Double)
+        #expect(pressed >= 250 && pressed < 270, "\(pressed)")
+        // Pressed through the spring, the simulated pad felt it: its press began.
+        #expect(result.standardOutput.contains("\"event\":\"press.began\""))
+        #expect(answers[4]["last_stop"] as? String == "requested")
+    }
+
+    @Test func aFingerOnTopOfThePlungerTripsTheForceLimitWithOneLine() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            lines: ["stand home", "stand move 2.5mm at 300mm/min", "sim press 1200g", "wait 300ms", "stand"])
+        let stops = LabTests.objects(result.outputLines).filter { $0["event"] as? String == "stand.stopped" }
+        let limit = stops.filter { $0["reason"] as? String == "force-limit" }
+        #expect(limit.count == 1, "\(stops)")
+        #expect(limit.first?["fault"] as? Bool == true)
+        #expect(LabTests.answers(result, to: "stand").last?["last_stop"] as? String == "force-limit")
+    }
+
+    @Test func sigtermDuringAStandTrialStopsTheStandFirst() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            input: Data("stand home\ntrial start 50 stand speed 300mm/min depth 4mm return 1.5mm name=cut\n".utf8), signal: (SIGTERM, 2.5))
+        #expect(result.status == 0, "\(result.standardError)")
+        let stops = LabTests.objects(result.outputLines).filter { $0["event"] as? String == "stand.stopped" }
+        #expect(stops.first?["reason"] as? String == "shutdown", "\(stops)")
+        #expect(stops.first?["fault"] as? Bool == false)
+    }
+
+    @Test func aHundredPressStandTrialGivesAVerdictTravelAndReplaysIdentically() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let config = try scratch.config("""
+            [trials]
+            cancel_rate = 0
+            [trials.peek]
+            tolerance = "20g"
+            [trials.pop]
+            tolerance = "20g"
+            """)
+        let lines = [
+            "stand home", "trial start 100 stand speed 600mm/min depth 4.2mm return 1.8mm name=stand100", "trial wait 200s",
+            "trial report", "record export stand100", "report stand100", "replay stand100",
+        ]
+        let result = try ForcePadProcess.run(
+            ["--board", Self.board, "--config", config, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 300)
+        let started = try #require(LabTests.answers(result, to: "trial").first)
+        #expect(started["ok"] as? Bool == true, "\(started)")
+        #expect(started["stand"] as? Bool == true)
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        #expect(report["ok"] as? Bool == true, "\(report)")
+        #expect(report["verdict"] as? String == "PASS", "\(report["verdict"] ?? "none") \(report["incomplete_because"] ?? "")")
+        let summary = try #require(report["travel"] as? [String: Any])
+        let peekTravel = try #require(summary["peek_mm"] as? [String: Any])
+        #expect(abs((peekTravel["mean"] as? Double ?? 0) - 2.8) < 0.1, "\(summary)")
+        let sealed = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/stand100.json").utf8)) as? [String: Any])
+        let presses = try #require(sealed["presses"] as? [[String: Any]], "\(sealed.keys)")
+        #expect(presses.count == 100)
+        let judged = presses.filter { $0["excluded"] as? Bool == false }
+        // A loaded machine's lost loop periods leave some presses out of the verdict; the rest are judged.
+        #expect(judged.count >= 50)
+        for press in judged {
+            let travel = try #require(press["travel"] as? [String: Any])
+            // The spring meets the pad at 2 mm: 150 g at 2.75 mm, the snap at 2.8 mm (160 g falling to 130 g), 300 g at 3.8 mm.
+            let peek = try #require(travel["peek_mm"] as? Double)
+            let pop = try #require(travel["pop_mm"] as? Double)
+            #expect(peek > 2.7 && peek < 2.9, "\(travel)")
+            #expect(pop > 3.75 && pop < 3.95, "\(travel)")
+            #expect(abs((travel["peak_force_g"] as? Double ?? 0) - 160) < 8, "\(travel)")
+            #expect(abs((travel["return_force_g"] as? Double ?? 0) - 130) < 8, "\(travel)")
+            #expect(abs((travel["click_ratio"] as? Double ?? 0) - 0.19) < 0.06, "\(travel)")
+            #expect(abs(travel["hysteresis_g"] as? Double ?? 99) < 5, "\(travel)")
+        }
+        let curves = try scratch.text("reports/stand100.force-travel.csv").split(separator: "\n")
+        #expect(curves.first == "press,stroke,t_us,travel_mm,force_g")
+        #expect(Set(curves.dropFirst().map { $0.split(separator: ",")[0] }).count == 100)
+        let plot = try scratch.text("reports/stand100.force-travel.svg")
+        #expect(plot.components(separatedBy: "class=\"down\"").count - 1 == 100)
+        let replay = try #require(LabTests.answers(result, to: "replay").last)
+        #expect(replay["identical"] as? Bool == true, "\(replay)")
+    }
+}
