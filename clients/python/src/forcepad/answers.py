@@ -311,7 +311,8 @@ class RecordingStopped:
 @dataclass(frozen=True)
 class RecordingExported:
     """``record export``: the forces CSV (``path``, ``rows`` frames) and beside it the per-press
-    table (``presses_path``, ``presses`` rows)."""
+    table (``presses_path``, ``presses`` rows); for a stand trial, the force-travel curves
+    (``force_travel_path``, ``force_travel_readings`` rows: press, stroke, t_us, travel_mm, force_g)."""
 
     action: str
     name: str
@@ -319,6 +320,8 @@ class RecordingExported:
     rows: int
     presses_path: str
     presses: int
+    force_travel_path: str | None = None
+    force_travel_readings: int | None = None
 
 
 @dataclass(frozen=True)
@@ -342,9 +345,40 @@ class RecordingList:
 
 @dataclass(frozen=True)
 class TrialStarted:
+    """``trial start``: ``stand`` when the board's test stand makes the presses."""
+
     action: str
     name: str
     presses: int
+    stand: bool = False
+
+
+@dataclass(frozen=True)
+class TrialWaited:
+    """``trial wait``: the trial waited for (None when none ran), whether it ended, and how long."""
+
+    trial: str | None
+    ended: bool
+    waited_us: int
+
+
+@dataclass(frozen=True)
+class StandStatus:
+    """``stand`` (and ``stand home``, ``stand move``, ``stand stop``): the test stand's model,
+    port, state (``idle``, ``moving``, ``homing``, ``held``, ``alarm``, ``unknown``), whether it
+    has found home, its travel from home (mm, downwards), the force, the force limit (g) and
+    the last stop (``force-limit``, ``alarm``, ``silent``, ``sensor-lost``, ``requested``,
+    ``shutdown``) with its line."""
+
+    model: str
+    port: str
+    state: str
+    homed: bool
+    travel_mm: float | None
+    force_g: float | None
+    force_limit_g: float
+    last_stop: str | None
+    last_stop_message: str | None
 
 
 @dataclass(frozen=True)
@@ -362,6 +396,17 @@ class Summary:
     sd: float
     min: float
     max: float
+
+
+@dataclass(frozen=True)
+class TravelSummary:
+    """One force-travel figure of a stand trial over its judged presses (``count`` measured)."""
+
+    mean: float
+    sd: float
+    min: float
+    max: float
+    count: int
 
 
 @dataclass(frozen=True)
@@ -527,6 +572,9 @@ class TrialReport:
     judged_presses_min: int
     excluded_presses: list[ExcludedPress]
     disturbances: list[Disturbance]
+    travel: dict[str, TravelSummary | None] | None = None
+    """A stand trial's force-travel figures over the judged presses: ``peek_mm``, ``pop_mm``,
+    ``depth_mm``, ``peak_force_g``, ``return_force_g``, ``click_ratio``, ``hysteresis_g``."""
 
 
 @dataclass(frozen=True)
@@ -610,6 +658,7 @@ class ReportWritten:
     revision: int
     written: bool
     svg: str | None = None
+    force_travel_svg: str | None = None
 
 
 @dataclass(frozen=True)

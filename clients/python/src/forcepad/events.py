@@ -167,6 +167,23 @@ class ShortcutPerformed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class StandStopped(Event):
+    """ForcePad stopped the motorised test stand: ``reason`` is ``force-limit``, ``alarm``,
+    ``silent``, ``sensor-lost`` (faults), ``requested`` or ``shutdown``; ``message`` the line."""
+
+    reason: str
+    fault: bool
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class StandSample(Event):
+    """Where the test stand's crosshead was: travel from home, downwards, in mm."""
+
+    travel_mm: float
+
+
+@dataclass(frozen=True, kw_only=True)
 class MonitorFrame(Event):
     """One frame of ``monitor json``."""
 
@@ -214,6 +231,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "sensor.lost": SensorLost,
     "sensor.restored": SensorRestored,
     "shortcut.performed": ShortcutPerformed,
+    "stand.stopped": StandStopped,
+    "stand.sample": StandSample,
     "monitor": MonitorFrame,
     "warning": ConsoleWarning,
 }
