@@ -25,7 +25,7 @@ extension ShellCommand where Context == ShellContext {
                 "report adds each press's force-travel figures (docs/test-stand.md).",
             ],
             examples: [
-                "trial start 20", "trial start 20 name=firm-peek", "trial start 100 stand speed 300mm/min depth 4.2mm return 1.5mm",
+                "trial start 20", "trial start 20 name=firm-peek", "trial start 100 stand speed 300mm/min depth 4.2mm",
                 "trial start 50 stand speed 60mm/min depth 350g dwell 200ms", "trial wait 300s", "trial report",
             ],
             bare: { _, context throws(CommandFailure) in
@@ -40,7 +40,7 @@ extension ShellCommand where Context == ShellContext {
             },
             subcommands: [
                 ShellSubcommand(
-                    "start", arguments: "N [stand speed SPEED depth FORCE|TRAVEL [dwell DURATION] [return TRAVEL]] [name=NAME]"
+                    "start", arguments: "N [stand speed SPEED depth FORCE|TRAVEL [dwell D] [return TRAVEL]] [name=NAME]"
                 ) { arguments, context throws(CommandFailure) in
                     try Self.startTrial(&arguments, context: context)
                 },
