@@ -156,6 +156,50 @@ import Testing
         guard case .silent? = reasons.first else { Issue.record("\(reasons)"); return }
     }
 
+    @Test func aLostReferenceStopsItWithinOneCommandPeriodOfItsSilenceLimit() throws {
+        let lost = Atomic<Bool>(false)
+        let server = try SimulatedStandServer(model: .gcode, settings: Self.spring)
+        let description = StandDescription(
+            model: .gcode, device: server.devicePath, baud: 115_200, maxSpeed: 600_000, travelLimits: 0...20_000,
+            forceLimit: .grams(600), commandPeriodMicros: Self.period)
+        let stops = PosixMutex<[StandStopReason]>([])
+        // The reference's last reading ages from the moment it is lost, as ReferenceReader.latestForce() reports it.
+        let lostAt = Atomic<Int64>(0)
+        let driver = StandDriver(
+            stand: try GCodeStand(description: description, devicePath: server.devicePath), description: description,
+            force: .reference({
+                guard lost.load(ordering: .relaxed) else { return (server.contact.force, 0) }
+                return (.zero, MonotonicClock().nowMicros() - lostAt.load(ordering: .relaxed))
+            }),
+            onStop: { reason in stops.withLock { $0.append(reason) } })
+        try server.start()
+        try driver.start()
+        defer {
+            driver.shutdown()
+            server.stop()
+        }
+        try driver.ask(.home)
+        let clock = MonotonicClock()
+        let giveUp = clock.nowMicros() + 5_000_000
+        while !driver.snapshot().homed, clock.nowMicros() < giveUp { LoopWait.pause(micros: 2_000) }
+        try driver.ask(.move(travel: 4_000, speed: 60_000))
+        while driver.snapshot().state != .moving, clock.nowMicros() < giveUp { LoopWait.pause(micros: 2_000) }
+        #expect(driver.snapshot().state == .moving)
+        let injected = clock.nowMicros()
+        lostAt.store(injected, ordering: .relaxed)
+        lost.store(true, ordering: .relaxed)
+        while !server.state.stopTimesMicros.contains(where: { $0 >= injected }), clock.nowMicros() < injected + 2_000_000 {
+            LoopWait.pause(micros: 1_000)
+        }
+        let firstStop = server.state.stopTimesMicros.first { $0 >= injected } ?? .max
+        // Stale once older than the silence limit, then stopped within one more period.
+        #expect(firstStop - injected > description.silenceLimitMicros, "\(firstStop - injected) µs")
+        #expect(firstStop - injected <= description.silenceLimitMicros + Self.period + 5_000, "\(firstStop - injected) µs")
+        let reasons = stops.withLock { $0 }
+        #expect(reasons.count == 1)
+        guard case .sensorLost? = reasons.first else { Issue.record("\(reasons)"); return }
+    }
+
     @Test func aStopAskedFromAnotherThreadIsSentWithinAFewMilliseconds() throws {
         let rig = try Rig(.gcode)
         try rig.home()
@@ -179,9 +223,12 @@ import Testing
         try rig.driver.ask(.move(travel: 4_000, speed: 60_000))
         #expect(rig.wait { $0.state == .moving })
         let before = rig.server.state.stopTimesMicros.count
+        let asked = MonotonicClock().nowMicros()
         rig.driver.shutdown()
         LoopWait.pause(micros: 5_000)
         #expect(rig.server.state.stopTimesMicros.count > before)
+        let firstStop = rig.server.state.stopTimesMicros.first { $0 >= asked } ?? .max
+        #expect(firstStop - asked <= Self.period, "\(firstStop - asked) µs")
         #expect(!rig.server.state.crosshead.isMoving)
         #expect(rig.stops.withLock { $0 } == [.shutdown])
     }

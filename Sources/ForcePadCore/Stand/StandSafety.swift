@@ -17,14 +17,4 @@ public struct StandSafety: Sendable, Equatable {
         if silence > stand.silenceLimitMicros { return .silent(micros: silence) }
         return nil
     }
-
-    /// `travel` (µm) kept within the board's travel limits.
-    public func clamped(travel: Int64) -> Int64 {
-        min(max(travel, stand.travelLimits.lowerBound), stand.travelLimits.upperBound)
-    }
-
-    /// `speed` (µm/min) kept within the stand's range and the board's maximum.
-    public func clamped(speed: Int64) -> Int64 {
-        min(max(speed, StandDescription.speedRange.lowerBound), stand.maxSpeed)
-    }
 }

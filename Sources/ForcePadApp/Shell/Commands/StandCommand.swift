@@ -111,7 +111,7 @@ extension ShellCommand where Context == ShellContext {
                 ("model", .string(description.model.rawValue)), ("port", .string(port)), ("state", .string(snapshot.state.rawValue)),
                 ("homed", .bool(snapshot.homed)), ("travel_mm", snapshot.travel.map { .decimal($0, places: 3) } ?? .null),
                 ("force_g", snapshot.force.map { .grams($0) } ?? .null), ("force_limit_g", .grams(description.forceLimit)),
-                ("last_stop", snapshot.lastStop.map { .string($0.name) } ?? .null),
+                ("answers", .int(Int64(snapshot.answers))), ("last_stop", snapshot.lastStop.map { .string($0.name) } ?? .null),
                 ("last_stop_message", snapshot.lastStop.map { .string($0.description) } ?? .null),
             ])
     }

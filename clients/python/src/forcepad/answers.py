@@ -366,8 +366,8 @@ class TrialWaited:
 class StandStatus:
     """``stand`` (and ``stand home``, ``stand move``, ``stand stop``): the test stand's model,
     port, state (``idle``, ``moving``, ``homing``, ``held``, ``alarm``, ``unknown``), whether it
-    has found home, its travel from home (mm, downwards), the force, the force limit (g) and
-    the last stop (``force-limit``, ``alarm``, ``silent``, ``sensor-lost``, ``requested``,
+    has found home, its travel from home (mm, downwards), the force, the force limit (g), the
+    status answers it has given since the start, and the last stop (``force-limit``, ``alarm``, ``silent``, ``sensor-lost``, ``requested``,
     ``shutdown``) with its line."""
 
     model: str
@@ -377,6 +377,7 @@ class StandStatus:
     travel_mm: float | None
     force_g: float | None
     force_limit_g: float
+    answers: int
     last_stop: str | None
     last_stop_message: str | None
 
