@@ -367,8 +367,8 @@ class StandStatus:
     """``stand`` (and ``stand home``, ``stand move``, ``stand stop``): the test stand's model,
     port, state (``idle``, ``moving``, ``homing``, ``held``, ``alarm``, ``unknown``), whether it
     has found home, its travel from home (mm, downwards), the force, the force limit (g), the
-    status answers it has given since the start, and the last stop (``force-limit``, ``alarm``, ``silent``, ``sensor-lost``, ``requested``,
-    ``shutdown``) with its line."""
+    status answers it has given since the start, and the last stop (``force-limit``, ``alarm``,
+    ``silent``, ``sensor-lost``, ``requested``, ``shutdown``) with its line."""
 
     model: str
     port: str
