@@ -78,6 +78,12 @@ import Testing
         let report = try #require(LabTests.answers(result, to: "trial").last)
         #expect(report["ok"] as? Bool == true, "\(report)")
         #expect(report["verdict"] as? String == "PASS", "\(report["verdict"] ?? "none") \(report["incomplete_because"] ?? "")")
+        let drift = try #require(report["drift"] as? [[String: Any]])
+        #expect(drift.count == 10)
+        #expect(drift.first?["first_press"] as? Int ?? 0 < drift.last?["last_press"] as? Int ?? 0)
+        for bin in drift {
+            #expect(abs((bin["peek_travel_mm"] as? Double ?? 0) - 2.8) < 0.1, "\(bin)")
+        }
         let summary = try #require(report["travel"] as? [String: Any])
         let peekTravel = try #require(summary["peek_mm"] as? [String: Any])
         #expect(abs((peekTravel["mean"] as? Double ?? 0) - 2.8) < 0.1, "\(summary)")

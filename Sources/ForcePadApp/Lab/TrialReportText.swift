@@ -53,6 +53,7 @@ struct TrialReportText {
         }
         lines += HeldForceErrorText(analysis: analysis).lines
         lines += ForceTravelText(analysis: analysis).lines
+        lines += StandDriftText(analysis: analysis).lines
         lines += PressExclusionText(analysis: analysis).lines
         lines += PressTable(analysis: analysis).lines
         for check in analysis.checks {
@@ -88,6 +89,7 @@ struct TrialReportText {
         })))
         fields += HeldForceErrorText(analysis: analysis).fields
         fields += ForceTravelText(analysis: analysis).fields
+        fields += StandDriftText(analysis: analysis).fields
         fields += PressExclusionText(analysis: analysis).fields
         fields.append(("verdict", analysis.verdict.map { .string($0) } ?? .null))
         fields.append(("incomplete_because", .array(analysis.incompleteBecause.map { .string($0) })))

@@ -1,16 +1,5 @@
 import ForcePadCore
 
-/// The calls ``StandDriver`` makes of its stand, whatever its protocol.
-protocol StandCalls: AnyObject, Sendable {
-    func connect() throws(DeviceError)
-    func home() throws(DeviceError)
-    func status(deadlineMicros: Int64) throws(DeviceError) -> StandStatus?
-    func move(toTravel travel: Int64, speed: Int64, from: Int64) throws(DeviceError)
-    func gaugeForce(deadlineMicros: Int64) throws(DeviceError) -> Force?
-    /// Stops the crosshead; a failure to send the stop is left to the silence rule, which stops again.
-    func stopQuietly()
-}
-
 /// Holds a non-copyable stand so the stand's thread can drive it; only that thread calls it,
 /// except ``StandDriver/shutdown()``'s last stop once that thread has returned.
 final class StandBox<Stand: StandProtocol & ~Copyable>: StandCalls, @unchecked Sendable {

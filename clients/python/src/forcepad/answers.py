@@ -411,6 +411,20 @@ class TravelSummary:
 
 
 @dataclass(frozen=True)
+class DriftBin:
+    """One bin of a stand trial's drift by cycle: consecutive judged presses and their means (g, mm)."""
+
+    first_press: int
+    last_press: int
+    presses: int
+    peek_force_g: float | None
+    pop_force_g: float | None
+    peek_error_g: float | None
+    peak_force_g: float | None
+    peek_travel_mm: float | None
+
+
+@dataclass(frozen=True)
 class StageLatency:
     """A latency of a stage's firings (µs), stage→line or crossing→line: nearest-rank p50 and p99,
     the maximum and how many firings; the figures are None when none was measured."""
@@ -576,6 +590,8 @@ class TrialReport:
     travel: dict[str, TravelSummary | None] | None = None
     """A stand trial's force-travel figures over the judged presses: ``peek_mm``, ``pop_mm``,
     ``depth_mm``, ``peak_force_g``, ``return_force_g``, ``click_ratio``, ``hysteresis_g``."""
+    drift: list[DriftBin] | None = None
+    """A stand trial's drift by cycle: its judged presses in at most ten bins, in press order."""
 
 
 @dataclass(frozen=True)
