@@ -54,6 +54,22 @@ import Testing
         #expect(stops.first?["fault"] as? Bool == false)
     }
 
+    @Test func aStandStoppedMidTrialEndsTheTrialIncomplete() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            lines: [
+                "stand home", "trial start 50 stand speed 600mm/min depth 4.2mm return 1.8mm name=halted", "wait 1500ms", "stand stop",
+                "trial wait 10s", "trial report",
+            ])
+        let waited = try #require(LabTests.answers(result, to: "trial").dropFirst().first)
+        #expect(waited["ended"] as? Bool == true, "\(waited)")
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        let reasons = report["incomplete_because"] as? [String] ?? []
+        #expect(reasons.contains { $0.hasPrefix("stopped by stand stopped (requested)") }, "\(reasons)")
+    }
+
     @Test func aHundredPressStandTrialGivesAVerdictTravelAndReplaysIdentically() throws {
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
@@ -66,12 +82,12 @@ import Testing
             tolerance = "20g"
             """)
         let lines = [
-            "stand home", "trial start 100 stand speed 600mm/min depth 4.2mm return 1.8mm name=stand100", "trial wait 200s",
+            "stand home", "trial start 100 stand speed 600mm/min depth 4.2mm return 1.8mm name=stand100", "trial wait 600s",
             "trial report", "record export stand100", "report stand100", "replay stand100",
         ]
         let result = try ForcePadProcess.run(
             ["--board", Self.board, "--config", config, "--no-rt", "--json", "--state-dir", scratch.state.path],
-            input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 300)
+            input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 900)
         let started = try #require(LabTests.answers(result, to: "trial").first)
         #expect(started["ok"] as? Bool == true, "\(started)")
         #expect(started["stand"] as? Bool == true)

@@ -11,6 +11,8 @@ final class StandRuntime: Sendable {
     let description: StandDescription
     private let started = PosixMutex<(driver: StandDriver, simulator: SimulatedStandServer?)?>(nil)
     private let stops = PosixMutex<[StandStopReason]>([])
+    /// The trial whose presses the stand makes, once asked.
+    private let trial = PosixMutex<String?>(nil)
 
     init(description: StandDescription) {
         self.description = description
@@ -54,6 +56,16 @@ final class StandRuntime: Sendable {
         } catch {
             throw SetupError("test stand: " + error.description, exitCode: 1)
         }
+    }
+
+    /// Notes that the stand makes the presses of trial `name`.
+    func pressing(trial name: String) { trial.withLock { $0 = name } }
+
+    /// Why the stand stopped making the presses of trial `name` before they were done (a
+    /// fault, or a stop asked), or nil while it makes them or for another trial.
+    func stopped(pressing name: String) -> StandStopReason? {
+        guard trial.withLock({ $0 }) == name, let snapshot = driver?.snapshot(), snapshot.stopped else { return nil }
+        return snapshot.lastStop
     }
 
     /// Stops the crosshead within a few milliseconds, for `reason` (any thread).

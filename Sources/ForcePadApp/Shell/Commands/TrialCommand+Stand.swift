@@ -57,12 +57,24 @@ extension ShellCommand where Context == ShellContext {
 }
 
 extension ShellCommand where Context == ShellContext {
+    /// Ends the running stand trial when its stand has stopped before its presses were done (a
+    /// fault, or a stop asked), with the stop's reason, so it is reported INCOMPLETE rather than
+    /// waited for; does nothing otherwise.
+    static func endTrialIfTheStandStopped(_ context: ShellContext) throws(CommandFailure) {
+        let lab = context.services.lab
+        guard let running = lab.running, running.trialPresses > 0, let stand = context.services.stand,
+            let stop = stand.stopped(pressing: running.name)
+        else { return }
+        _ = try lab.stop(controller: context.controller, reason: "stand stopped (\(stop.name))")
+    }
+
     /// `trial wait`: waits until the running trial has all its presses (or stopped), at most
     /// `limitMicros`; events keep printing.
     static func waitForTrial(limitMicros: Int64, context: ShellContext) throws(CommandFailure) -> CommandReply {
         let lab = context.services.lab
         var waited: Int64 = 0
         while true {
+            try endTrialIfTheStandStopped(context)
             try lab.collectFinishedCapture()
             guard let running = lab.running, running.trialPresses > 0 else {
                 let last = lab.lastTrial

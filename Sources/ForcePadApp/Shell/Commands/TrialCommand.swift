@@ -30,6 +30,7 @@ extension ShellCommand where Context == ShellContext {
             ],
             bare: { _, context throws(CommandFailure) in
                 let lab = context.services.lab
+                try Self.endTrialIfTheStandStopped(context)
                 try lab.collectFinishedCapture()
                 guard let running = lab.running, running.trialPresses > 0 else {
                     return CommandReply(lines: ["no trial running" + (lab.lastTrial.map { "; the last was \($0)" } ?? "")], fields: [("trial", .null)])
@@ -104,13 +105,14 @@ extension ShellCommand where Context == ShellContext {
         try lab.start(
             name: name, trialPresses: presses, referencePeriodMicros: context.services.reference?.samplePeriodMicros,
             controller: controller)
-        if let cycles, let driver = context.services.stand?.driver {
+        if let cycles, let stand = context.services.stand, let driver = stand.driver {
             do {
                 try driver.ask(.cycles(cycles))
             } catch {
                 _ = try lab.stop(controller: controller, reason: "command")
                 throw CommandFailure(error.description)
             }
+            stand.pressing(trial: name)
         }
         let pressedBy = cycles.map { " " + Self.describe($0) } ?? ""
         return CommandReply(
