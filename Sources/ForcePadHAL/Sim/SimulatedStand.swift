@@ -17,8 +17,10 @@ public struct SimulatedStand: Sendable {
     public let settings: SimulatedStandSettings
     public private(set) var crosshead: SimulatedCrosshead
     public var fault: SimulatedStandFault = .none
-    /// When each stop (`s`, `!`, Ctrl-X) was received (µs, the caller's clock), oldest first.
+    /// When each stop (`s`, `!`, Ctrl-X) was received (µs, the caller's clock), oldest first;
+    /// the last ``keptStopTimes`` of them.
     public private(set) var stopTimesMicros: [Int64] = []
+    static let keptStopTimes = 256
     private var zero = 0.0
     private var speed = 100_000.0 / 60
     private var lowerLimit: Double?
@@ -103,6 +105,7 @@ public struct SimulatedStand: Sendable {
     }
 
     private mutating func noteStop(_ nowMicros: Int64) {
+        if stopTimesMicros.count >= Self.keptStopTimes { stopTimesMicros.removeFirst() }
         stopTimesMicros.append(nowMicros)
     }
 
