@@ -42,6 +42,18 @@ import Testing
         #expect(LabTests.answers(result, to: "stand").last?["last_stop"] as? String == "force-limit")
     }
 
+    @Test func anInstrumentResetStopsTheStandAndItsTrial() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let result = try ForcePadProcess.run(
+            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            lines: ["stand home", "trial start 50 stand speed 600mm/min depth 4.2mm return 1.8mm name=reset", "wait 1s", "*RST", "wait 100ms", "stand"])
+        #expect(LabTests.answers(result, to: "*RST").first?["stopped_recording"] as? String == "reset")
+        let stops = LabTests.objects(result.outputLines).filter { $0["event"] as? String == "stand.stopped" }
+        #expect(stops.first?["reason"] as? String == "requested", "\(stops)")
+        #expect(LabTests.answers(result, to: "stand").last?["last_stop"] as? String == "requested")
+    }
+
     @Test func sigtermDuringAStandTrialStopsTheStandFirst() throws {
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
