@@ -82,6 +82,28 @@ import Testing
         #expect(reasons.contains { $0.hasPrefix("stopped by stand stopped (requested)") }, "\(reasons)")
     }
 
+    @Test func withoutAReferenceAnESM303sGaugeGivesTheCurves() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        var text = try String(contentsOfFile: Self.board, encoding: .utf8)
+        let reference = try #require(text.range(of: "[reference]")), stand = try #require(text.range(of: "# The test stand"))
+        text.removeSubrange(reference.lowerBound..<stand.lowerBound)
+        text = text.replacing("model = \"gcode\"", with: "model = \"esm303\"")
+        let board = scratch.directory.appendingPathComponent("esm303-stand.toml").path
+        try text.write(toFile: board, atomically: true, encoding: .utf8)
+        let result = try ForcePadProcess.run(
+            ["--board", board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            lines: ["stand home", "trial start 5 stand speed 600mm/min depth 4.2mm return 1.8mm name=gauge", "trial wait 60s", "trial report"])
+        #expect(LabTests.answers(result, to: "stand").first?["model"] as? String == "esm303")
+        let report = try #require(LabTests.answers(result, to: "trial").last)
+        let travel = try #require(report["travel"] as? [String: Any], "\(report)")
+        let peek = try #require(travel["peek_mm"] as? [String: Any])
+        #expect(abs((peek["mean"] as? Double ?? 0) - 2.8) < 0.1, "\(travel)")
+        let samples = LabTests.objects(try scratch.text("recordings/gauge/events.jsonl").split(separator: "\n").map(String.init))
+            .filter { $0["event"] as? String == "stand.sample" }
+        #expect(!samples.isEmpty && samples.allSatisfy { $0["force_g"] is Double })
+    }
+
     @Test func aHundredPressStandTrialGivesAVerdictTravelAndReplaysIdentically() throws {
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }

@@ -34,7 +34,8 @@ struct ForceTravelText {
     /// `force–travel  (98 presses) peek at mean 2.79mm sd 0.004mm …` lines, one a figure.
     var lines: [String] {
         guard !analysis.curves.isEmpty else { return [] }
-        var lines = ["force–travel over \(CountText.of(judged.count, "judged press")) (the reference's force at the stand's travel):"]
+        let source = analysis.replay.referenceSamples.isEmpty ? "the stand's gauge" : "the reference's force"
+        var lines = ["force–travel over \(CountText.of(judged.count, "judged press")) (\(source) at the stand's travel):"]
         for (name, unit, values) in figures {
             guard let summary = SampleSummary(values) else {
                 lines.append("  \(name.padded(to: 15)) -")

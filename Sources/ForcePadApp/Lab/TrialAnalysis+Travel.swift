@@ -4,13 +4,15 @@ import ForcePadLabFiles
 
 extension TrialAnalysis {
     /// Each press's force–travel curve from a stand trial's `stand.sample` travel and the
-    /// reference readings (``ForceTravelCurve``), in press order; empty when the recording has
-    /// no travel. A press's window runs from half a second before its touch (the approach from
+    /// reference readings, or without a reference the stand's gauge readings kept with the
+    /// travel (``ForceTravelCurve``), in press order; empty when the recording has no travel. A press's window runs from half a second before its touch (the approach from
     /// contact) to half a second after its release, never into the presses beside it.
     static func curves(_ records: [PressRecord], events: [RecordedEvent], references: [ReferenceSample]) -> [ForceTravelCurve?] {
         let travel = events.compactMap(\.standSample)
         guard !travel.isEmpty else { return [] }
-        let forces = references.map { (timeMicros: $0.timeMicros, force: $0.force) }
+        let forces = references.isEmpty
+            ? travel.compactMap { sample in sample.gaugeForce.map { (timeMicros: sample.timeMicros, force: $0) } }
+            : references.map { (timeMicros: $0.timeMicros, force: $0.force) }
         return records.indices.map { index in
             let record = records[index]
             let previousEnd = index > 0 ? records[index - 1].endedMicros ?? records[index - 1].beganMicros : Int64.min

@@ -77,7 +77,8 @@ final class StandRuntime: Sendable {
         let origin = link.originMicros.load(ordering: .acquiring)
         guard origin >= 0 else { return [] }
         return driver.takeSamples().compactMap { sample in
-            sample.timeMicros >= origin ? StandSample(timeMicros: sample.timeMicros - origin, travel: sample.travel) : nil
+            sample.timeMicros >= origin
+                ? StandSample(timeMicros: sample.timeMicros - origin, travel: sample.travel, gaugeForce: sample.gaugeForce) : nil
         }
     }
 

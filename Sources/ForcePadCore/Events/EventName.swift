@@ -53,7 +53,8 @@ public enum EventName: String, CaseIterable, Sendable {
     /// ForcePad stopped the test stand: `reason` (``StandStopReason/name``), `fault` and `message`,
     /// the one line saying why.
     case standStopped = "stand.stopped"
-    /// Where the test stand's crosshead was: `travel_mm` from home, at the stand's answer.
+    /// Where the test stand's crosshead was: `travel_mm` from home, at the stand's answer, and
+    /// `force_g`, its gauge's reading, when the stand is watched by its own gauge.
     case standSample = "stand.sample"
     /// One frame of `monitor json`: `total_g`, `cells_g` (g), `x`, `contacts`, `saturated`, `stage`.
     case monitor = "monitor"

@@ -5,9 +5,13 @@ public struct StandSample: Sendable, Equatable {
     public var timeMicros: Int64
     /// Travel from home (µm).
     public var travel: Int64
+    /// The stand's own gauge reading taken with it, when the stand is watched by its gauge (a
+    /// board without a reference sensor); nil otherwise.
+    public var gaugeForce: Force?
 
-    public init(timeMicros: Int64, travel: Int64) {
+    public init(timeMicros: Int64, travel: Int64, gaugeForce: Force? = nil) {
         self.timeMicros = timeMicros
         self.travel = travel
+        self.gaugeForce = gaugeForce
     }
 }

@@ -126,8 +126,10 @@ public final class StandDriver: Sendable {
         }
         do {
             let status = try stand.status(deadlineMicros: start + period)
-            if let status { noteAnswer(status, at: clock.nowMicros()) }
+            let answeredAt = clock.nowMicros()
+            if let status { noteAnswer(status, at: answeredAt) }
             let force = try readForce(deadlineMicros: start + period)
+            if let travel = status?.travel { keepSample(StandSample(timeMicros: answeredAt, travel: travel, gaugeForce: gaugeForce(force))) }
             if let force { state.withLock { $0.force = force } }
             checkTarget(force: force)
             if let status { runCycles(status, force: force, nowMicros: clock.nowMicros()) }
@@ -183,12 +185,6 @@ public final class StandDriver: Sendable {
     /// seen under way (or, for a move, once the travel is reached).
     private func noteAnswer(_ status: StandStatus, at micros: Int64) {
         lastAnswerMicros.store(micros, ordering: .relaxed)
-        if let travel = status.travel {
-            samples.withLock { samples in
-                if samples.count >= Self.keptSamples { samples.removeFirst(samples.count / 2) }
-                samples.append(StandSample(timeMicros: micros, travel: travel))
-            }
-        }
         state.withLock { snapshot in
             snapshot.answers += 1
             snapshot.state = status.state
@@ -206,6 +202,20 @@ public final class StandDriver: Sendable {
             snapshot.request = nil
             snapshot.finished += 1
         }
+    }
+
+    /// Keeps `sample` for ``takeSamples()``, dropping the older half when nobody takes them.
+    private func keepSample(_ sample: StandSample) {
+        samples.withLock { samples in
+            if samples.count >= Self.keptSamples { samples.removeFirst(samples.count / 2) }
+            samples.append(sample)
+        }
+    }
+
+    /// `force` when it is the stand's own gauge reading (the reference's readings are kept by their own reader).
+    private func gaugeForce(_ force: Force?) -> Force? {
+        if case .standGauge = forceSource { return force }
+        return nil
     }
 
     /// How close a move must come to its travel to be finished (µm).

@@ -134,7 +134,8 @@ public struct RecordedEvent: Decodable, Equatable, Sendable {
     /// What a `stand.sample` says of the stand's crosshead, or nil for any other event.
     public var standSample: StandSample? {
         guard event == EventName.standSample.rawValue, let travelMillimetres else { return nil }
-        return StandSample(timeMicros: timeMicros, travel: Int64((travelMillimetres * 1000).rounded()))
+        return StandSample(
+            timeMicros: timeMicros, travel: Int64((travelMillimetres * 1000).rounded()), gaugeForce: forceGrams.map(Force.fromGrams))
     }
 
     /// Whether the loop reports it (a replay can reproduce it): see ``EventName/isOutsideTheLoop``;

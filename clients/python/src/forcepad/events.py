@@ -178,9 +178,11 @@ class StandStopped(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class StandSample(Event):
-    """Where the test stand's crosshead was: travel from home, downwards, in mm."""
+    """Where the test stand's crosshead was: travel from home, downwards, in mm, and its gauge's
+    reading when the stand is watched by its own gauge (no reference sensor)."""
 
     travel_mm: float
+    force_g: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
