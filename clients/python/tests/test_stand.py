@@ -31,9 +31,8 @@ def test_the_stand_homes_moves_and_presses(stand_pad: ForcePad) -> None:
         stand_pad.stand_press("1kg", 120)
     stopped = stand_pad.stand_stop()
     assert stopped.last_stop == "requested"
-    assert any(
-        isinstance(event, events.StandStopped) and event.reason == "requested" for event in stand_pad.last_events
-    )
+    event = stand_pad.wait_for_event("stand.stopped")
+    assert isinstance(event, events.StandStopped) and (event.reason, event.fault) == ("requested", False)
 
 
 def test_a_stand_trial_reports_travel_and_its_curves(stand_pad: ForcePad) -> None:

@@ -49,7 +49,7 @@ extension ShellCommand where Context == ShellContext {
                     try arguments.end()
                     let stand = try Self.standRuntime(context)
                     stand.stop(.requested)
-                    context.controller.pause(micros: StandDriver.stopPollMicros * 2)
+                    Self.waitForTheStop(stand, context: context)
                     return Self.standStatus(stand, headline: "stopped")
                 },
             ])
@@ -85,10 +85,23 @@ extension ShellCommand where Context == ShellContext {
             }
             if context.interruptiblePause(micros: period).interrupted {
                 stand.stop(.requested)
-                context.controller.pause(micros: 2 * StandDriver.stopPollMicros)
+                waitForTheStop(stand, context: context)
                 return standStatus(stand, headline: "stopped by a key")
             }
         }
+    }
+
+    /// Waits (at most a command period and a poll) until the stand's thread has sent the stop
+    /// asked, then for the event pump to take its `stand.stopped` line, so it comes before the answer.
+    private static func waitForTheStop(_ stand: StandRuntime, context: ShellContext) {
+        let limit = stand.description.commandPeriodMicros + StandDriver.stopPollMicros
+        var waited: Int64 = 0
+        while waited < limit, !(stand.driver?.snapshot().stopped ?? true) {
+            context.controller.pause(micros: StandDriver.stopPollMicros)
+            waited += StandDriver.stopPollMicros
+        }
+        context.controller.pause(micros: 2 * LoopRuntime.pumpIntervalMicros)
+        context.controller.flushEvents()
     }
 
     /// `stand`'s answer: model, port, state, travel, force, homed, the last stop.
