@@ -29,6 +29,27 @@ import Testing
         #expect(answers[4]["last_stop"] as? String == "requested")
     }
 
+    @Test func wrongStandArgumentsGetOneLineErrorsWithTheFix() throws {
+        let result = try ForcePadProcess.run(
+            ["--board", Self.board, "--no-rt"],
+            lines: [
+                "stand move 2mm", "stand move to 2mm at 60mm/min", "stand home", "trial start 5 stand depth 3mm",
+                "trial start 5 stand speed 60mm/min", "trial start 5 stand speed 60mm/min depth 3kg",
+                "trial start 5 stand speed 900mm/min depth 3mm", "trial start 5 stand speed 60mm/min depth 3mm bounce 2",
+            ])
+        let errors = result.outputLines.filter { $0.hasPrefix("error: ") }
+        #expect(errors.count == 7, "\(result.standardOutput)")
+        #expect(errors.first?.hasPrefix("error: missing 'at SPEED'; usage: stand | stand home") == true)
+        #expect(errors.contains("error: force: unknown unit 'mm' in '2mm': use one of g, kg, N, mN"))
+        #expect(errors.contains("error: a stand trial needs 'speed SPEED', e.g. speed 120mm/min"))
+        #expect(errors.contains("error: a stand trial needs 'depth FORCE' or 'depth TRAVEL', e.g. depth 300g"))
+        #expect(errors.contains("error: 3000g is not below the board's force_limit 1000g"))
+        #expect(errors.contains("error: 900mm/min is outside 0.5mm/min…600mm/min (the board's max_speed)"))
+        #expect(errors.contains { $0.hasPrefix("error: unexpected 'bounce': expected speed, depth, dwell, return or name=NAME") })
+        let plain = try ForcePadProcess.run(["--no-rt"], lines: ["stand"])
+        #expect(plain.outputLines.contains("error: this board has no test stand: add a [stand] section to its board file (docs/test-stand.md)"))
+    }
+
     @Test func aFingerOnTopOfThePlungerTripsTheForceLimitWithOneLine() throws {
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
