@@ -125,6 +125,23 @@ import Testing
         #expect(!samples.isEmpty && samples.allSatisfy { $0["force_g"] is Double })
     }
 
+    @Test func aStandTrialKilledMidwayKeepsEveryPressItFinished() throws {
+        let scratch = try LabTests.Scratch()
+        defer { scratch.remove() }
+        let killed = try ForcePadProcess.run(
+            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            input: Data("stand home\ntrial start 50 stand speed 600mm/min depth 4.2mm return 1.8mm name=long\n".utf8), signal: (SIGKILL, 5))
+        let finished = LabTests.objects(killed.outputLines).filter { $0["event"] as? String == "press.released" }.count
+        #expect(finished >= 2, "\(killed.standardOutput)")
+        let after = try ForcePadProcess.run(
+            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path], lines: ["trial report long"])
+        let report = try #require(LabTests.answers(after, to: "trial").last)
+        let counted = (report["judged_presses"] as? Int ?? 0) + (report["excluded_presses"] as? [Any] ?? []).count
+        // The press under way when it was killed may be cut short; every one before it is kept.
+        #expect(counted >= finished - 1 && counted <= finished + 1, "\(counted) of \(finished): \(report)")
+        #expect(report["travel"] is [String: Any])
+    }
+
     @Test func aHundredPressStandTrialGivesAVerdictTravelAndReplaysIdentically() throws {
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
