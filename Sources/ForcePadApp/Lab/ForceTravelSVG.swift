@@ -2,9 +2,11 @@ import ForcePadCore
 
 /// A stand trial's force–travel curves as an SVG drawing, every press overlaid: travel from
 /// home (mm) across, the reference force (g) up; each press's down stroke (`polyline.down`,
-/// `data-press`) and up stroke (`polyline.up`, lighter), the peek and pop thresholds
-/// (`line.threshold`, `data-stage`), and a dot at each snap's peak (`circle.snap-peak`) and
-/// valley (`circle.snap-valley`). Written beside the report's force–time plot.
+/// `data-press`) and up stroke (`polyline.up`, fainter), coloured by cycle from blue (the
+/// first press) to red (the last) so a drift over the run shows (`text.cycle-legend`), the
+/// peek and pop thresholds (`line.threshold`, `data-stage`), and a dot at each snap's peak
+/// (`circle.snap-peak`) and valley (`circle.snap-valley`). Written beside the report's
+/// force–time plot.
 struct ForceTravelSVG {
     let analysis: TrialAnalysis
 
@@ -36,7 +38,7 @@ struct ForceTravelSVG {
             "<title>\(info.kind) \(info.name): force against travel</title>",
             "<rect x=\"0\" y=\"0\" width=\"\(f(Self.width))\" height=\"\(f(Self.height))\" fill=\"white\"/>",
             "<text class=\"heading\" x=\"\(f(Self.left))\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(ForcePlotSVG.escaped("\(info.kind) \(info.name): force against travel, \(CountText.of(curves.count, "press"))"))</text>",
-            "<text class=\"subheading\" x=\"\(f(Self.left))\" y=\"40\">reference force (g) against the stand's travel from home (mm); down strokes dark, up strokes light</text>",
+            "<text class=\"subheading\" x=\"\(f(Self.left))\" y=\"40\">force (g) against the stand's travel from home (mm); down strokes dark, up strokes faint</text>",
             "<line class=\"axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top + plotHeight))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"black\"/>",
             "<line class=\"axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"black\"/>",
         ]
@@ -53,11 +55,14 @@ struct ForceTravelSVG {
         for (stage, threshold, colour) in [("peek", analysis.thresholds.peek, "#1f77b4"), ("pop", analysis.thresholds.pop, "#d62728")] {
             svg.append("<line class=\"threshold\" data-stage=\"\(stage)\" x1=\"\(f(Self.left))\" y1=\"\(f(y(threshold)))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(y(threshold)))\" stroke=\"\(colour)\" stroke-dasharray=\"6 4\"/>")
         }
+        let last = max(analysis.curves.count - 1, 1)
+        svg.append("<text class=\"cycle-legend\" x=\"\(f(Self.left + plotWidth))\" y=\"40\" text-anchor=\"end\"><tspan fill=\"\(Self.colour(cycle: 0, of: last))\">first press</tspan> → <tspan fill=\"\(Self.colour(cycle: last, of: last))\">last press</tspan></text>")
         for (index, curve) in analysis.curves.enumerated() {
             guard let curve else { continue }
-            for (stroke, stroked, colour) in [("down", curve.down, "#000000"), ("up", curve.up, "#999999")] where !stroked.isEmpty {
+            let colour = Self.colour(cycle: index, of: last)
+            for (stroke, stroked, opacity) in [("down", curve.down, "0.6"), ("up", curve.up, "0.25")] where !stroked.isEmpty {
                 let line = stroked.map { "\(f(x($0.travel))),\(f(y($0.force)))" }.joined(separator: " ")
-                svg.append("<polyline class=\"\(stroke)\" data-press=\"\(index + 1)\" fill=\"none\" stroke=\"\(colour)\" stroke-opacity=\"0.5\" stroke-width=\"0.8\" points=\"\(line)\"/>")
+                svg.append("<polyline class=\"\(stroke)\" data-press=\"\(index + 1)\" fill=\"none\" stroke=\"\(colour)\" stroke-opacity=\"\(opacity)\" stroke-width=\"0.8\" points=\"\(line)\"/>")
             }
             if let snap = curve.snap {
                 svg.append("<circle class=\"snap-peak\" data-press=\"\(index + 1)\" cx=\"\(f(x(snap.peak.travel)))\" cy=\"\(f(y(snap.peak.force)))\" r=\"2\" fill=\"#d62728\"/>")
@@ -66,6 +71,16 @@ struct ForceTravelSVG {
         }
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
+    }
+
+    /// Cycle `index` of `last` as a colour from blue (the first) to red (the last).
+    static func colour(cycle index: Int, of last: Int) -> String {
+        let share = Double(index) / Double(max(last, 1))
+        func hex(_ value: Double) -> String {
+            let byte = Int((value * 255).rounded())
+            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+        }
+        return "#" + hex(0.12 + 0.72 * share) + hex(0.35 - 0.2 * share) + hex(0.75 - 0.6 * share)
     }
 
     /// Where it goes beside a report revision's force–time plot `svg`: `NAME.force-travel.svg`.
