@@ -9,6 +9,11 @@ import Testing
 /// period of the reading that shows it.
 @Suite(.serialized) struct StandDriverTests {
     static let period: Int64 = 20_000
+    /// What a stop may take beyond its command period to reach the stand: the status question
+    /// and its answer, and the stop itself, on a pseudo-terminal of a loaded machine (µs).
+    static let transferAllowanceMicros: Int64 = 10_000
+    /// Periods of silence the rig's stand is allowed: 200 ms, so a loaded machine's stalls are not taken for a silent stand.
+    static let silentPeriods: Int64 = 10
     static let spring = SimulatedStandSettings(acceleration: 2_000_000, contact: 2_000, stiffness: 200, snapAt: 0, snapWidth: 0, snapDrop: .zero)
 
     /// A simulated stand and a driver on it; the force is the simulated plunger's (the sim
@@ -23,7 +28,7 @@ import Testing
             self.server = server
             let description = StandDescription(
                 model: model, device: server.devicePath, baud: 115_200, maxSpeed: 600_000, travelLimits: 0...20_000,
-                forceLimit: .grams(600), commandPeriodMicros: StandDriverTests.period)
+                forceLimit: .grams(600), commandPeriodMicros: StandDriverTests.period, silentPeriods: StandDriverTests.silentPeriods)
             let force: StandForceSource = gauge ? .standGauge : .reference({ (server.contact.force, 0) })
             let stops = stops
             let onStop: @Sendable (StandStopReason) -> Void = { reason in stops.withLock { $0.append(reason) } }
@@ -95,8 +100,9 @@ import Testing
         #expect(abs(rig.server.state.travel - 1_000) <= 10)
         let samples = rig.driver.takeSamples()
         let deepest = try #require(samples.map(\.travel).max())
-        // 150 g on a 200 g/mm spring from contact at 2 mm: 2.75 mm, stopped within a period (5 mm/min… 100 µm at 300 mm/min).
-        #expect(deepest >= 2_750 && deepest <= 2_900, "\(deepest) µm")
+        // 150 g on a 200 g/mm spring from contact at 2 mm: 2.75 mm, stopped within a period
+        // (100 µm at 300 mm/min and 20 ms; a loaded machine's late round adds up to as much again).
+        #expect(deepest >= 2_750 && deepest <= 3_000, "\(deepest) µm")
         let byTravel = StandCycles(count: 2, speed: 300_000, depth: .travel(2_500), dwellMicros: 0, returnTravel: 500)
         try rig.driver.ask(.cycles(byTravel))
         #expect(rig.wait(seconds: 10) { $0.request == nil && $0.cyclesDone == 2 })
@@ -132,7 +138,7 @@ import Testing
     func anAlarmStopsItWithinOneCommandPeriod(model: StandModel) throws {
         let (micros, reasons, stopped) = try stopAfter(.alarm, model: model)
         #expect(stopped)
-        #expect(micros <= Self.period + 5_000, "\(micros) µs")
+        #expect(micros <= Self.period + Self.transferAllowanceMicros, "\(micros) µs")
         #expect(reasons.count == 1)
         guard case .alarm? = reasons.first else { Issue.record("\(reasons)"); return }
     }
@@ -141,7 +147,7 @@ import Testing
     func theForceLimitStopsItWithinOneCommandPeriod(model: StandModel) throws {
         let (micros, reasons, stopped) = try stopAfter(.overshoot(.grams(700)), model: model)
         #expect(stopped)
-        #expect(micros <= Self.period + 5_000, "\(micros) µs")
+        #expect(micros <= Self.period + Self.transferAllowanceMicros, "\(micros) µs")
         #expect(reasons.count == 1)
         guard case .forceLimit? = reasons.first else { Issue.record("\(reasons)"); return }
     }
@@ -150,8 +156,9 @@ import Testing
     func aSilentStandIsStoppedOnceItsSilenceLimitPasses(model: StandModel) throws {
         let (micros, reasons, stopped) = try stopAfter(.silent, model: model)
         #expect(stopped)
-        // Silent for more than three periods, then stopped within the next one.
-        #expect(micros > 3 * Self.period - Self.period && micros <= 4 * Self.period + 5_000, "\(micros) µs")
+        // Silent for more than its silence limit, then stopped within the next period.
+        let limit = Self.silentPeriods * Self.period
+        #expect(micros > limit - Self.period && micros <= limit + Self.period + Self.transferAllowanceMicros, "\(micros) µs")
         #expect(reasons.count == 1)
         guard case .silent? = reasons.first else { Issue.record("\(reasons)"); return }
     }
@@ -194,7 +201,7 @@ import Testing
         let firstStop = server.state.stopTimesMicros.first { $0 >= injected } ?? .max
         // Stale once older than the silence limit, then stopped within one more period.
         #expect(firstStop - injected > description.silenceLimitMicros, "\(firstStop - injected) µs")
-        #expect(firstStop - injected <= description.silenceLimitMicros + Self.period + 5_000, "\(firstStop - injected) µs")
+        #expect(firstStop - injected <= description.silenceLimitMicros + Self.period + Self.transferAllowanceMicros, "\(firstStop - injected) µs")
         let reasons = stops.withLock { $0 }
         #expect(reasons.count == 1)
         guard case .sensorLost? = reasons.first else { Issue.record("\(reasons)"); return }
@@ -209,7 +216,7 @@ import Testing
         rig.driver.stop(.requested)
         #expect(rig.wait(seconds: 1) { _ in rig.server.state.stopTimesMicros.contains { $0 >= asked } })
         let firstStop = rig.server.state.stopTimesMicros.first { $0 >= asked } ?? .max
-        #expect(firstStop - asked <= StandDriver.stopPollMicros + 5_000)
+        #expect(firstStop - asked <= StandDriver.stopPollMicros + Self.transferAllowanceMicros)
         #expect(rig.wait(seconds: 1) { $0.state == .idle || $0.state == .held })
         let travel = rig.server.state.travel
         LoopWait.pause(micros: 5 * Self.period)

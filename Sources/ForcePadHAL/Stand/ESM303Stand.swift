@@ -38,17 +38,19 @@ public struct ESM303Stand: ~Copyable, StandProtocol {
 
     public mutating func status(deadlineMicros: Int64, clock: borrowing some LoopClock & ~Copyable) throws(DeviceError) -> StandStatus? {
         lastForce = nil
-        guard let answer = try ask(ESM303Protocol.requestStatus, deadlineMicros: deadlineMicros, clock: clock) else { return nil }
-        guard let (state, limit) = ESM303Protocol.status(in: answer) else { throw unreadable(answer, to: "p", "check the baud rate and that the stand is in PC control") }
-        guard let travelAnswer = try ask(ESM303Protocol.requestTravel, deadlineMicros: deadlineMicros, clock: clock) else { return nil }
-        guard let travel = ESM303Protocol.travel(in: travelAnswer) else { throw unreadable(travelAnswer, to: "x", "set the stand's travel unit to mm") }
-        guard let forceAnswer = try ask(ESM303Protocol.requestForce, deadlineMicros: deadlineMicros, clock: clock) else { return nil }
-        do {
-            lastForce = try ForceGaugeAnswer.force(in: forceAnswer)
-        } catch .overload(let quoted) {
+        guard let (state, limit) = try ask(ESM303Protocol.requestStatus, deadlineMicros: deadlineMicros, clock: clock, fix: "check the baud rate and that the stand is in PC control", read: ESM303Protocol.status(in:))
+        else { return nil }
+        guard let travel = try ask(ESM303Protocol.requestTravel, deadlineMicros: deadlineMicros, clock: clock, fix: "set the stand's travel unit to mm", read: ESM303Protocol.travel(in:))
+        else { return nil }
+        guard let reading = try ask(ESM303Protocol.requestForce, deadlineMicros: deadlineMicros, clock: clock, fix: "check the gauge's cable to the stand", read: Self.gaugeReading(_:))
+        else { return nil }
+        switch reading {
+        case .failure(.overload(let quoted)):
             return StandStatus(state: .alarm, travel: travel, alarm: "gauge overload \(quoted)")
-        } catch {
+        case .failure(let error):
             throw DeviceError(operation: "read the gauge on the \(name)", errno: 0, hint: error.description)
+        case .success(let force):
+            lastForce = force
         }
         if homing {
             guard limit == "UL", state == .idle else { return StandStatus(state: .homing, travel: travel) }
@@ -57,6 +59,23 @@ public struct ESM303Stand: ~Copyable, StandProtocol {
             return StandStatus(state: .idle, travel: 0)
         }
         return StandStatus(state: state, travel: travel)
+    }
+
+    /// Whether `line` is an answer to one of the questions asked each command period (`p`, `x`, `?`).
+    static func answersAQuestion(_ line: String) -> Bool {
+        ESM303Protocol.status(in: line) != nil || ESM303Protocol.travel(in: line) != nil || gaugeReading(line) != nil
+    }
+
+    /// A line as the gauge's answer to `?`: its force, or the gauge's refusal; nil for a line
+    /// that is not a gauge's (a late answer to `p` or `x`: letters, or a number without a unit).
+    static func gaugeReading(_ line: String) -> Result<Force, ForceGaugeAnswerError>? {
+        do {
+            return .success(try ForceGaugeAnswer.force(in: line))
+        } catch .missingUnit, .unreadable {
+            return nil
+        } catch {
+            return .failure(error)
+        }
     }
 
     public mutating func move(toTravel travel: Int64, speed: Int64, from: Int64, clock: borrowing some LoopClock & ~Copyable) throws(DeviceError) {
@@ -80,15 +99,23 @@ public struct ESM303Stand: ~Copyable, StandProtocol {
         try command(ESM303Protocol.stop)
     }
 
-    /// Sends a request and reads its answer line, after dropping any answer that came late.
-    private mutating func ask(_ request: String, deadlineMicros: Int64, clock: borrowing some LoopClock & ~Copyable) throws(DeviceError) -> String? {
+    /// Sends `request` and reads lines until one `read` understands, after dropping what came
+    /// late: the stand's answers carry no tag, so a late answer to an earlier question is passed
+    /// by rather than taken for this one. Nil when none came before `deadlineMicros` (late
+    /// answers aside); an error naming the line and `fix` when a line no question explains came.
+    private mutating func ask<Answer>(
+        _ request: String, deadlineMicros: Int64, clock: borrowing some LoopClock & ~Copyable, fix: String,
+        read: (String) -> Answer?
+    ) throws(DeviceError) -> Answer? {
         try line.dropReceived()
         try command(request)
-        return try line.nextLine(deadlineMicros: deadlineMicros, clock: clock)
-    }
-
-    private func unreadable(_ answer: String, to request: String, _ fix: String) -> DeviceError {
-        DeviceError(operation: "read the \(name)", errno: 0, hint: "unreadable answer \(ForceGaugeAnswer.quote(answer)) to \(request): \(fix)")
+        var refused: String?
+        while let answer = try line.nextLine(deadlineMicros: deadlineMicros, clock: clock) {
+            if let understood = read(answer) { return understood }
+            if !Self.answersAQuestion(answer) { refused = answer }
+        }
+        guard let refused else { return nil }
+        throw DeviceError(operation: "read the \(name)", errno: 0, hint: "unreadable answer \(ForceGaugeAnswer.quote(refused)) to \(request): \(fix)")
     }
 
     /// Writes one command and its CR, within 100 ms.
