@@ -145,9 +145,11 @@ import Testing
     @Test func aHundredPressStandTrialGivesAVerdictTravelAndReplaysIdentically() throws {
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
+        // A loaded machine's lost loop periods leave presses out of the verdict: half of them judged is enough here.
         let config = try scratch.config("""
             [trials]
             cancel_rate = 0
+            judged_presses_min = 50
             [trials.peek]
             tolerance = "20g"
             [trials.pop]

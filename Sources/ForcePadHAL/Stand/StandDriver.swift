@@ -27,6 +27,10 @@ public final class StandDriver: Sendable {
     private let runner = PosixMutex<StandCycleRunner?>(nil)
     /// Travel samples not yet taken (``takeSamples()``), at most ``keptSamples``.
     private let samples = PosixMutex<[StandSample]>([])
+    /// The longest status round trip whose travel is kept as a sample (µs): the sample is
+    /// stamped at the middle of the round trip, so a longer one (this thread starved, a slow
+    /// answer) would place the travel too uncertainly in time; the samples beside it serve.
+    static let sampleRoundTripMaxMicros: Int64 = 6_000
     /// The most samples kept for ``takeSamples()``: ten seconds at a 10 ms period.
     static let keptSamples = 1_000
     /// How often the stand's thread looks for a stop asked from another thread while it waits (µs).
@@ -101,7 +105,8 @@ public final class StandDriver: Sendable {
         pendingStop.withLock { $0 = reason }
     }
 
-    /// The travel samples since the last call, oldest first (monotonic clock, µs).
+    /// The travel samples since the last call, oldest first (monotonic clock, µs: the middle of
+    /// each status's round trip).
     public func takeSamples() -> [StandSample] { samples.withLock { samples in defer { samples.removeAll() }; return samples } }
 
     /// The stop sequence at the end: stops the crosshead, then the thread; does nothing the second time.
@@ -125,11 +130,14 @@ public final class StandDriver: Sendable {
             carryOut(request)
         }
         do {
+            let asked = clock.nowMicros()
             let status = try stand.status(deadlineMicros: start + period)
             let answeredAt = clock.nowMicros()
             if let status { noteAnswer(status, at: answeredAt) }
             let force = try readForce(deadlineMicros: start + period)
-            if let travel = status?.travel { keepSample(StandSample(timeMicros: answeredAt, travel: travel, gaugeForce: gaugeForce(force))) }
+            if let travel = status?.travel, answeredAt - asked <= Self.sampleRoundTripMaxMicros {
+                keepSample(StandSample(timeMicros: asked + (answeredAt - asked) / 2, travel: travel, gaugeForce: gaugeForce(force)))
+            }
             if let force { state.withLock { $0.force = force } }
             checkTarget(force: force)
             if let status { runCycles(status, force: force, nowMicros: clock.nowMicros()) }
