@@ -49,7 +49,7 @@ struct BoardFileErrorTests {
 
     @Test func unknownTableWithoutACloseKeyListsTheAllowedOnes() {
         #expect(Self.message(replacing: "[sampling]", with: "[leds]\ncount = 2\n[sampling]")
-            == "boards/bench.toml:11: leds: unknown key (allowed here: name, description, i2c, adc, pad, sampling, haptic, feedback, serial, calibration, sim, reference, accelerometer)")
+            == "boards/bench.toml:11: leds: unknown key (allowed here: name, description, i2c, adc, pad, sampling, haptic, feedback, serial, calibration, sim, reference, accelerometer, stand)")
     }
 
     @Test func wrongType() {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Shipped board files and the example config")
 struct ShippedFilesTests {
-    static let boardFiles = ["rpi4-ads7830.toml", "rpi5-ads1115.toml", "sim.toml", "zero2w-pcf8591.toml"]
+    static let boardFiles = ["rpi4-ads7830.toml", "rpi5-ads1115.toml", "sim-stand.toml", "sim.toml", "zero2w-pcf8591.toml"]
 
     @Test func theBoardsFolderHoldsExactlyTheDocumentedBoards() {
         #expect(PackageRoot.files(in: "boards") == Self.boardFiles)

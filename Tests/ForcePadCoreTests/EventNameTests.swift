@@ -22,7 +22,7 @@ struct EventNameTests {
         #expect(Set(EventName.allCases.map(\.rawValue)).count == EventName.allCases.count)
         let outside = EventName.allCases.filter(\.isOutsideTheLoop).map(\.rawValue)
         #expect(outside == ["haptic.edge", "shortcut.performed", "reference.sample", "reference.lost", "reference.restored",
-            "haptic.felt", "accelerometer.lost", "accelerometer.restored",
+            "haptic.felt", "accelerometer.lost", "accelerometer.restored", "stand.stopped", "stand.sample",
         ])
     }
 }

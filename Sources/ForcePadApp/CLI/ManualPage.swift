@@ -11,7 +11,7 @@ enum ManualPage {
     private static let guides = [
         "getting-started.md", "configuration.md", "boards.md", "presses-and-haptics.md", "live-view.md", "commands.md",
         "shortcuts.md", "scripting.md", "lab-guide.md", "lab-report-example.md", "reference-sensors.md",
-        "accelerometer.md", "raspberry-pi.md", "fleet.md", "reliability.md", "performance.md", "packaging.md", "rig.md",
+        "accelerometer.md", "test-stand.md", "raspberry-pi.md", "fleet.md", "reliability.md", "performance.md", "packaging.md", "rig.md",
     ]
 
     static func text(date: String) -> String {

@@ -10,9 +10,10 @@ struct ConsoleEventSink: EventSink {
         case .edge(let edge): [printer.lines(for: edge).console]
         case .referenceHealth(let report, let time): [printer.lines(for: report, atMicros: time).console]
         case .shortcut(let outcome, let time): [printer.lines(for: outcome, atMicros: time).console]
-        case .referenceSample, .accelerationSample, .force: []
+        case .referenceSample, .accelerationSample, .force, .standSample: []
         case .felt(let felt): [printer.lines(for: felt).console]
         case .accelerometerHealth(let report, let time): [printer.lines(for: report, atMicros: time).console]
+        case .standStopped(let stop, let time): [printer.lines(for: stop, atMicros: time).console]
         }
     }
 }

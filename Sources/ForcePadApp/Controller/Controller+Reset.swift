@@ -5,13 +5,14 @@ import Logging
 
 /// `*RST`: the instrument reset that puts back the settings in force at start.
 extension Controller {
-    /// `*RST`: stops a recording or trial in progress (its files are kept, as by `record
-    /// stop`), releases the simulated pad (ending a trace being played; returns once the force
+    /// `*RST`: stops the test stand, if the board has one, and a recording or trial in
+    /// progress (its files are kept, as by `record stop`), releases the simulated pad (ending a trace being played; returns once the force
     /// is back to zero and the filter has settled), and puts back every
     /// setting as it was at start: thresholds, preset, hysteresis, filter, haptic line and
     /// patterns, and the log level. Calibration, zeros, shortcuts and the session's mode and
     /// echo are kept. Returns the name of the recording it stopped, if any.
     public func reset() throws(CommandFailure) -> String? {
+        runtime.stand?.stop(.requested)
         try lab.collectFinishedCapture()
         let stopped = lab.running == nil ? nil : try lab.stop(controller: self, reason: "reset").name
         if board.simulation != nil { try send(.simulate(.release)) }

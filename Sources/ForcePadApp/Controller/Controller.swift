@@ -102,12 +102,12 @@ public final class Controller {
             lineIsSimulated: board.isSimulated)
         let printer = EventPrinter(formatter: formatter, mode: outputMode, logger: logger)
         let driverCalibration = Self.savedDriverCalibration(board: board, stateKey: boardStateKey, stateDirectory: stateDirectory, logger: logger)
-        runtime = try LoopRuntime(assembly: assembly, realTime: realTime, driverCalibration: driverCalibration) { link, stages, live in
-            // The console first, then the recorder, the menu and the live view: their lines follow the event's own.
+        runtime = try LoopRuntime(assembly: assembly, realTime: realTime, driverCalibration: driverCalibration) { link, stages, live, stand in
+            // The console first, then the recorder, the menu, the live view and the stand: their lines follow the event's own.
             let sinks: [any EventSink] = [
                 ConsoleEventSink(printer: printer), RecorderEventSink(tap: tap, printer: printer, link: link),
                 MenuEventSink(menuSlots: shortcutService.menuSlots, printer: printer), LiveForceSink(tap: live),
-            ] + moreSinks
+            ] + (stand.map { [StandEventSink(stand: $0)] } ?? []) + moreSinks
             return EventPump(
                 link: link, sinks: sinks, output: output, mode: outputMode, patternName: { formatter.patternName($0) },
                 driverStages: stages)

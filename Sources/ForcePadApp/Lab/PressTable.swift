@@ -5,7 +5,8 @@ import ForcePadCore
 /// was (the pad's, and the reference's when there is one), and per stage whether it fired, the
 /// pad's and the reference's force at firing, `stage_to_line_us`, `crossing_to_line_us` with its
 /// parts (``CrossingLatency``), what the accelerometer felt (``StageFelt``: onset and felt
-/// latency, peak), and the outcome against the truth (``StageDetection/Outcome``).
+/// latency, peak), and the outcome against the truth (``StageDetection/Outcome``); in a stand
+/// trial, the press's force–travel figures (``travelFields(_:record:)``).
 /// One set of fields, given as the report's `presses` array, as `trial report`'s rows and as
 /// `record export`'s NAME.presses.csv; a figure not measured is null (an empty CSV cell, `-`
 /// in the text), never a number. Times in µs on the loop clock, forces in grams.
@@ -41,6 +42,9 @@ struct PressTable {
         for stage in [PressStage.peek, .pop] {
             let outcome = analysis.detections.first { $0.stage == stage }.flatMap { index < $0.outcomes.count ? $0.outcomes[index] : nil }
             fields.append((stage.rawValue, .object(Self.stageFields(record.firing(stage), outcome: outcome))))
+        }
+        if !analysis.curves.isEmpty {
+            fields.append(("travel", .object(Self.travelFields(index < analysis.curves.count ? analysis.curves[index] : nil, record: record))))
         }
         return fields
     }
@@ -124,6 +128,7 @@ struct PressTable {
                 if let felt = firing.felt { line += Self.feltText(felt) }
                 line += " " + Self.outcomeText(outcome)
             }
+            if case .object(let travel)? = fields["travel"] { line += Self.travelText(travel) }
             lines.append(line)
         }
         return lines

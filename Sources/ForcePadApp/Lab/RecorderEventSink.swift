@@ -28,6 +28,10 @@ struct RecorderEventSink: EventSink {
             tap.take(line: printer.lines(for: felt).json, atMicros: felt.stageMicros)
         case .accelerometerHealth(let report, let time):
             tap.take(line: printer.lines(for: report, atMicros: time).json, atMicros: time)
+        case .standSample(let sample):
+            tap.take(line: EventFormatter.json(sample).rendered(), atMicros: sample.timeMicros)
+        case .standStopped(let stop, let time):
+            tap.take(line: printer.lines(for: stop, atMicros: time).json, atMicros: time)
         case .force:
             break
         }

@@ -40,6 +40,8 @@ struct TrialAnalysis {
     let truePeaks: (forces: [Force?], basis: StageDetection.Basis)
     /// Haptic pulses: pattern name, line on and off (µs, loop time of the periods).
     let pulses: [(pattern: String, onMicros: Int64, offMicros: Int64)]
+    /// Each press's force–travel curve in a stand trial (``curves(_:events:references:)``); empty without travel.
+    let curves: [ForceTravelCurve?]
 
     init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
         self.recording = recording
@@ -82,6 +84,7 @@ struct TrialAnalysis {
         }
         self.records = records
         self.pulses = pulses
+        curves = Self.curves(records, events: recording.events, references: replay.referenceSamples)
         disturbances = Self.disturbances(recording, replay: replay)
         let settle = FilterDelay(settings: recorded.filter, sampleRateHz: info.sampleRateHertz).settleMicros
         let screening = PressScreening(

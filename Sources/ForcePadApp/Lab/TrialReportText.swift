@@ -52,6 +52,8 @@ struct TrialReportText {
             }
         }
         lines += HeldForceErrorText(analysis: analysis).lines
+        lines += ForceTravelText(analysis: analysis).lines
+        lines += StandDriftText(analysis: analysis).lines
         lines += PressExclusionText(analysis: analysis).lines
         lines += PressTable(analysis: analysis).lines
         for check in analysis.checks {
@@ -86,6 +88,8 @@ struct TrialReportText {
             .object([("limit", .string($0.name)), ("measured", .string($0.measured)), ("passed", .bool($0.passed))])
         })))
         fields += HeldForceErrorText(analysis: analysis).fields
+        fields += ForceTravelText(analysis: analysis).fields
+        fields += StandDriftText(analysis: analysis).fields
         fields += PressExclusionText(analysis: analysis).fields
         fields.append(("verdict", analysis.verdict.map { .string($0) } ?? .null))
         fields.append(("incomplete_because", .array(analysis.incompleteBecause.map { .string($0) })))

@@ -77,6 +77,14 @@ struct EventFormatter {
         .object([("t_us", .int(sample.timeMicros)), Self.name(.referenceSample), ("reference_g", .grams(sample.force))])
     }
 
+    /// A `stand.sample` line: the crosshead's travel from home (mm), and the stand's gauge
+    /// reading with it (`force_g`) when the stand is watched by its own gauge.
+    static func json(_ sample: StandSample) -> JSONValue {
+        .object(
+            [("t_us", .int(sample.timeMicros)), Self.name(.standSample), ("travel_mm", .decimal(sample.travel, places: 3))]
+                + (sample.gaugeForce.map { [("force_g", .grams($0))] } ?? []))
+    }
+
     /// E.g. `reading /dev/i2c-1 failed: No such device (ENODEV)`.
     private func sensorError(_ errno: Int32) -> String {
         "reading \(sensorDevice) failed: \(ErrnoText.describe(errno))"

@@ -6,7 +6,8 @@ import Glibc
 /// The checks of `forcepad probe`, in the order a lab bring-up goes: the I2C adapter, each
 /// converter (one frame read), the haptic line (requested, then released off), the feedback
 /// input when the board has one, the reference force sensor when it has one
-/// (``ReferenceProbe``), the accelerometer (``AccelerometerProbe``), the serial port, and whether the loop may run with
+/// (``ReferenceProbe``), the accelerometer (``AccelerometerProbe``), the test stand
+/// (``StandProbe``), the serial port, and whether the loop may run with
 /// real-time priority. Each check runs whatever the others found, so one run lists every
 /// problem.
 struct DeviceProbe {
@@ -31,6 +32,7 @@ struct DeviceProbe {
         if let driver = board.hapticDriver { checks += hapticDriverChecks(driver) }
         if let reference = board.reference { checks += ReferenceProbe(reference: reference).run() }
         if let accelerometer = board.accelerometer { checks += AccelerometerProbe(description: accelerometer).run() }
+        if let stand = board.stand { checks.append(StandProbe(stand: stand).run()) }
         checks.append(serialCheck)
         checks.append(realTimeCheck)
         return checks

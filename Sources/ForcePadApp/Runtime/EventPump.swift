@@ -136,6 +136,16 @@ final class EventPump: Sendable {
         }
     }
 
+    /// Hands a travel sample of the test stand to the sinks (the recorder keeps it) in order with the loop's events.
+    func report(_ sample: StandSample) {
+        deliverInOrder(.standSample(sample))
+    }
+
+    /// Prints a `stand.stopped` event in order with the loop's events.
+    func report(_ stop: StandStopReason, atMicros time: Int64) {
+        deliverInOrder(.standStopped(stop, atMicros: time))
+    }
+
     /// Prints a `shortcut.performed` event in order with the loop's events.
     func report(_ outcome: ShortcutOutcome, atMicros time: Int64) {
         deliverInOrder(.shortcut(outcome, atMicros: time))

@@ -19,6 +19,8 @@ struct LoopHardware {
     let referenceReader: ReferenceReader?
     /// Reads the accelerometer on the pad (`[accelerometer]`); nil without one.
     let accelerometerReader: AccelerometerReader?
+    /// What the simulated stand's plunger presses the simulated pad with; nil without a simulated stand.
+    let standContact: SimulatedStandContact?
 
     /// Opens the board's hardware (or the simulated pad) for a loop on `link`, reading one
     /// frame from the converters, so a converter that does not answer fails the start with
@@ -33,7 +35,8 @@ struct LoopHardware {
         let actuator = board.isSimulated && board.accelerometer != nil ? SimulatedActuatorInput() : nil
         accelerometerReader = try AccelerometerStart.reader(board: board, actuator: actuator, playback: simulatedPlayback, link: link)
         if let simulation = board.simulation, board.isSimulated {
-            let pad = SimulatedPad(board: board, simulation: simulation)
+            standContact = board.stand?.simulation != nil ? SimulatedStandContact() : nil
+            let pad = SimulatedPad(board: board, simulation: simulation, standContact: standContact)
             if case .simulated(let settings) = board.reference {
                 referenceReader = ReferenceReader(
                     source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: settings, seed: simulation.seed),
@@ -55,6 +58,7 @@ struct LoopHardware {
             lineCutOff = .none
             edgeWatcher = nil
         } else {
+            standContact = nil
             do throws(DeviceError) {
                 var sensor = try I2CFrameSource(board: board)
                 do {

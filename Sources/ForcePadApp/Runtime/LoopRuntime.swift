@@ -25,6 +25,8 @@ final class LoopRuntime {
     let referenceReader: ReferenceReader?
     /// Reads the accelerometer on the pad (`[accelerometer]`); nil without one.
     let accelerometerReader: AccelerometerReader?
+    /// The board's test stand (`[stand]`); nil without one.
+    let stand: StandRuntime?
     /// How the loop thread is scheduled (what the real-time request got).
     private(set) var realTimeOutcome: RealTimeOutcome
     private var snapshots: LatestValueReader<LoopSnapshot>
@@ -52,10 +54,11 @@ final class LoopRuntime {
     /// haptic driver chip has it set up first (``HapticDriverChip``), with `driverCalibration`
     /// written back when given and the first stage's sequence loaded.
     /// `makePump` builds the pump on the new link, following the driver's stages when there is
-    /// one, with the live view's sink among its sinks.
+    /// one, with the live view's sink and the test stand's (when the board has one) among its sinks.
+    /// The stand starts last, once the readers whose force it is watched by run.
     init(
         assembly: LoopAssembly, realTime: RealTimeRequest, driverCalibration: DRV2605LCalibration? = nil,
-        makePump: (LoopLink, HapticDriverStages?, LiveForceTap) -> EventPump?
+        makePump: (LoopLink, HapticDriverStages?, LiveForceTap, StandRuntime?) -> EventPump?
     ) throws(SetupError) {
         let board = assembly.board
         let effects = assembly.settings.haptics.effects
@@ -76,7 +79,9 @@ final class LoopRuntime {
                 finishedPeriodMicros: { link.finishedPeriodMicros.load(ordering: .acquiring) })
         }
         let liveForces = LiveForceTap(link: link)
-        guard let pump = makePump(link, stages, liveForces), let snapshots = link.snapshots.takeReader() else {
+        let stand = board.stand.map { StandRuntime(description: $0) }
+        self.stand = stand
+        guard let pump = makePump(link, stages, liveForces, stand), let snapshots = link.snapshots.takeReader() else {
             hapticDriver?.enterStandby()
             throw SetupError("the loop's channels already have consumers")
         }
@@ -122,6 +127,8 @@ final class LoopRuntime {
             let reader = referenceReader
             let accelerometer = accelerometerReader
             try pumpWorker.start { [pumpWorker] in
+                for sample in stand?.takeSamples(link: link) ?? [] { pump.report(sample) }
+                for stop in stand?.takeStops() ?? [] { pump.report(stop, atMicros: link.loopMicrosNow()) }
                 for report in reader?.takeReports() ?? [] {
                     pump.report(report, atMicros: link.loopMicrosNow())
                 }
@@ -135,6 +142,12 @@ final class LoopRuntime {
         } catch {
             shutdown()
             throw SetupError(error.description)
+        }
+        do {
+            try stand?.start(contact: hardware.standContact, reference: referenceReader)
+        } catch {
+            shutdown()
+            throw error
         }
     }
 
@@ -159,15 +172,17 @@ final class LoopRuntime {
     }
 
     /// What a signal may use to stop the loop from another thread.
-    var stopper: LoopStopper { LoopStopper(link: link, pump: pump, hapticDriver: hapticDriver) }
+    var stopper: LoopStopper { LoopStopper(link: link, pump: pump, hapticDriver: hapticDriver, stand: stand) }
 
     /// The one stop sequence, for a start that fails part-way and for the shutdown: stops the
+    /// test stand first (its crosshead, then its thread), the
     /// reference reader (while the loop still feeds it), the loop (which drives the haptic
     /// line off), puts the haptic driver in standby, stops the edge watcher and the pump
     /// thread, then pumps the last events. Does nothing once stopped.
     func shutdown() {
         guard !isStopped else { return }
         isStopped = true
+        stand?.shutdown()
         referenceReader?.stop()
         accelerometerReader?.stop()
         link.stopRequested.store(true, ordering: .relaxed)
@@ -178,6 +193,7 @@ final class LoopRuntime {
         pumpWorker.stop()
         loopThread = nil
         cpuWakeLatency = nil
+        for stop in stand?.takeStops() ?? [] { pump.report(stop, atMicros: link.loopMicrosNow()) }
         pump.pump(settlingAll: true)
     }
 

@@ -20,6 +20,10 @@ enum PumpedEvent {
     case felt(HapticFelt)
     /// A change in the accelerometer's health, at loop time (µs).
     case accelerometerHealth(AccelerometerReaderReport, atMicros: Int64)
+    /// Where the test stand's crosshead was (loop time).
+    case standSample(StandSample)
+    /// ForcePad stopped the test stand, and why, at loop time (µs).
+    case standStopped(StandStopReason, atMicros: Int64)
     /// A frame's forces, while a live view watches (``LiveForceTap``).
     case force(ForceFrame)
 }

@@ -25,6 +25,7 @@ public enum BoardFileLoader {
         let sim = try root.table("sim")
         let reference = try root.table("reference")
         let accelerometer = try root.table("accelerometer")
+        let stand = try root.table("stand")
         try root.finish()
 
         try checkName(name, root: root)
@@ -46,6 +47,7 @@ public enum BoardFileLoader {
             let device = try i2c?.string("device", expected: "an I2C adapter device such as \"/dev/i2c-1\"")
             board.accelerometer = try AccelerometerSection.read(accelerometer, busDevice: device, simulated: board.isSimulated)
         }
+        if let stand { board.stand = try StandSection.read(stand, board: board) }
         board.feedback = try readFeedback(feedback, haptic: board.haptic, adcs: adcs, root: root)
         board.sampleRateHz = try readSampleRate(sampling, board: board, root: root)
         return board

@@ -28,6 +28,8 @@ public struct BoardDescription: Sendable, Equatable {
     public var reference: ReferenceDescription?
     /// The accelerometer fixed to the pad (`[accelerometer]`); nil when the board has none.
     public var accelerometer: AccelerometerDescription?
+    /// The motorised test stand pressing the pad (`[stand]`); nil when the board has none.
+    public var stand: StandDescription?
 
     /// Largest number of cells any board may have (sizes the loop's fixed frame buffers).
     public static let maxCells = 64

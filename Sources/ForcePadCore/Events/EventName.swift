@@ -50,6 +50,12 @@ public enum EventName: String, CaseIterable, Sendable {
     case accelerometerLost = "accelerometer.lost"
     /// The accelerometer answers again.
     case accelerometerRestored = "accelerometer.restored"
+    /// ForcePad stopped the test stand: `reason` (``StandStopReason/name``), `fault` and `message`,
+    /// the one line saying why.
+    case standStopped = "stand.stopped"
+    /// Where the test stand's crosshead was: `travel_mm` from home, at the stand's answer, and
+    /// `force_g`, its gauge's reading, when the stand is watched by its own gauge.
+    case standSample = "stand.sample"
     /// One frame of `monitor json`: `total_g`, `cells_g` (g), `x`, `contacts`, `saturated`, `stage`.
     case monitor = "monitor"
     /// A reading of `calibrate sweep` in JSON mode.
@@ -60,14 +66,15 @@ public enum EventName: String, CaseIterable, Sendable {
     /// Whether it comes from outside the loop, so a replay does not reproduce it:
     /// `shortcut.performed` comes from the shell, `haptic.edge` from the feedback input, and
     /// the reference lines from the reference sensor and the felt clicks and accelerometer lines
-    /// from the accelerometer (a replay reads them back rather than reproducing them).
+    /// from the accelerometer, `stand.stopped` from the test stand (a replay reads them back
+    /// rather than reproducing them).
     /// `monitor`, `calibrate.sweep` and `warning` are console lines that a
     /// recording does not keep; a line that has one is checked with the loop's events, as
     /// any name ForcePad does not know.
     public var isOutsideTheLoop: Bool {
         switch self {
         case .hapticEdge, .shortcutPerformed, .referenceSample, .referenceLost, .referenceRestored, .hapticFelt,
-            .accelerometerLost, .accelerometerRestored:
+            .accelerometerLost, .accelerometerRestored, .standStopped, .standSample:
             true
         case .pressBegan, .pressProgress, .pressPeek, .pressPop, .pressReleased, .pressCancelled, .hapticOn, .hapticOff,
             .menuOpened, .menuSelected, .menuPerformed, .menuDismissed, .sensorLost, .sensorRestored, .monitor,

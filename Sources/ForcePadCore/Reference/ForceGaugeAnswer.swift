@@ -71,7 +71,7 @@ public enum ForceGaugeAnswer {
 
 extension String {
     /// The text without leading and trailing spaces, tabs, CR, LF and NUL.
-    fileprivate func trimmingSpacesAndLineEnds() -> String {
+    func trimmingSpacesAndLineEnds() -> String {
         let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r\n" || $0 == "\r" || $0 == "\n" || $0 == "\0" }
         guard let start = firstIndex(where: { !isPadding($0) }), let end = lastIndex(where: { !isPadding($0) }) else {
             return ""

@@ -5,11 +5,14 @@
 /// - Duration: `us`, `ms`, `s`.
 /// - Frequency: `Hz`, `kHz`.
 /// - Voltage: `V`, `mV`.
+/// - Travel: `mm`, `um`; speed: `mm/min`, `mm/s` (a test stand's).
 public enum QuantityParser {
     public static let forceUnits = ["g", "kg", "N", "mN"]
     public static let durationUnits = ["us", "ms", "s"]
     public static let frequencyUnits = ["Hz", "kHz"]
     public static let voltageUnits = ["V", "mV"]
+    public static let travelUnits = ["mm", "um"]
+    public static let speedUnits = ["mm/min", "mm/s"]
 
     /// Parses a force. `defaultUnit` (one of ``forceUnits``) applies to a bare number.
     public static func force(_ text: String, defaultUnit: String? = nil) -> Result<Force, QuantityError> {
@@ -62,6 +65,28 @@ public enum QuantityParser {
         }
     }
 
+    /// Parses a travel into whole micrometres (rounded to the nearest), within ±1 m.
+    public static func travelMicrometres(_ text: String, defaultUnit: String? = nil) -> Result<Int64, QuantityError> {
+        split(text, kind: "travel", units: travelUnits, defaultUnit: defaultUnit).flatMap { value, unit in
+            let micrometres = (value * (unit == "mm" ? 1_000 : 1)).rounded()
+            guard abs(micrometres) <= 1_000_000 else {
+                return .failure(QuantityError("travel '\(text)' is out of range: at most 1000mm"))
+            }
+            return .success(Int64(micrometres))
+        }
+    }
+
+    /// Parses a speed into whole micrometres per minute (rounded to the nearest), 0 to 10 m/min.
+    public static func speedMicrometresPerMinute(_ text: String, defaultUnit: String? = nil) -> Result<Int64, QuantityError> {
+        split(text, kind: "speed", units: speedUnits, defaultUnit: defaultUnit).flatMap { value, unit in
+            let perMinute = (value * (unit == "mm/min" ? 1_000 : 60_000)).rounded()
+            guard perMinute >= 0, perMinute <= 10_000_000 else {
+                return .failure(QuantityError("speed '\(text)' is out of range: 0 to 10000mm/min"))
+            }
+            return .success(Int64(perMinute))
+        }
+    }
+
     private static func split(
         _ text: String, kind: String, units: [String], defaultUnit: String?
     ) -> Result<(Double, String), QuantityError> {
@@ -99,6 +124,8 @@ public enum QuantityParser {
         case "g": return "150g"
         case "us": return "20ms"
         case "V": return "2.0V"
+        case "mm": return "2.5mm"
+        case "mm/min": return "60mm/min"
         default: return "20Hz"
         }
     }

@@ -20,6 +20,8 @@ public final class ReferenceReader: Sendable {
     /// The time of the last reading pushed (µs, loop clock); only the reader's thread uses it.
     private let lastMicros = Atomic<Int64>(.min)
     private let reports = PosixMutex<DeviceReaderHealth<DeviceError>>(DeviceReaderHealth())
+    /// The last force read and when (µs, ``MonotonicClock``), for the test stand's thread.
+    private let latest = PosixMutex<(force: Force, atMicros: Int64)?>(nil)
     /// Readings pushed into ``LoopLink/references``.
     public let samplesRead = Atomic<UInt64>(0)
     /// Readings not pushed because the ring was full (the pump fell behind).
@@ -56,6 +58,13 @@ public final class ReferenceReader: Sendable {
     /// sample periods plus a transfer); does nothing once stopped.
     public func stop() { worker.stop() }
 
+    /// The last force read and how long ago (µs); nil before the first reading. The test
+    /// stand's thread watches its force limit with it (``StandForceSource/reference(_:)``).
+    public func latestForce() -> (force: Force, ageMicros: Int64)? {
+        guard let reading = latest.withLock({ $0 }) else { return nil }
+        return (reading.force, MonotonicClock().nowMicros() - reading.atMicros)
+    }
+
     /// The sensor's changes of health since the last call, oldest first: lost (with its error) or restored.
     public func takeReports() -> [ReferenceReaderReport] {
         reports.withLock { $0.take() }
@@ -66,6 +75,8 @@ public final class ReferenceReader: Sendable {
         do {
             let sample = try readNext()
             reports.withLock { $0.answered() }
+            let readAt = MonotonicClock().nowMicros()
+            latest.withLock { $0 = (sample.force, readAt) }
             let origin = link.originMicros.load(ordering: .acquiring)
             guard origin >= 0 else { return .again }
             let loopSample = ReferenceSample(timeMicros: sample.timeMicros - origin, force: sample.force)

@@ -24,6 +24,8 @@ public struct SimulatedPad: FrameSource {
     private let physical: Bool
     /// Where each frame's true total force goes (the simulated reference sensor reads it).
     public let truth: SimulatedForceTruth
+    /// The simulated stand's plunger on the pad, when the board has a stand; its force adds to the finger's.
+    private let standContact: SimulatedStandContact?
 
     /// Where the finger moves from and to over the current ramp (a press at a new place
     /// while pressed slides there, as a finger would, rather than jumping).
@@ -47,8 +49,9 @@ public struct SimulatedPad: FrameSource {
     /// `fsrParameters` are the physics of the cells when `simulation.model` is physical.
     public init(
         board: BoardDescription, simulation: SimulationSettings, truth: SimulatedForceTruth = SimulatedForceTruth(),
-        fsrParameters: SimulatedFSRParameters = .standard
+        fsrParameters: SimulatedFSRParameters = .standard, standContact: SimulatedStandContact? = nil
     ) {
+        self.standContact = standContact
         cellCount = board.geometry.cellCount
         geometry = board.geometry
         calibration = board.calibration
@@ -72,10 +75,14 @@ public struct SimulatedPad: FrameSource {
     /// calibration); empty with the ideal model.
     public var cellSensitivitiesQ16: [Int64] { fsr?.sensitivitiesQ16 ?? [] }
 
-    /// Total force on the pad at `timeMicros`, before noise (milligrams).
+    /// Total force on the pad at `timeMicros`, before noise (milligrams): the finger's and the stand's plunger's.
     public func totalForce(at timeMicros: Int64) -> Force {
-        Force(milligrams: Int32(forceMilligrams(at: timeMicros)))
+        Force(milligrams: Int32(clamping: forceMilligrams(at: timeMicros) + plungerMilligrams))
     }
+
+    /// What the simulated stand's plunger presses with now (mg); 0 without a stand.
+    @inline(__always)
+    private var plungerMilligrams: Int64 { Int64(standContact?.force.milligrams ?? 0) }
 
     public mutating func apply(_ command: SimulationCommand, at timeMicros: Int64) -> Bool {
         let current = forceMilligrams(at: timeMicros)
@@ -117,7 +124,7 @@ public struct SimulatedPad: FrameSource {
             startRamp(from: forceMilligrams(at: timeMicros), to: 0, at: timeMicros)
             releaseAtMicros = .max
         }
-        let total = forceMilligrams(at: timeMicros)
+        let total = forceMilligrams(at: timeMicros) + plungerMilligrams
         let finger = position(at: timeMicros)
         for cell in 0..<cellCount {
             frame.counts[cell] = noisyCounts(cell: cell, (total * Int64(Self.weightQ16(cell: cell, geometry: geometry, position: finger))) >> 16, at: timeMicros)

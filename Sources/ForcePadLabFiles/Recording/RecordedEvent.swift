@@ -38,13 +38,19 @@ public struct RecordedEvent: Decodable, Equatable, Sendable {
     public var onsetLatencyMicros: Int64?
     public var feltLatencyMicros: Int64?
     public var peakG: Double?
+    /// A `stand.sample`'s travel of the test stand's crosshead from home (mm).
+    public var travelMillimetres: Double?
 
     enum CodingKeys: String, CodingKey {
         case timeMicros = "t_us", event, forceGrams = "force_g", referenceGrams = "reference_g", x, y, phase, progress, stage, reason, pattern
         case line, lineMicros = "line_us", stageToLineMicros = "stage_to_line_us", stageMicros = "stage_t_us"
         case slot, slots, type, handled, error
         case felt, onsetLatencyMicros = "onset_latency_us", feltLatencyMicros = "felt_latency_us", peakG = "peak_g"
+        case travelMillimetres = "travel_mm"
     }
+
+    /// Travels a `stand.sample` may give (mm): a stand's stroke, with room above home.
+    public static let travelRangeMillimetres = -1_000.0...1_000.0
 
     /// Peak accelerations a `haptic.felt` may give (g).
     public static let peakRangeG = 0.0...1_000.0
@@ -83,6 +89,7 @@ public struct RecordedEvent: Decodable, Equatable, Sendable {
         onsetLatencyMicros = try container.decodeIfPresent(Int64.self, forKey: .onsetLatencyMicros, in: latencies, unit: " µs")
         feltLatencyMicros = try container.decodeIfPresent(Int64.self, forKey: .feltLatencyMicros, in: latencies, unit: " µs")
         peakG = try container.decodeIfPresent(Double.self, forKey: .peakG, in: Self.peakRangeG, unit: " g")
+        travelMillimetres = try container.decodeIfPresent(Double.self, forKey: .travelMillimetres, in: Self.travelRangeMillimetres, unit: " mm")
     }
 
     /// What a `haptic.felt` says of its stage's click, or nil for any other event.
@@ -123,6 +130,13 @@ public struct RecordedEvent: Decodable, Equatable, Sendable {
 
     /// The event name of a reference reading in a recording's events file.
     public static let referenceSample = EventName.referenceSample.rawValue
+
+    /// What a `stand.sample` says of the stand's crosshead, or nil for any other event.
+    public var standSample: StandSample? {
+        guard event == EventName.standSample.rawValue, let travelMillimetres else { return nil }
+        return StandSample(
+            timeMicros: timeMicros, travel: Int64((travelMillimetres * 1000).rounded()), gaugeForce: forceGrams.map(Force.fromGrams))
+    }
 
     /// Whether the loop reports it (a replay can reproduce it): see ``EventName/isOutsideTheLoop``;
     /// a name ForcePad does not know counts as the loop's.

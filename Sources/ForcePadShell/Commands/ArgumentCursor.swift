@@ -59,6 +59,16 @@ public struct ArgumentCursor: Sendable {
         try quantity(what, units: QuantityParser.frequencyUnits) { QuantityParser.frequencyMilliHertz($0) }
     }
 
+    /// Consumes a test stand's travel with units (`2.5mm`, `800um`), in µm.
+    public mutating func travelMicrometres(_ what: String) throws(CommandFailure) -> Int64 {
+        try quantity(what, units: QuantityParser.travelUnits) { QuantityParser.travelMicrometres($0) }
+    }
+
+    /// Consumes a test stand's speed with units (`60mm/min`, `1mm/s`), in µm/min.
+    public mutating func speedMicrometresPerMinute(_ what: String) throws(CommandFailure) -> Int64 {
+        try quantity(what, units: QuantityParser.speedUnits) { QuantityParser.speedMicrometresPerMinute($0) }
+    }
+
     /// Consumes a plain decimal number (`0.2`) in thousandths (Q0), rounded to nearest.
     public mutating func thousandths(_ what: String) throws(CommandFailure) -> Int64 {
         let text = try word(what)

@@ -35,8 +35,9 @@ extension ShellCommand where Context == ShellContext {
             name: "*RST", usage: ["*RST"],
             summary: "reset: settings as at start, recording stopped, simulated pad released",
             details: [
-                "Stops a recording or trial in progress (its files are kept, as by record stop), releases the",
-                "simulated pad (ending a trace being played), and puts back the thresholds, preset, hysteresis,",
+                "Stops the test stand (boards with [stand]) and a recording or trial in progress (its files are",
+                "kept, as by record stop), releases the simulated pad (ending a trace being played), and puts",
+                "back the thresholds, preset, hysteresis,",
                 "filter, haptic line and patterns and log level of the board and config file at start.",
                 "Calibration, zeros, shortcuts, recordings and this console's mode and echo are kept.",
                 "No answer in human mode (IEEE 488.2); errors are reported as usual.",

@@ -18,7 +18,9 @@ extension ShellCommand where Context == ShellContext {
                 "stage, line on 1/off 0, reference_g as it arrived, missed_before: periods missed before it).",
                 "Beside it, reports/NAME.presses.csv: one row per press (start, end, peak place and force,",
                 "reference peak; per stage fired, force_g, reference_g, stage_to_line_us, crossing_to_line_us",
-                "with filter_delay_us and dwell_us, outcome). Neither file is ever overwritten.",
+                "with filter_delay_us and dwell_us, outcome; a stand trial's travel figures). A stand trial",
+                "also gets reports/NAME.force-travel.csv: press, stroke (down/up), t_us, travel_mm, force_g.",
+                "No file is ever overwritten.",
                 "Without arguments: what is being recorded.",
             ],
             examples: ["record start session", "record stop", "record list", "record export session"],
@@ -61,19 +63,25 @@ extension ShellCommand where Context == ShellContext {
                     let recording = try lab.finishedRecording(name, board: controller.board)
                     let path = lab.paths.reports + "/" + name + ".forces.csv"
                     let pressesPath = lab.paths.reports + "/" + name + ".presses.csv"
-                    for existing in [path, pressesPath] where LabPaths.exists(existing) {
+                    let curvesPath = lab.paths.reports + "/" + name + ".force-travel.csv"
+                    for existing in [path, pressesPath, curvesPath] where LabPaths.exists(existing) {
                         throw CommandFailure("\(existing) exists; an export is never overwritten: move it away to export again")
                     }
                     let analysis = try TrialAnalysis(recording, board: controller.board, settings: controller.settings)
                     try lab.paths.makeFolder(lab.paths.reports)
                     let rows = try ForceCSVExport.write(recording, board: controller.board, settings: controller.settings, to: path)
                     let presses = try PressTableExport.write(PressTable(analysis: analysis), to: pressesPath)
-                    return CommandReply(
-                        lines: ["wrote \(path): \(CountText.of(rows, "frame")) in grams", "wrote \(pressesPath): \(CountText.of(presses, "press"))"],
-                        fields: [
-                            ("action", .string("export")), ("name", .string(name)), ("path", .string(path)), ("rows", .int(Int64(rows))),
-                            ("presses_path", .string(pressesPath)), ("presses", .int(Int64(presses))),
-                        ])
+                    var lines = ["wrote \(path): \(CountText.of(rows, "frame")) in grams", "wrote \(pressesPath): \(CountText.of(presses, "press"))"]
+                    var fields: [(String, JSONValue)] = [
+                        ("action", .string("export")), ("name", .string(name)), ("path", .string(path)), ("rows", .int(Int64(rows))),
+                        ("presses_path", .string(pressesPath)), ("presses", .int(Int64(presses))),
+                    ]
+                    if !analysis.curves.isEmpty {
+                        let readings = try ForceTravelExport.write(analysis.curves, to: curvesPath)
+                        lines.append("wrote \(curvesPath): \(CountText.of(readings, "reading")) of force against travel")
+                        fields += [("force_travel_path", .string(curvesPath)), ("force_travel_readings", .int(Int64(readings)))]
+                    }
+                    return CommandReply(lines: lines, fields: fields)
                 },
                 ShellSubcommand("list") { arguments, context throws(CommandFailure) in
                     try arguments.end()

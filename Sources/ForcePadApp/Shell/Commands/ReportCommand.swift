@@ -56,6 +56,8 @@ extension ShellCommand where Context == ShellContext {
         let revision = archive.revision((latest?.number ?? 0) + 1)
         try lab.paths.makeFolder(lab.paths.reports)
         try ForcePlotSVG(analysis: analysis).text.write(atomicallyTo: revision.svg)
+        let travelPlot = analysis.curves.isEmpty ? nil : ForceTravelSVG.path(besides: revision.svg)
+        if let travelPlot { try ForceTravelSVG(analysis: analysis).text.write(atomicallyTo: travelPlot) }
         let document = report.document(
             revision: revision.number, generated: WallClockText.utc(), plot: String(revision.svg.split(separator: "/").last ?? ""),
             previous: previous.map { (String($0.0.json.split(separator: "/").last ?? ""), $0.1) })
@@ -63,13 +65,14 @@ extension ShellCommand where Context == ShellContext {
         try sealed.write(atomicallyTo: revision.json)
         let revisionName = String(revision.json.split(separator: "/").last?.dropLast(".json".count) ?? "")
         try fleet?.deliver("reports/" + revisionName, payload: sealed, kind: "report", name: revisionName)
-        var lines = ["wrote \(revision.json) and \(revision.svg)"]
+        var lines = ["wrote \(revision.json) and \(revision.svg)" + (travelPlot.map { " and \($0)" } ?? "")]
         if let (earlier, summary) = previous {
             lines.append("revision \(revision.number): its content differs from \(earlier.json) (verdict \(summary.verdict ?? "none") then), which is kept")
         }
         lines.append("\(CountText.of(analysis.statistics.presses, "press")); \(analysis.verdictLine)")
         fields += [
-            ("json", .string(revision.json)), ("svg", .string(revision.svg)), ("revision", .int(Int64(revision.number))),
+            ("json", .string(revision.json)), ("svg", .string(revision.svg)), ("force_travel_svg", travelPlot.map { .string($0) } ?? .null),
+            ("revision", .int(Int64(revision.number))),
             ("written", .bool(true)),
         ]
         return CommandReply(lines: lines, fields: fields)

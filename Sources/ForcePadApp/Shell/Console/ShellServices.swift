@@ -28,6 +28,8 @@ public struct ShellServices {
     var scope: ScopeServer?
     /// The fleet station (`[mqtt]`); nil when it is off. Set once it runs.
     var fleet: FleetStation?
+    /// The motorised test stand (`[stand]`); nil when the board has none.
+    let stand: StandRuntime?
 
     /// The services of `runtime`, once it runs, and `lab`, the session's lab (the scope and
     /// the fleet station are set once they are started from these).
@@ -40,6 +42,7 @@ public struct ShellServices {
         events = runtime.pump
         liveForces = runtime.liveForces
         settingsInForce = runtime.settingsInForce
+        stand = runtime.stand
         self.lab = lab
     }
 }

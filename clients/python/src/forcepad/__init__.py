@@ -1,9 +1,9 @@
 """ForcePad from Python: ``ForcePad.serial(port)`` or ``ForcePad.spawn(board="sim")``, one method
 per shell command with typed answers, typed events, and the lab flow (``trial``, ``record``,
-``read_recording``). See docs/scripting.md."""
+``read_recording``; a test stand's presses with ``StandPresses``). See docs/scripting.md."""
 
 from . import answers, events
-from .client import ForcePad, RecordingSession
+from .client import ForcePad, RecordingSession, StandPresses
 from .errors import ForcePadDisconnected, ForcePadError, ForcePadTimeout, ProtocolError
 from .events import Event
 from .recording import read_recording, read_rows
@@ -16,6 +16,7 @@ __all__ = [
     "ForcePadTimeout",
     "ProtocolError",
     "RecordingSession",
+    "StandPresses",
     "answers",
     "events",
     "read_recording",

@@ -326,7 +326,8 @@ class RecordingStopped:
 @dataclass(frozen=True)
 class RecordingExported:
     """``record export``: the forces CSV (``path``, ``rows`` frames) and beside it the per-press
-    table (``presses_path``, ``presses`` rows)."""
+    table (``presses_path``, ``presses`` rows); for a stand trial, the force-travel curves
+    (``force_travel_path``, ``force_travel_readings`` rows: press, stroke, t_us, travel_mm, force_g)."""
 
     action: str
     name: str
@@ -334,6 +335,8 @@ class RecordingExported:
     rows: int
     presses_path: str
     presses: int
+    force_travel_path: str | None = None
+    force_travel_readings: int | None = None
 
 
 @dataclass(frozen=True)
@@ -357,9 +360,41 @@ class RecordingList:
 
 @dataclass(frozen=True)
 class TrialStarted:
+    """``trial start``: ``stand`` when the board's test stand makes the presses."""
+
     action: str
     name: str
     presses: int
+    stand: bool = False
+
+
+@dataclass(frozen=True)
+class TrialWaited:
+    """``trial wait``: the trial waited for (None when none ran), whether it ended, and how long."""
+
+    trial: str | None
+    ended: bool
+    waited_us: int
+
+
+@dataclass(frozen=True)
+class StandStatus:
+    """``stand`` (and ``stand home``, ``stand move``, ``stand stop``): the test stand's model,
+    port, state (``idle``, ``moving``, ``homing``, ``held``, ``alarm``, ``unknown``), whether it
+    has found home, its travel from home (mm, downwards), the force, the force limit (g), the
+    status answers it has given since the start, and the last stop (``force-limit``, ``alarm``,
+    ``silent``, ``sensor-lost``, ``requested``, ``shutdown``) with its line."""
+
+    model: str
+    port: str
+    state: str
+    homed: bool
+    travel_mm: float | None
+    force_g: float | None
+    force_limit_g: float
+    answers: int
+    last_stop: str | None
+    last_stop_message: str | None
 
 
 @dataclass(frozen=True)
@@ -377,6 +412,31 @@ class Summary:
     sd: float
     min: float
     max: float
+
+
+@dataclass(frozen=True)
+class TravelSummary:
+    """One force-travel figure of a stand trial over its judged presses (``count`` measured)."""
+
+    mean: float
+    sd: float
+    min: float
+    max: float
+    count: int
+
+
+@dataclass(frozen=True)
+class DriftBin:
+    """One bin of a stand trial's drift by cycle: consecutive judged presses and their means (g, mm)."""
+
+    first_press: int
+    last_press: int
+    presses: int
+    peek_force_g: float | None
+    pop_force_g: float | None
+    peek_error_g: float | None
+    peak_force_g: float | None
+    peek_travel_mm: float | None
 
 
 @dataclass(frozen=True)
@@ -542,6 +602,11 @@ class TrialReport:
     judged_presses_min: int
     excluded_presses: list[ExcludedPress]
     disturbances: list[Disturbance]
+    travel: dict[str, TravelSummary | None] | None = None
+    """A stand trial's force-travel figures over the judged presses: ``peek_mm``, ``pop_mm``,
+    ``depth_mm``, ``peak_force_g``, ``return_force_g``, ``click_ratio``, ``hysteresis_g``."""
+    drift: list[DriftBin] | None = None
+    """A stand trial's drift by cycle: its judged presses in at most ten bins, in press order."""
 
 
 @dataclass(frozen=True)
@@ -625,6 +690,7 @@ class ReportWritten:
     revision: int
     written: bool
     svg: str | None = None
+    force_travel_svg: str | None = None
 
 
 @dataclass(frozen=True)

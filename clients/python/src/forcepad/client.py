@@ -59,6 +59,26 @@ class RecordingSession:
     stopped: a.RecordingStopped | None = None
 
 
+@dataclass(frozen=True)
+class StandPresses:
+    """How a test stand presses in a trial (``trial start N stand …``): down at ``speed_mm_min``
+    to ``depth`` (a force such as ``"300g"`` or a number of grams, or ``depth_mm``), held for
+    ``dwell_ms``, back up to ``return_mm`` (None: the top of the board's travel)."""
+
+    speed_mm_min: float
+    depth: ForceValue | None = None
+    depth_mm: float | None = None
+    dwell_ms: float = 0
+    return_mm: float | None = None
+
+    def words(self) -> str:
+        if (self.depth is None) == (self.depth_mm is None):
+            raise ValueError("give the depth as a force (depth) or a travel (depth_mm), one of them")
+        depth = force_text(self.depth) if self.depth is not None else f"{self.depth_mm:g}mm"
+        line = f"stand speed {self.speed_mm_min:g}mm/min depth {depth} dwell {duration_text(self.dwell_ms)}"
+        return line + (f" return {self.return_mm:g}mm" if self.return_mm is not None else "")
+
+
 @dataclass
 class _Pending:
     """The command in flight: its word, and the events that arrived before its answer."""
@@ -575,9 +595,39 @@ class ForcePad:
         recorded with and those in force: crossing→frame, false fires, misses, chatter, early firings."""
         return self._ask(a.Detection, " ".join(["detection", *map(quoted, names)]), self.timeout + 60 * len(names))
 
-    def trial_start(self, presses: int, name: str | None = None) -> a.TrialStarted:
-        line = f"trial start {presses}" + (f" name={quoted(name)}" if name else "")
+    def trial_start(self, presses: int, name: str | None = None, stand: StandPresses | None = None) -> a.TrialStarted:
+        """Starts a trial of ``presses`` presses; with ``stand`` the board's test stand makes them."""
+        line = (
+            f"trial start {presses}"
+            + (f" {stand.words()}" if stand else "")
+            + (f" name={quoted(name)}" if name else "")
+        )
         return self._ask(a.TrialStarted, line)
+
+    def trial_wait(self, seconds: float = 3600) -> a.TrialWaited:
+        """Waits until the running trial has ended (at most ``seconds``)."""
+        return self._ask(a.TrialWaited, f"trial wait {seconds:g}s", self.timeout + seconds)
+
+    def stand(self) -> a.StandStatus:
+        """``stand``: the test stand's model, port, state, travel and force."""
+        return self._ask(a.StandStatus, "stand")
+
+    def stand_home(self, timeout: float = 120) -> a.StandStatus:
+        """Moves the stand's crosshead home (the top of its stroke); moves are refused until it has."""
+        return self._ask(a.StandStatus, "stand home", self.timeout + timeout)
+
+    def stand_move(self, travel_mm: float, speed_mm_min: float, timeout: float = 120) -> a.StandStatus:
+        """Moves the crosshead to ``travel_mm`` from home (downwards) at ``speed_mm_min``."""
+        return self._ask(a.StandStatus, f"stand move {travel_mm:g}mm at {speed_mm_min:g}mm/min", self.timeout + timeout)
+
+    def stand_press(self, force: ForceValue, speed_mm_min: float, timeout: float = 120) -> a.StandStatus:
+        """Moves the crosshead down at ``speed_mm_min`` until the force reaches ``force``."""
+        return self._ask(
+            a.StandStatus, f"stand move to {force_text(force)} at {speed_mm_min:g}mm/min", self.timeout + timeout
+        )
+
+    def stand_stop(self) -> a.StandStatus:
+        return self._ask(a.StandStatus, "stand stop")
 
     def trial_progress(self) -> a.TrialProgress:
         return self._ask(a.TrialProgress, "trial")
@@ -641,12 +691,14 @@ class ForcePad:
         *,
         name: str | None = None,
         press: Callable[[ForcePad], object] | None = None,
+        stand: StandPresses | None = None,
         timeout: float = 600,
     ) -> a.TrialReport:
         """Runs a trial of ``presses`` presses and returns its report. ``press`` makes one press
         (e.g. ``lambda pad: pad.sim_press(400, hold_ms=300)`` on the sim board) and is called once
-        per press; without it the presses are a person's, waited for up to ``timeout`` seconds."""
-        started = self.trial_start(presses, name)
+        per press; with ``stand`` the board's test stand makes them; otherwise the presses are a
+        person's, waited for up to ``timeout`` seconds."""
+        started = self.trial_start(presses, name, stand)
         if press is not None:
             for _ in range(presses):
                 press(self)

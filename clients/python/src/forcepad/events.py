@@ -167,6 +167,25 @@ class ShortcutPerformed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class StandStopped(Event):
+    """ForcePad stopped the motorised test stand: ``reason`` is ``force-limit``, ``alarm``,
+    ``silent``, ``sensor-lost`` (faults), ``requested`` or ``shutdown``; ``message`` the line."""
+
+    reason: str
+    fault: bool
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class StandSample(Event):
+    """Where the test stand's crosshead was: travel from home, downwards, in mm, and its gauge's
+    reading when the stand is watched by its own gauge (no reference sensor)."""
+
+    travel_mm: float
+    force_g: float | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class MonitorFrame(Event):
     """One frame of ``monitor json``."""
 
@@ -214,6 +233,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "sensor.lost": SensorLost,
     "sensor.restored": SensorRestored,
     "shortcut.performed": ShortcutPerformed,
+    "stand.stopped": StandStopped,
+    "stand.sample": StandSample,
     "monitor": MonitorFrame,
     "warning": ConsoleWarning,
 }
