@@ -130,6 +130,8 @@ import Testing
         rig.server.fault = fault
         let stopped = rig.wait(seconds: 2) { _ in rig.server.state.stopTimesMicros.contains { $0 >= injected } }
         LoopWait.pause(micros: 3 * Self.period)
+        // The reason is reported on the stand's thread after the stop was sent.
+        _ = rig.wait(seconds: 1) { _ in !rig.stops.withLock { $0 }.isEmpty }
         let firstStop = rig.server.state.stopTimesMicros.first { $0 >= injected } ?? .max
         return (firstStop - injected, rig.stops.withLock { $0 }, stopped)
     }
@@ -202,6 +204,8 @@ import Testing
         // Stale once older than the silence limit, then stopped within one more period.
         #expect(firstStop - injected > description.silenceLimitMicros, "\(firstStop - injected) µs")
         #expect(firstStop - injected <= description.silenceLimitMicros + Self.period + Self.transferAllowanceMicros, "\(firstStop - injected) µs")
+        // The stop is reported on the stand's thread once it was sent: the stand may see it first.
+        while stops.withLock({ $0.isEmpty }), clock.nowMicros() < injected + 2_000_000 { LoopWait.pause(micros: 1_000) }
         let reasons = stops.withLock { $0 }
         #expect(reasons.count == 1)
         guard case .sensorLost? = reasons.first else { Issue.record("\(reasons)"); return }
