@@ -8,8 +8,8 @@ import Synchronization
 /// program is assembled; their console lines print in that order.
 ///
 /// With a reference sensor it keeps the last readings (``ReferenceHistory``): a peek or pop
-/// carries `reference_g` at its frame's time, so such an event waits until a reading at or
-/// after that time has come (or can no longer come in time, ``ReferenceHistory/isSettled``: a
+/// carries `reference_g` at its frame's time, so such an event waits until a reading after
+/// that time has come (or can no longer come in time, ``ReferenceHistory/isSettled``: a
 /// reading may reach the pump up to ``ReferenceHistory/deliveryAllowanceMicros`` late),
 /// and the events after it wait behind it. A stage's `haptic.on` then carries its
 /// crossing→line latency (``CrossingToLine``), from the true crossing of the stage's threshold

@@ -60,11 +60,13 @@ public struct ReferenceHistory: Sendable {
             count: count, sample: sample)
     }
 
-    /// Whether ``force(atMicros:)`` for `timeMicros` is final: a reading at or after it has
-    /// arrived, or `nowMicros` (loop time) is more than ``maxGapMicros`` plus
+    /// Whether ``force(atMicros:)`` and ``crossing(of:stageMicros:windowStartMicros:)`` for
+    /// `timeMicros` are final: a reading after it has arrived (one at the time itself settles
+    /// the force but not a crossing: below the threshold there, the crossing lies between it
+    /// and the next reading), or `nowMicros` (loop time) is more than ``maxGapMicros`` plus
     /// ``deliveryAllowanceMicros`` past it, so any reading still to come would be too far away.
     public func isSettled(atMicros timeMicros: Int64, nowMicros: Int64) -> Bool {
-        if let latest, latest.timeMicros >= timeMicros { return true }
+        if let latest, latest.timeMicros > timeMicros { return true }
         return nowMicros - timeMicros > maxGapMicros + Self.deliveryAllowanceMicros
     }
 
