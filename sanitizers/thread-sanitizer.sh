@@ -4,7 +4,8 @@
 # binary that runs every thread at once (loop, event pump, recorder, shell): a trial, a trace
 # played on the simulated pad, a JSON monitor, a recording stopped by hand, the live view's
 # plain stream and plot, the browser scope serving a page (sanitizers/scope-client.py) and the
-# fleet station publishing to a mosquitto broker ([mqtt]) all the while. Fails on any
+# fleet station publishing to a mosquitto broker ([mqtt]) all the while; then a stand trial on
+# the sim-stand board (the stand's thread and its simulated stand). Fails on any
 # ThreadSanitizer report. Builds in .build-tsan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,4 +78,28 @@ grep -q '"mqtt":{"station":"tsan","broker":"mqtt://127.0.0.1:[0-9]*","connected"
     || { grep mqtt "$log/session-stderr.txt" | tail -5; echo "ThreadSanitizer: the fleet station did not connect"; exit 1; }
 [ -z "$(ls -A "$state/outbox" 2>/dev/null)" ] || { ls "$state/outbox"; echo "ThreadSanitizer: the outbox was not delivered"; exit 1; }
 cat "$log/scope-client.txt"
-echo "ThreadSanitizer: no reports ($(wc -l <"$log/session.txt") lines of session output)"
+
+# The sim-stand board: the stand's thread, its simulated stand on a pty and a stand trial's
+# presses through the loop, the recorder and the report, with a stop by hand at the end.
+stand_session='mode json
+stand home
+trial start 4 stand speed 600mm/min depth 4.2mm return 1.8mm name=tsan-stand
+trial wait 60s
+trial report
+report tsan-stand
+stand move 3mm at 600mm/min
+stand stop
+quit'
+TSAN_OPTIONS="halt_on_error=0 exitcode=66" "$binary" --no-rt --board boards/sim-stand.toml --state-dir "$state" \
+    <<<"$stand_session" >"$log/stand-session.txt" 2>"$log/stand-session-stderr.txt" || {
+    status=$?
+    grep -A30 "WARNING: ThreadSanitizer" "$log/stand-session-stderr.txt" | head -80 || tail -20 "$log/stand-session-stderr.txt"
+    echo "ThreadSanitizer: the stand session ended with status $status"; exit 1
+}
+if grep -q "WARNING: ThreadSanitizer" "$log/stand-session-stderr.txt"; then
+    grep -A30 "WARNING: ThreadSanitizer" "$log/stand-session-stderr.txt" | head -80
+    echo "ThreadSanitizer: a report in the stand session"; exit 1
+fi
+grep -q '"event":"press.peek"' "$log/stand-session.txt" && grep -q '"stand.sample"' "$state/recordings/tsan-stand/events.jsonl" \
+    || { tail -20 "$log/stand-session.txt"; echo "ThreadSanitizer: the stand pressed nothing"; exit 1; }
+echo "ThreadSanitizer: no reports ($(wc -l <"$log/session.txt") lines of session output, $(wc -l <"$log/stand-session.txt") with the stand)"
