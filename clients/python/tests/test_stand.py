@@ -41,7 +41,12 @@ def test_a_stand_trial_reports_travel_and_its_curves(stand_pad: ForcePad) -> Non
     report = stand_pad.trial(5, name="py-stand", stand=presses, timeout=60)
     assert report.judged_presses + len(report.excluded_presses) == 5 and report.travel is not None
     peek = report.travel["peek_mm"]
-    assert peek is not None and 2.7 < peek.mean < 2.9
+    if report.judged_presses:
+        assert peek is not None and 2.7 < peek.mean < 2.9
+    else:
+        # A busy machine's kernel can hold the loop past a period in every press: then no
+        # figure is given, and the report says why.
+        assert peek is None and report.incomplete_because and all(press.because for press in report.excluded_presses)
     exported = stand_pad.record_export("py-stand")
     assert exported.force_travel_path is not None and exported.force_travel_readings
     rows = read_rows(exported.force_travel_path)
