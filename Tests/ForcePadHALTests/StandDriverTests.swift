@@ -85,8 +85,9 @@ import Testing
         #expect(rig.wait { $0.request == nil && $0.finished >= 2 })
         #expect(rig.wait(seconds: 1) { $0.state == .idle || $0.state == .held })
         let force = rig.server.state.force
-        // 120 mm/min is 2 µm/ms: a 20 ms period overshoots by at most 40 µm, 8 g on the spring.
-        #expect(force >= .grams(200) && force <= .grams(215), "\(force)")
+        // 120 mm/min is 2 µm/ms: a 20 ms period overshoots by at most 40 µm, 8 g on the spring
+        // (under ThreadSanitizer the stand's thread may take ten times as long to stop it).
+        #expect(force >= .grams(200) && force <= .grams(200 + 15 * ThreadSanitizerRun.timingScale), "\(force)")
         #expect(rig.stops.withLock { $0 }.isEmpty)
     }
 
