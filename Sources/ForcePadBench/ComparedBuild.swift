@@ -55,8 +55,8 @@ struct ComparedBuild {
                 return .success(ComparedBuild(
                     label: label, cLabel: " arm64", forcePad: ([build.program], []),
                     compilers: ReferenceChainBuild.arm64Compilers(sysroot: build.sysroot), counter: .qemu(counter),
-                    runner: [QEMUInstructionCounter.qemu, "-L", build.sysroot],
-                    counting: "\(QEMUInstructionCounter.qemu) (Debian's qemu-user) with bench/qemu-instruction-count.c, guest instructions"))
+                    runner: QEMUInstructionCounter.runner(sysroot: build.sysroot),
+                    counting: "\(QEMUInstructionCounter.qemu) -cpu \(QEMUInstructionCounter.processor) (Debian's qemu-user) with bench/qemu-instruction-count.c, guest instructions"))
             }
         }
     }
