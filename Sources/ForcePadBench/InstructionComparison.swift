@@ -123,7 +123,13 @@ struct InstructionComparison {
         rows.append(BenchmarkRow(
             "instructions per frame, \(what) (\(counted.map(\.compiler).joined(separator: " / ")))",
             value: counted.map { DecimalText.format($0.perFrame, places: 1) }.joined(separator: " / ")))
-        return counted.min { $0.perFrame < $1.perFrame }
+        return Self.competent(counted)
+    }
+
+    /// The competent build: the one with the fewest instructions per frame, the first listed
+    /// (gcc) when two count the same; nil if none was counted.
+    static func competent(_ counted: [(compiler: String, perFrame: Double)]) -> (compiler: String, perFrame: Double)? {
+        counted.min { $0.perFrame < $1.perFrame }
     }
 
     /// Runs the plain C chain (`command`: its program, under the architecture's runner) over
