@@ -18,6 +18,9 @@ struct ComparedBuild {
     let runner: [String]
     /// How the counts are made, for the table's notes.
     let counting: String
+    /// Whether the build is this program, whose own `ForcePipeline` the C chains' outputs are
+    /// compared with; another build's results are compared with the C chain's as it prints them.
+    let isThisProgram: Bool
 
     /// This program, from a copy without debug information (``InstructionComparison/strippedCopy()``),
     /// under callgrind; the C chains built by Debian's gcc and the Swift toolchain's clang. Nil if objcopy failed.
@@ -25,7 +28,7 @@ struct ComparedBuild {
         guard let program = InstructionComparison.strippedCopy() else { return nil }
         return ComparedBuild(
             label: "", cLabel: "", forcePad: ([program.path], program.environment), compilers: ReferenceChainBuild.compilers,
-            counter: .callgrind, runner: [], counting: "callgrind")
+            counter: .callgrind, runner: [], counting: "callgrind", isThisProgram: true)
     }
 
     /// A shipped build: on amd64 run with its trixie sysroot's loader and libraries under
@@ -46,7 +49,7 @@ struct ComparedBuild {
             return .success(ComparedBuild(
                 label: label, cLabel: "", forcePad: ([loader, "--library-path", libraries.joined(separator: ":"), copy], []),
                 compilers: ReferenceChainBuild.compilers, counter: .callgrind, runner: [],
-                counting: "callgrind, ForcePad run by trixie's loader (\(loader))"))
+                counting: "callgrind, ForcePad run by trixie's loader (\(loader))", isThisProgram: false))
         case .arm64:
             switch QEMUInstructionCounter.prepare(sysroot: build.sysroot, libraryPath: [build.programDirectory, swiftLibraries]) {
             case .failure(let reason):
@@ -55,8 +58,8 @@ struct ComparedBuild {
                 return .success(ComparedBuild(
                     label: label, cLabel: " arm64", forcePad: ([build.program], []),
                     compilers: ReferenceChainBuild.arm64Compilers(sysroot: build.sysroot), counter: .qemu(counter),
-                    runner: QEMUInstructionCounter.runner(sysroot: build.sysroot),
-                    counting: "\(QEMUInstructionCounter.qemu) -cpu \(QEMUInstructionCounter.processor) (Debian's qemu-user) with bench/qemu-instruction-count.c, guest instructions"))
+                    runner: QEMUInstructionCounter.runner(sysroot: build.sysroot) + ["-E", "LD_LIBRARY_PATH=" + counter.libraryPath.joined(separator: ":")],
+                    counting: "\(QEMUInstructionCounter.qemu) -cpu \(QEMUInstructionCounter.processor) (Debian's qemu-user) with bench/qemu-instruction-count.c, guest instructions", isThisProgram: false))
             }
         }
     }

@@ -79,6 +79,13 @@ struct InstructionComparison {
                     "instructions per frame, ForcePad\(compared.label) \(chain.name), \(geometry.summary)",
                     compared.forcePad.command + [ChainRun.command, chain.name, geometry.name, framesPath],
                     environment: compared.forcePad.environment)
+                if !compared.isThisProgram, let plain = build.plain.first {
+                    compareTotals(
+                        "ForcePad\(compared.label) sum of totals = plain C (\(plain.compiler.name))'s, \(chain.name), \(geometry.summary), \(Self.comparedFrames) frames",
+                        forcePad: ["env"] + compared.forcePad.environment + compared.runner + compared.forcePad.command
+                            + [ChainRun.command, chain.name, geometry.name, framesPath],
+                        c: compared.runner + [plain.program, "plain", parametersPath, framesPath])
+                }
                 if geometry == .strip8 { forcePadPerFrame[chain] = forcepad }
                 guard let forcepad else { continue }
                 if let best = best("plain C\(compared.cLabel) \(chain.name), \(geometry.summary) (bit-exact)", build.plain, "plain", inputs) {
@@ -179,6 +186,32 @@ struct InstructionComparison {
         }
         rows.append(BenchmarkRow(measure, value: "\(equal)", target: target, meets: equal == Self.comparedFrames))
         if let firstDifference { notes.append("plain C (\(compiler)) \(chain.name), \(geometry.summary) differs first at \(firstDifference)") }
+    }
+
+    /// Runs another build's ForcePad and the plain C chain over ``comparedFrames`` frames and
+    /// compares the sums of the totals they print (their last lines): the C chain's outputs are
+    /// compared value by value with this program's `ForcePipeline` only, so this shows that the
+    /// other build computes the same. A row saying whether they are equal.
+    private mutating func compareTotals(_ measure: String, forcePad: [String], c: [String]) {
+        var printed: [String] = []
+        for command in [forcePad, c] {
+            let arguments = command + [String(Self.comparedFrames)]
+            guard let child = try? ChildProcess(arguments, withInput: false) else {
+                rows.append(BenchmarkRow(measure, value: "not run", target: "equal", verdict: .fail))
+                notes.append("cannot start \(arguments[0])")
+                return
+            }
+            let (output, status) = child.finish()
+            guard status == 0, let last = output.split(separator: "\n").last else {
+                rows.append(BenchmarkRow(measure, value: "not run", target: "equal", verdict: .fail))
+                notes.append("\(arguments.joined(separator: " ")) exited with status \(status): \(output.suffix(300))")
+                return
+            }
+            printed.append(String(last))
+        }
+        rows.append(BenchmarkRow(
+            measure, value: printed[0] == printed[1] ? "equal" : "\(printed[0]) != \(printed[1])", target: "equal",
+            meets: printed[0] == printed[1]))
     }
 
     /// A copy of this program without debug information, to run its ``ChainRun`` under callgrind
