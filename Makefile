@@ -15,8 +15,10 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libi2c-dev libgpiod-dev libcurl4-openssl-dev libmosquitto-dev mosquitto python3-venv socat man-db tmux ttyplot chromium
-# `make bench` also needs cyclictest, callgrind, stress-ng, a C compiler and objcopy.
-BENCH_APT_PACKAGES := rt-tests valgrind stress-ng gcc binutils
+# `make bench` also needs cyclictest, callgrind, stress-ng, a C compiler and objcopy; for the
+# arm64 package's build, the aarch64 cross gcc, the dynamic qemu-aarch64 (plugins) and curl and
+# xz for the plugin API header from Debian's qemu source.
+BENCH_APT_PACKAGES := rt-tests valgrind stress-ng gcc binutils gcc-aarch64-linux-gnu qemu-user curl xz-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 # Inputs per fuzz target (or seconds, as in 600s): FUZZ_TEST in `make test`, FUZZ in `make fuzz`;
@@ -57,7 +59,8 @@ build: deps
 
 # `make bench`: the pipeline's instructions per frame against the C reference chains
 # (bench/reference-chain.c, plain and with CMSIS-DSP's q31 biquad fetched from PyPI into
-# .build-bench/), its time per frame (fixed point and Float), detection delay and allocations
+# .build-bench/), for this build and for the packages' amd64 and arm64 builds (made with the
+# packaging toolchain in PACKAGE_CACHE when it is there), its time per frame (fixed point and Float), detection delay and allocations
 # per frame, the loop's lateness next to cyclictest idle and under stress-ng load,
 # stage-to-line latency, and forcepad's CPU and memory, measured in one release-mode run;
 # exits non-zero if a deterministic target is missed (docs/performance.md).

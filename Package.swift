@@ -96,6 +96,8 @@ let package = Package(
             name: "ForcePadAppTests",
             dependencies: ["ForcePadApp", "ForcePadHAL", "ForcePadCore", .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "ForcePadEndToEndTests", dependencies: ["forcepad", "ForcePadHAL", "ForcePadConfig"]),
+        // The benchmark's own parsing and command lines (`make bench`'s counters), without running them.
+        .testTarget(name: "ForcePadBenchTests", dependencies: ["forcepad-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -47,10 +47,7 @@ for arch in "${architectures[@]}"; do
     esac
     phase_started=$(date +%s)
     scratch=".build-package-$arch"
-    bash "$root/packaging/in-chroot.sh" "$cache/sid" "$root" bash -o pipefail -c "cd /src/forcepad && swift build -c release \
-        --product forcepad --static-swift-stdlib --scratch-path $scratch \
-        --swift-sdks-path /sdks --swift-sdk trixie-$arch \
-        -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now 2>&1 | tail -n 3"
+    bash "$root/packaging/swift-build-release.sh" "$cache" "$arch" forcepad "$scratch"
     built="$root/$scratch/$triple/release/forcepad"
     binary="$out/forcepad-$arch"
     bash "$root/packaging/in-chroot.sh" "$cache/sid" "$root" \

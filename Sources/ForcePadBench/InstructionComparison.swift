@@ -1,11 +1,12 @@
 import ForcePadCore
 import Glibc
 
-/// Instructions per frame of ForcePad's chains next to the C reference chain's
-/// (bench/reference-chain.c, built in this run by each of ``ReferenceChainBuild/compilers``), on
-/// every ``BenchmarkGeometry``: the plain C chain, which must match ForcePad's output in every
-/// value of every frame, and the chain with CMSIS-DSP's q31 biquad. ForcePad is set beside the
-/// build with the fewest instructions (the competent C). Counted with callgrind
+/// Instructions per frame of a build of ForcePad's chains (``ComparedBuild``: the development
+/// build, or one built as a package is) next to the C reference chain's (bench/reference-chain.c,
+/// built in this run by each of the build's architecture's compilers), on every
+/// ``BenchmarkGeometry``: the plain C chain, which must match ForcePad's output in every value
+/// of every frame, and the chain with CMSIS-DSP's q31 biquad. ForcePad is set beside the build
+/// with the fewest instructions (the competent C). Counted with callgrind or the QEMU plugin
 /// (``InstructionCount``) on the same frames file for every chain of a geometry.
 struct InstructionComparison {
     /// ForcePad's instructions per frame must be at most this multiple of the competent plain
@@ -21,20 +22,28 @@ struct InstructionComparison {
     private(set) var forcePadPerFrame: [BenchmarkChainSettings: Double] = [:]
     /// The C chain's builds, when they were made.
     private(set) var build: ReferenceChainBuild?
+    /// The build of ForcePad compared (nil: the development build's copy could not be made).
+    private let compared: ComparedBuild?
 
+    /// The development build: this program.
     init() {
+        self.init(ComparedBuild.development())
+    }
+
+    init(_ compared: ComparedBuild?) {
+        self.compared = compared
         let build: ReferenceChainBuild
         do {
-            build = try ReferenceChainBuild()
+            build = try ReferenceChainBuild(compilers: compared?.compilers ?? ReferenceChainBuild.compilers)
         } catch {
             rows.append(BenchmarkRow("C reference chain", value: "not built", target: "built", verdict: .fail))
             notes.append("C reference chain: \(error.description)")
             return
         }
         self.build = build
-        notes.append("instructions: callgrind, (I(\(InstructionCount.baseFrames + InstructionCount.measuredFrames) frames) - I(\(InstructionCount.baseFrames) frames)) / \(InstructionCount.measuredFrames); C chains: \(build.compilerVersions); competent C: the build with fewer instructions")
+        notes.append("instructions\(compared?.label ?? ""): \(compared?.counting ?? "callgrind"), (I(\(InstructionCount.baseFrames + InstructionCount.measuredFrames) frames) - I(\(InstructionCount.baseFrames) frames)) / \(InstructionCount.measuredFrames); C chains: \(build.compilerVersions); competent C: the build with fewer instructions")
         if case .failure(let reason) = build.cmsis { notes.append("CMSIS-DSP chain skipped: \(reason.description)") }
-        guard let program = Self.strippedCopy() else {
+        guard let compared else {
             rows.append(BenchmarkRow("instructions per frame, ForcePad", value: "not counted", target: "counted", verdict: .fail))
             notes.append("ForcePad's count: objcopy --strip-debug failed; install binutils")
             return
@@ -63,26 +72,35 @@ struct InstructionComparison {
                 }
                 let inputs = (parameters: parametersPath, frames: framesPath)
                 for (compiler, plain) in build.plain {
-                    compare(chain, geometry, frames: frames, program: plain, compiler: compiler.name, parametersPath: parametersPath)
+                    compare(
+                        chain, geometry, frames: frames, command: compared.runner + [plain], compiler: compiler.name, parametersPath: parametersPath)
                 }
                 let forcepad = count(
-                    "instructions per frame, ForcePad \(chain.name), \(geometry.summary)",
-                    [program.path, ChainRun.command, chain.name, geometry.name, framesPath], environment: program.environment)
+                    "instructions per frame, ForcePad\(compared.label) \(chain.name), \(geometry.summary)",
+                    compared.forcePad.command + [ChainRun.command, chain.name, geometry.name, framesPath],
+                    environment: compared.forcePad.environment)
+                if !compared.isThisProgram, let plain = build.plain.first {
+                    compareTotals(
+                        "ForcePad\(compared.label) sum of totals = plain C (\(plain.compiler.name))'s, \(chain.name), \(geometry.summary), \(Self.comparedFrames) frames",
+                        forcePad: ["env"] + compared.forcePad.environment + compared.runner + compared.forcePad.command
+                            + [ChainRun.command, chain.name, geometry.name, framesPath],
+                        c: compared.runner + [plain.program, "plain", parametersPath, framesPath])
+                }
                 if geometry == .strip8 { forcePadPerFrame[chain] = forcepad }
                 guard let forcepad else { continue }
-                if let best = best("plain C \(chain.name), \(geometry.summary) (bit-exact)", build.plain, "plain", inputs) {
+                if let best = best("plain C\(compared.cLabel) \(chain.name), \(geometry.summary) (bit-exact)", build.plain, "plain", inputs) {
                     let ratio = forcepad / best.perFrame
                     rows.append(BenchmarkRow(
-                        "ForcePad / competent C (\(best.compiler)), \(chain.name), \(geometry.summary), instructions",
+                        "ForcePad\(compared.label) / competent C (\(best.compiler)), \(chain.name), \(geometry.summary), instructions",
                         value: DecimalText.format(ratio, places: 2),
                         target: "<= \(DecimalText.format(Self.plainTarget, places: 2))", meets: ratio <= Self.plainTarget))
                 }
                 guard chain == .biquad, case .success(let programs) = build.cmsis else { continue }
-                let measure = "C with CMSIS-DSP arm_biquad_cascade_df1_q31 (blockSize 1), \(geometry.summary)"
+                let measure = "C\(compared.cLabel) with CMSIS-DSP arm_biquad_cascade_df1_q31 (blockSize 1), \(geometry.summary)"
                 if let best = best(measure, programs, "cmsis", inputs) {
                     let ratio = forcepad / best.perFrame
                     rows.append(BenchmarkRow(
-                        "ForcePad biquad / CMSIS-DSP chain (\(best.compiler)), \(geometry.summary), instructions",
+                        "ForcePad\(compared.label) biquad / CMSIS-DSP chain (\(best.compiler)), \(geometry.summary), instructions",
                         value: DecimalText.format(ratio, places: 2),
                         target: "<= \(DecimalText.format(Self.cmsisTarget, places: 2))", meets: ratio <= Self.cmsisTarget))
                 }
@@ -100,7 +118,8 @@ struct InstructionComparison {
         for (compiler, program) in builds {
             do {
                 let count = try InstructionCount(
-                    [program, mode, inputs.parameters, inputs.frames], scratchPath: "\(ReferenceChainBuild.directory)/callgrind-c.out")
+                    [program, mode, inputs.parameters, inputs.frames], scratchPath: "\(ReferenceChainBuild.directory)/callgrind-c.out",
+                    counter: compared?.counter ?? .callgrind)
                 counted.append((compiler.name, count.perFrame))
             } catch {
                 rows.append(BenchmarkRow("instructions per frame, \(what), \(compiler.name)", value: "not counted", target: "counted", verdict: .fail))
@@ -111,20 +130,27 @@ struct InstructionComparison {
         rows.append(BenchmarkRow(
             "instructions per frame, \(what) (\(counted.map(\.compiler).joined(separator: " / ")))",
             value: counted.map { DecimalText.format($0.perFrame, places: 1) }.joined(separator: " / ")))
-        return counted.min { $0.perFrame < $1.perFrame }
+        return Self.competent(counted)
     }
 
-    /// Runs the plain C chain over ``comparedFrames`` frames with an OUTPUT file and compares
-    /// every value with ForcePad's for the same frames; a row saying how many frames matched.
+    /// The competent build: the one with the fewest instructions per frame, the first listed
+    /// (gcc) when two count the same; nil if none was counted.
+    static func competent(_ counted: [(compiler: String, perFrame: Double)]) -> (compiler: String, perFrame: Double)? {
+        counted.min { $0.perFrame < $1.perFrame }
+    }
+
+    /// Runs the plain C chain (`command`: its program, under the architecture's runner) over
+    /// ``comparedFrames`` frames with an OUTPUT file and compares every value with ForcePad's for
+    /// the same frames; a row saying how many frames matched.
     private mutating func compare(
-        _ chain: BenchmarkChainSettings, _ geometry: BenchmarkGeometry, frames: [RawFrame], program: String, compiler: String,
+        _ chain: BenchmarkChainSettings, _ geometry: BenchmarkGeometry, frames: [RawFrame], command program: [String], compiler: String,
         parametersPath: String
     ) {
         let measure = "plain C (\(compiler)) = ForcePad, \(chain.name), \(geometry.summary), frames equal in every value"
         let target = "all \(Self.comparedFrames)"
         let outputPath = "\(ReferenceChainBuild.directory)/output-\(chain.name)-\(geometry.name).i64"
         let framesPath = "\(ReferenceChainBuild.directory)/frames-\(geometry.name).i64"
-        let command = [program, "plain", parametersPath, framesPath, String(Self.comparedFrames), outputPath]
+        let command = program + ["plain", parametersPath, framesPath, String(Self.comparedFrames), outputPath]
         let expected: [Int64]
         do {
             let child = try ChildProcess(command, withInput: false)
@@ -162,6 +188,32 @@ struct InstructionComparison {
         if let firstDifference { notes.append("plain C (\(compiler)) \(chain.name), \(geometry.summary) differs first at \(firstDifference)") }
     }
 
+    /// Runs another build's ForcePad and the plain C chain over ``comparedFrames`` frames and
+    /// compares the sums of the totals they print (their last lines): the C chain's outputs are
+    /// compared value by value with this program's `ForcePipeline` only, so this shows that the
+    /// other build computes the same. A row saying whether they are equal.
+    private mutating func compareTotals(_ measure: String, forcePad: [String], c: [String]) {
+        var printed: [String] = []
+        for command in [forcePad, c] {
+            let arguments = command + [String(Self.comparedFrames)]
+            guard let child = try? ChildProcess(arguments, withInput: false) else {
+                rows.append(BenchmarkRow(measure, value: "not run", target: "equal", verdict: .fail))
+                notes.append("cannot start \(arguments[0])")
+                return
+            }
+            let (output, status) = child.finish()
+            guard status == 0, let last = output.split(separator: "\n").last else {
+                rows.append(BenchmarkRow(measure, value: "not run", target: "equal", verdict: .fail))
+                notes.append("\(arguments.joined(separator: " ")) exited with status \(status): \(output.suffix(300))")
+                return
+            }
+            printed.append(String(last))
+        }
+        rows.append(BenchmarkRow(
+            measure, value: printed[0] == printed[1] ? "equal" : "\(printed[0]) != \(printed[1])", target: "equal",
+            meets: printed[0] == printed[1]))
+    }
+
     /// A copy of this program without debug information, to run its ``ChainRun`` under callgrind
     /// (valgrind 3.19 cannot read the DWARF 5 the Swift compiler writes), and the environment it
     /// needs: the library path of this program's directory (its rpath is `$ORIGIN`). Nil if
@@ -180,7 +232,9 @@ struct InstructionComparison {
     private mutating func count(_ measure: String, _ command: [String], environment: [String] = []) -> Double? {
         do {
             let perFrame = try InstructionCount(
-                command, environment: environment, scratchPath: ReferenceChainBuild.directory + "/callgrind-forcepad.out").perFrame
+                command, environment: environment, scratchPath: ReferenceChainBuild.directory + "/callgrind-forcepad.out",
+                counter: compared?.counter ?? .callgrind
+            ).perFrame
             rows.append(BenchmarkRow(measure, value: DecimalText.format(perFrame, places: 1)))
             return perFrame
         } catch {

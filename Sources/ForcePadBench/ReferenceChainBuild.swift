@@ -1,7 +1,8 @@
 import Glibc
 
 /// Builds the C reference chain (bench/reference-chain.c) in the benchmark's run, the
-/// competent way: once with each of ``compilers`` (gcc at -O3, clang at -O2), the plain chain
+/// competent way: once with each compiler of its architecture (``compilers``: gcc at -O3, clang
+/// at -O2; for arm64 ``arm64Compilers(sysroot:)``, the same cross-compiling), the plain chain
 /// always, the CMSIS-DSP chain when its sources could be fetched (``CMSISSources``). The
 /// comparison counts every build and sets ForcePad beside the one with the fewest
 /// instructions. Everything goes to `.build-bench/` (not committed).
@@ -30,6 +31,18 @@ struct ReferenceChainBuild {
         Compiler(name: "clang -O2", command: access("/opt/swift/usr/bin/clang", X_OK) == 0 ? "/opt/swift/usr/bin/clang" : "clang", flags: ["-O2"]),
     ]
 
+    /// Debian's aarch64 cross gcc at -O3 and the Swift toolchain's clang at -O2 for
+    /// aarch64-linux-gnu, linked by its lld against `sysroot` (the trixie arm64 sysroot the
+    /// package is built against).
+    static func arm64Compilers(sysroot: String) -> [Compiler] {
+        [
+            Compiler(name: "aarch64 gcc -O3", command: "aarch64-linux-gnu-gcc", flags: ["-O3"]),
+            Compiler(
+                name: "aarch64 clang -O2", command: compilers[1].command,
+                flags: ["-O2", "--target=aarch64-linux-gnu", "--sysroot=\(sysroot)", "-fuse-ld=lld"]),
+        ]
+    }
+
     /// The repository's root, from this file's place in it.
     static let root: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
@@ -46,11 +59,11 @@ struct ReferenceChainBuild {
     /// The compilers' commands and versions, for the report.
     let compilerVersions: String
 
-    init() throws(Failure) {
+    init(compilers: [Compiler] = Self.compilers) throws(Failure) {
         mkdir(Self.directory, 0o755)
-        compilerVersions = Self.compilers.map { "\($0.name) (\($0.version))" }.joined(separator: ", ")
+        compilerVersions = compilers.map { "\($0.name) (\($0.version))" }.joined(separator: ", ")
         var plain: [(compiler: Compiler, program: String)] = []
-        for compiler in Self.compilers {
+        for compiler in compilers {
             let program = "\(Self.directory)/reference-chain-\(compiler.name.filter { $0 != " " })"
             try Self.compile(compiler, ["-o", program, Self.source])
             plain.append((compiler, program))
@@ -62,7 +75,7 @@ struct ReferenceChainBuild {
         case .success(let sources):
             var programs: [(compiler: Compiler, program: String)] = []
             do {
-                for compiler in Self.compilers {
+                for compiler in compilers {
                     let program = "\(Self.directory)/reference-chain-cmsis-\(compiler.name.filter { $0 != " " })"
                     try Self.compile(
                         compiler,
@@ -83,7 +96,7 @@ struct ReferenceChainBuild {
         do {
             child = try ChildProcess(command, withInput: false)
         } catch {
-            throw Failure(description: "\(error.description); install a C compiler with: apt-get install gcc")
+            throw Failure(description: "\(error.description); install the C compilers with: apt-get install gcc gcc-aarch64-linux-gnu")
         }
         let (output, status) = child.finish()
         guard status == 0 else {

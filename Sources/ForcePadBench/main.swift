@@ -35,6 +35,15 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "instructions
     print(instructionTable.printed())
     exit(instructionTable.failed ? 1 : 0)
 }
+// `forcepad-bench shipped` the instruction counts of the packages' builds alone (amd64 and arm64, Swift 6.2).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "shipped" {
+    let shipped = ShippedInstructionComparison()
+    var shippedTable = BenchmarkTable()
+    for row in shipped.rows { shippedTable.append(row) }
+    for line in shipped.notes { print(line) }
+    print(shippedTable.printed())
+    exit(shippedTable.failed ? 1 : 0)
+}
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "loop-period" {
     progress("instructions per loop period: counting with callgrind")
     let period = LoopPeriodComparison(build: try? ReferenceChainBuild())
@@ -67,6 +76,8 @@ var table = BenchmarkTable()
 progress("instructions per frame: building the C reference chains, counting with callgrind")
 let instructions = InstructionComparison()
 for row in instructions.rows { table.append(row) }
+let shipped = ShippedInstructionComparison()
+for row in shipped.rows { table.append(row) }
 progress("instructions per loop period: counting the sim board's whole period with callgrind")
 let loopPeriod = LoopPeriodComparison(build: instructions.build)
 for row in loopPeriod.rows { table.append(row) }
@@ -255,7 +266,7 @@ do {
 }
 
 print("forcepad-bench: \(cellCount)-channel frames, default settings at \(SimBoard.board().sampleRateHz) Hz; cost is the fastest of \(rounds) rounds of \(meter.framesPerRound) frames per chain")
-for line in instructions.notes + loopPeriod.notes + detection.notes + policyLines { print(line) }
+for line in instructions.notes + shipped.notes + loopPeriod.notes + detection.notes + policyLines { print(line) }
 if !durations.isStandard { print("shortened by FORCEPAD_BENCH_PERIODS / FORCEPAD_BENCH_SECONDS: the targets are stated for \(BenchmarkDurations.standardPeriods) periods and \(BenchmarkDurations.standardProcessSeconds) s") }
 print(table.printed())
 print("checksum \(meter.checksum &+ allocationChecksum)")
