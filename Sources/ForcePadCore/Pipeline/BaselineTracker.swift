@@ -30,8 +30,11 @@ public struct BaselineTracker: Sendable {
 
     /// ``zero(cell:)`` for the loop: `cell` must be below the cell count, which is at most 64
     /// (``init(cellCount:shift:)``), and a Q16 zero made from Int32 counts cannot overflow.
+    /// `mutating` only so that it reads the baselines where they lie: Swift 6.2 copied all
+    /// 512 bytes of them out of a borrowed tracker to read one cell (the packages' build, a
+    /// copy per cell per frame).
     @inline(__always)
-    func zero(uncheckedCell cell: Int) -> Int32 {
+    mutating func zero(uncheckedCell cell: Int) -> Int32 {
         Int32(truncatingIfNeeded: (baselineQ16[unchecked: cell] &+ (1 << 15)) &>> 16)
     }
 
