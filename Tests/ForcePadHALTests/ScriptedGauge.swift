@@ -2,8 +2,9 @@ import Glibc
 
 @testable import ForcePadHAL
 
-/// A force gauge's far end on a pseudo-terminal's controller side, on a thread of its own:
-/// for each request it receives (bytes up to a CR) it gives the next scripted reply — after
+/// A force gauge's (or a stand controller's) far end on a pseudo-terminal's controller side,
+/// on a thread of its own: for each request it receives (bytes up to a CR, or up to
+/// `requestEnd`: a G-code controller's `?` has no line end) it gives the next scripted reply — after
 /// the reply's delay, in its chunks with a pause between them — or, for a nil reply, stays
 /// silent. It stops after the script, or after 3 s without a request.
 final class ScriptedGauge: Sendable {
@@ -20,12 +21,12 @@ final class ScriptedGauge: Sendable {
     private let received: PosixMutex<[String]>
 
     /// Starts answering on `controllerDescriptor` (the pseudo-terminal's, kept open by the test).
-    init(controllerDescriptor: Int32, replies: [Reply?]) throws {
+    init(controllerDescriptor: Int32, replies: [Reply?], requestEnd: UInt8 = 0x0D) throws {
         let received = PosixMutex<[String]>([])
         self.received = received
         thread = try PosixThread {
             for reply in replies {
-                guard let request = Self.readRequest(controllerDescriptor) else { return }
+                guard let request = Self.readRequest(controllerDescriptor, end: requestEnd) else { return }
                 received.withLock { $0.append(request) }
                 guard let reply else { continue }
                 usleep(UInt32(reply.delayMillis * 1000))
@@ -44,10 +45,10 @@ final class ScriptedGauge: Sendable {
         return received.withLock { $0 }
     }
 
-    /// Bytes up to and including a CR, or nil after 3 s without one.
-    private static func readRequest(_ descriptor: Int32) -> String? {
+    /// Bytes up to and including `end`, or nil after 3 s without one.
+    private static func readRequest(_ descriptor: Int32, end: UInt8) -> String? {
         var request: [UInt8] = []
-        while request.last != 0x0D {
+        while request.last != end {
             var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&watch, 1, 3_000) == 1 else { return nil }
             var byte: UInt8 = 0

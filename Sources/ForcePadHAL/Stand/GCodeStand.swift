@@ -26,21 +26,33 @@ public struct GCodeStand: ~Copyable, StandProtocol {
     }
 
     public mutating func status(deadlineMicros: Int64, clock: borrowing some LoopClock & ~Copyable) throws(DeviceError) -> StandStatus? {
+        // Reports carry no tag: one still waiting answered an earlier `?` after its period's
+        // deadline. Taken for this answer, it would leave the travel a period behind, and each
+        // late report another, for the rest of the run. Its alarms and errors still count.
+        for late in try line.waitingLines() {
+            if let alarm = Self.alarm(in: late) { return alarm }
+        }
         try line.send([GCodeProtocol.statusQuery], timeoutMicros: 100_000)
         while let answer = try line.nextLine(deadlineMicros: deadlineMicros, clock: clock) {
+            if let alarm = Self.alarm(in: answer) { return alarm }
             switch GCodeProtocol.reply(answer) {
             case .status(let status):
                 if answer.hasPrefix("<Hold:0") { try line.send([GCodeProtocol.softReset], timeoutMicros: 100_000) }
                 return status
-            case .alarm(let code):
-                return StandStatus(state: .alarm, travel: nil, alarm: "ALARM:\(code)")
-            case .error(let code):
-                return StandStatus(state: .alarm, travel: nil, alarm: "error:\(code) to the last command")
-            case .ok, .other:
+            case .alarm, .error, .ok, .other:
                 continue
             }
         }
         return nil
+    }
+
+    /// The stand's alarm that `line` reports (`ALARM:N`, or `error:N` to the last command), or nil.
+    private static func alarm(in line: String) -> StandStatus? {
+        switch GCodeProtocol.reply(line) {
+        case .alarm(let code): StandStatus(state: .alarm, travel: nil, alarm: "ALARM:\(code)")
+        case .error(let code): StandStatus(state: .alarm, travel: nil, alarm: "error:\(code) to the last command")
+        case .status, .ok, .other: nil
+        }
     }
 
     public mutating func move(toTravel travel: Int64, speed: Int64, from: Int64, clock: borrowing some LoopClock & ~Copyable) throws(DeviceError) {

@@ -59,6 +59,22 @@ public struct StandLine: ~Copyable {
         }
     }
 
+    /// The complete lines already received and not read (answers that came after their
+    /// deadline), without waiting; reads at most 16 buffers so a stand that streams cannot
+    /// hold the caller. A line not ended yet stays for the next read.
+    public mutating func waitingLines() throws(DeviceError) -> [String] {
+        reading: for _ in 0..<16 {
+            switch try Self.receive(port, into: &chunk, timeoutMilliseconds: 0) {
+            case .received(let count): pending.append(contentsOf: chunk[0..<count])
+            case .timedOut: break reading
+            case .disconnected: throw hungUp()
+            }
+        }
+        var lines: [String] = []
+        while let line = takeLine() { lines.append(line) }
+        return lines
+    }
+
     /// Cuts the first complete line off ``pending``.
     private mutating func takeLine() -> String? {
         while let end = pending.firstIndex(where: { $0 == 0x0D || $0 == 0x0A }) {
