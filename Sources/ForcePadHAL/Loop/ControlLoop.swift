@@ -37,6 +37,10 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// The command ring's one consumer.
     @exclusivity(unchecked) private var commands: SPSCRingConsumer<LoopCommandEnvelope>
     @exclusivity(unchecked) private var snapshot: LoopSnapshot
+    /// Published apart from the snapshot (``LoopLatencies``).
+    @exclusivity(unchecked) private var latencies = LoopLatencies()
+    /// Whether a stage's latency was recorded in this period (the histograms are then published).
+    @exclusivity(unchecked) private var stageLatencyRecorded = false
     /// Period between frames (µs).
     public let periodMicros: Int64
     private let faults: SensorFaultSettings
@@ -88,6 +92,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
         link.snapshots.publish(snapshot)
+        publishLatenciesIfDue()
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
         link.finishedPeriodMicros.store(timeMicros, ordering: .releasing)
         link.progress.notify()
@@ -115,10 +120,12 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             snapshot.force = pipeline.output
             snapshot.hasFrame = true
             link.stream(&snapshot.force)
-            recognizer.update(with: snapshot.force, into: &pressEvents)
+            // By summary: the frame itself, passed from this class's state to another module,
+            // was copied whole (320 bytes) for each call.
+            recognizer.update(with: snapshot.force.summary, into: &pressEvents)
             handlePressEvents(at: timeMicros)
             menu.update(
-                with: snapshot.force, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
+                with: snapshot.force.summary, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
                 shownShortcuts: shownShortcuts, into: &menuEvents)
             handleMenuEvents(at: timeMicros)
             recordPipelineState()
@@ -166,7 +173,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             let woke = clock.nowMicros()
             let lateness = woke - deadline
             snapshot.counters.lastLatenessMicros = lateness
-            snapshot.lateness.record(lateness)
+            latencies.lateness.record(lateness)
             if lateness > snapshot.counters.maxLatenessMicros { snapshot.counters.maxLatenessMicros = lateness }
             tick(atMicros: deadline - start, clock: clock, originMicros: start)
             deadline += periodMicros
@@ -185,8 +192,19 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         forceLineOff(at: end)
         snapshot.hapticLineActive = false
         link.snapshots.publish(snapshot)
+        link.latencies.publish(latencies)
         link.stopped.store(true, ordering: .releasing)
         link.progress.notify()
+    }
+
+    /// Publishes the latency histograms when a stage's latency was recorded in this period
+    /// or their reader asked for them (see ``LoopLink/latencies``).
+    private func publishLatenciesIfDue() {
+        let wanted = link.latenciesWanted.load(ordering: .relaxed)
+        guard wanted || stageLatencyRecorded else { return }
+        link.latencies.publish(latencies)
+        stageLatencyRecorded = false
+        if wanted { link.latenciesWanted.store(false, ordering: .releasing) }
     }
 
     private func handlePressEvents(at timeMicros: Int64) {
@@ -251,7 +269,10 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         var stageMicros: Int64?
         if edge == .rising && stagePendingSinceMicros >= 0 {
             stageMicros = stagePendingSinceMicros
-            if scheduler.settings.lineAccess == .drive { snapshot.stageLatency.record(lineMicros - stagePendingSinceMicros) }
+            if scheduler.settings.lineAccess == .drive {
+                latencies.stageLatency.record(lineMicros - stagePendingSinceMicros)
+                stageLatencyRecorded = true
+            }
             stagePendingSinceMicros = -1
         }
         for index in 0..<hapticEvents.count {

@@ -1,7 +1,8 @@
 import ForcePadCore
 
 /// What the loop shows the other threads after each period (through a
-/// ``LatestValueMailbox``): the newest frame, the settings in force and the counters.
+/// ``LatestValueMailbox``): the newest frame, the settings in force and the counters. The
+/// latency histograms travel apart, when they change or are asked for (``LoopLatencies``).
 public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var raw: RawFrame
     public var force: ForceFrame
@@ -26,12 +27,6 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var hapticPlaying: Bool
     /// The real-time playback amplitude last written (0 still … 255 full; 0 without `rtp`).
     public var amplitude: UInt8
-    /// Time from the frame in which a stage fired to the return of the GPIO call that
-    /// started its pattern (µs).
-    public var stageLatency: LatencyHistogram
-    /// Wake-up lateness of every period the loop has run: how long after its absolute
-    /// deadline the loop thread woke (µs).
-    public var lateness: LatencyHistogram
     /// Sequence number of the last command applied.
     public var appliedCommand: UInt64
     public var counters: LoopCounters
@@ -56,8 +51,6 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
         hapticLineActive = false
         hapticPlaying = false
         amplitude = 0
-        stageLatency = LatencyHistogram()
-        lateness = LatencyHistogram()
         appliedCommand = 0
         counters = LoopCounters()
         hasFrame = false

@@ -7,6 +7,8 @@ struct StatusReport {
     let board: BoardDescription
     let settings: ControllerSettings
     let snapshot: LoopSnapshot
+    /// The loop's latency histograms, taken just before the snapshot.
+    let latencies: LoopLatencies
     /// The haptic output with the same snapshot.
     let haptic: HapticReport
     let configSource: String
@@ -73,7 +75,7 @@ struct StatusReport {
         }
     }
 
-    private var latenessText: HistogramText { HistogramText(histogram: snapshot.lateness) }
+    private var latenessText: HistogramText { HistogramText(histogram: latencies.lateness) }
 
     private var lines: [String] {
         let thresholds = snapshot.recognizer.thresholds
