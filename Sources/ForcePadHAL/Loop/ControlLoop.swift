@@ -326,13 +326,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     }
 
     private func recordPipelineState() {
-        snapshot.readings = pipeline.readings
-        // Into locals: with the snapshot's own fields as arguments the whole pipeline was
-        // copied first (7 KiB a period), the call overlapping an access to this state.
-        var zeros = CellValues(repeating: 0), drifts = CellValues(repeating: 0)
-        pipeline.writeZeros(into: &zeros, drifts: &drifts)
-        snapshot.zeroCounts = zeros
-        snapshot.driftCounts = drifts
+        // Cell by cell into the snapshot: no 64-cell array copied.
+        pipeline.writeCellCounts(into: &snapshot.cellCounts)
         snapshot.hasTare = pipeline.hasTare
         snapshot.tare = pipeline.tareOutcome
     }

@@ -6,11 +6,9 @@ import ForcePadCore
 public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var raw: RawFrame
     public var force: ForceFrame
-    /// Spike-rejected readings of the newest frame (Q0 counts).
-    public var readings: CellValues
-    /// Each cell's zero (Q0 counts) and its drift since the last tare (Q0 counts).
-    public var zeroCounts: CellValues
-    public var driftCounts: CellValues
+    /// Spike-rejected readings of the newest frame, each cell's zero and its drift since the
+    /// last tare (Q0 counts), as the pipeline writes them.
+    public var cellCounts: PipelineCellCounts
     /// Whether a tare has set the zeros since start.
     public var hasTare: Bool
     /// Where the last tare stands.
@@ -38,9 +36,7 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public init(cellCount: Int, recognizer: PressRecognizerSettings, haptics: HapticSchedulerSettings) {
         raw = RawFrame(cellCount: cellCount)
         force = ForceFrame(cellCount: cellCount)
-        readings = CellValues(repeating: 0)
-        zeroCounts = CellValues(repeating: 0)
-        driftCounts = CellValues(repeating: 0)
+        cellCounts = PipelineCellCounts()
         hasTare = false
         tare = .none
         self.recognizer = recognizer
