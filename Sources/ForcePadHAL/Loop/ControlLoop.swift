@@ -117,7 +117,10 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             link.record(&snapshot.raw)
             if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
             pipeline.process(&snapshot.raw)
-            snapshot.force = pipeline.output
+            // Field by field: the snapshot's frame starts as a fresh one for this pad
+            // (``LoopSnapshot/init(cellCount:recognizer:haptics:)``), its cells past the
+            // pad's 0 as the pipeline's are.
+            pipeline.writeOutput(into: &snapshot.force)
             snapshot.hasFrame = true
             link.stream(&snapshot.force)
             // By summary: the frame itself, passed from this class's state to another module,
