@@ -6,8 +6,10 @@ import ForcePadCore
 /// events and publishes a snapshot. It never allocates, locks, logs or blocks on other
 /// threads: it talks to them only through its ``LoopLink``.
 ///
-/// Generic over its frame source, haptic line and clock so the compiler specialises the hot
-/// path. Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
+/// Generic over its frame source, haptic line and clock, so that a caller in this module gets
+/// the hot path specialised; called from another module (the controller, the benchmark) it
+/// runs as generic code, through witness tables (docs/performance.md, "Instructions per loop
+/// period"). Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
 ///
 /// Its stored state is marked `@exclusivity(unchecked)`: a class's stored properties are
 /// otherwise checked at run time on every access (two runtime calls each, ~1,800 instructions
