@@ -55,18 +55,18 @@ struct LatenessComparison {
                 realTime = run.realTime
                 if let cpu = run.realTime.cpu { request.placement = .pinned(cpu) }
             }
-            loopLateness.add(run.snapshot.lateness)
-            stageLatency.add(run.snapshot.stageLatency)
+            loopLateness.add(run.latencies.lateness)
+            stageLatency.add(run.latencies.stageLatency)
             loopPeriods += run.snapshot.counters.ticks
             loopMissedPeriods += run.snapshot.counters.missedPeriods
             loopOverruns += run.overruns
             loopPageFaults.minor += run.pageFaults.minor
             loopPageFaults.major += run.pageFaults.major
             let withReference = try SimLoopRun(periods: roundPeriods, request: request, companion: .referenceLoadCell)
-            loopWithReferenceLateness.add(withReference.snapshot.lateness)
+            loopWithReferenceLateness.add(withReference.latencies.lateness)
             loopWithReferenceMissedPeriods += withReference.snapshot.counters.missedPeriods
             let withAccelerometer = try SimLoopRun(periods: roundPeriods, request: request, companion: .accelerometer)
-            loopWithAccelerometerLateness.add(withAccelerometer.snapshot.lateness)
+            loopWithAccelerometerLateness.add(withAccelerometer.latencies.lateness)
             loopWithAccelerometerMissedPeriods += withAccelerometer.snapshot.counters.missedPeriods
             guard cyclictestFailure == nil else { continue }
             do {

@@ -21,8 +21,7 @@ struct LoopPeriodComparison {
         ("pipeline", ["ForcePadCore.ForcePipeline.process("]),
         ("press recogniser and quick-action menu", ["ForcePadCore.PressRecognizer.update(", "ForcePadCore.QuickActionMenu.update("]),
         ("haptic scheduler and line", [
-            "ForcePadCore.HapticScheduler.advance(", "ForcePadCore.HapticScheduler.stageReleased(",
-            "ForcePadCore.HapticScheduler.isPlaying", "driveLine",
+            "ForcePadCore.HapticScheduler.advance(", "ForcePadCore.HapticScheduler.stageReleased(", "driveLine",
         ]),
     ]
 

@@ -33,12 +33,17 @@ enum LoopPeriodRun {
         let periodMillis = 1000 / board.sampleRateHz
         var drained = 0
         var sequence: UInt64 = 0
+        // The next press step, as SimLoopRun keeps it: one comparison a period, so that the
+        // count holds the loop's work, not a search of the steps.
+        let steps = SimLoopRun.pressSteps
+        var step = 0
+        var due = steps[0].atMillis
         for period in 0..<periods {
-            let millis = period * periodMillis
-            let inCycle = millis % SimLoopRun.pressCycleMillis
-            for step in SimLoopRun.pressSteps where step.atMillis == inCycle {
+            if period * periodMillis >= due {
                 sequence += 1
-                _ = link.commands.push(LoopCommandEnvelope(sequence: sequence, command: .simulate(step.command)))
+                _ = link.commands.push(LoopCommandEnvelope(sequence: sequence, command: .simulate(steps[step % steps.count].command)))
+                step += 1
+                due = step / steps.count * SimLoopRun.pressCycleMillis + steps[step % steps.count].atMillis
             }
             loop.tick(atMicros: Int64(period) * loop.periodMicros, clock: clock, originMicros: 0)
             while events.pop() != nil { drained += 1 }

@@ -25,6 +25,8 @@ struct SimLoopRun {
 
     /// The loop's last snapshot, published after it stopped.
     let snapshot: LoopSnapshot
+    /// The loop's latency histograms, published as it stopped.
+    let latencies: LoopLatencies
     /// `overrun` events the loop reported (each one is one or more skipped periods).
     let overruns: Int
     /// How the loop thread was scheduled.
@@ -62,6 +64,7 @@ struct SimLoopRun {
             periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
         var events = link.events.takeConsumer()!
         var snapshots = link.snapshots.takeReader()!
+        var latencyReader = link.latencies.takeReader()!
         var references = link.references.takeConsumer()!
         var accelerations = link.accelerations.takeConsumer()!
         let reader = companion == .referenceLoadCell
@@ -119,6 +122,7 @@ struct SimLoopRun {
             if case .overrun = event { overruns += 1 }
         }
         snapshot = snapshots.latest()
+        latencies = latencyReader.latest()
         self.overruns = overruns
         pageFaults = faults.withLock { $0 }
     }

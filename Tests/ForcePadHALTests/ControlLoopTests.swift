@@ -153,7 +153,7 @@ struct BoxedClock: LoopClock {
         // Pop replaces peek before it starts: the pop pattern (on 20, off 30, on 20) plays from t = 0.
         #expect(harness.record.calls.map(\.active) == [true, false, true, false])
         #expect(harness.record.calls.map(\.atMicros) == [0, 20_000, 50_000, 70_000])
-        let latency = harness.readers.latestSnapshot().stageLatency
+        let latency = harness.readers.publishedLatencies().stageLatency
         #expect(latency.count == 1 && latency.maxMicros == 0)
     }
 
@@ -178,7 +178,7 @@ struct BoxedClock: LoopClock {
         #expect(harness.record.calls.isEmpty)
         // Nothing was driven, so nothing was measured: the events say dry-run, not a latency.
         #expect(onOff.allSatisfy { if case .haptic(_, .dryRun) = $0 { true } else { false } })
-        #expect(harness.readers.latestSnapshot().stageLatency.count == 0)
+        #expect(harness.readers.publishedLatencies().stageLatency.count == 0)
     }
 
     @Test func switchingToDryRunWhileTheLineIsOnDrivesItOffFirst() {

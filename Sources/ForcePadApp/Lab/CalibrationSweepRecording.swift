@@ -22,7 +22,7 @@ struct CalibrationSweepRecording {
                 sequence = snapshot.raw.sequence
                 recording.frames.append(CalibrationSweep.Frame(
                     timeMicros: snapshot.raw.timeMicros,
-                    counts: (0..<cells).map { max(snapshot.readings[$0] - snapshot.zeroCounts[$0], 0) }))
+                    counts: (0..<cells).map { max(snapshot.cellCounts.readings[$0] - snapshot.cellCounts.zeros[$0], 0) }))
             }
             if let reading = controller.latestReferenceReading(), reading.timeMicros > (recording.references.last?.timeMicros ?? .min) {
                 recording.references.append((reading.timeMicros, reading.force))

@@ -92,7 +92,7 @@ final class LabSession: @unchecked Sendable {
             throw error
         }
         let startSnapshot = controller.snapshot()
-        let zeros = (0..<board.geometry.cellCount).map { startSnapshot.zeroCounts[$0] }
+        let zeros = (0..<board.geometry.cellCount).map { startSnapshot.cellCounts.zeros[$0] }
         let tareRow: Int
         do {
             tareRow = try RecordingTare.tare(controller, capture: capture)

@@ -30,6 +30,7 @@ final class LoopRuntime {
     /// How the loop thread is scheduled (what the real-time request got).
     private(set) var realTimeOutcome: RealTimeOutcome
     private var snapshots: LatestValueReader<LoopSnapshot>
+    private var latencyReader: LatestValueReader<LoopLatencies>
     private var loopThread: PosixThread?
     /// Pumps events every ``pumpIntervalMicros`` in the background.
     private let pumpWorker = WorkerThread(name: "fp-event-pump")
@@ -81,7 +82,9 @@ final class LoopRuntime {
         let liveForces = LiveForceTap(link: link)
         let stand = board.stand.map { StandRuntime(description: $0) }
         self.stand = stand
-        guard let pump = makePump(link, stages, liveForces, stand), let snapshots = link.snapshots.takeReader() else {
+        guard let pump = makePump(link, stages, liveForces, stand), let snapshots = link.snapshots.takeReader(),
+            let latencyReader = link.latencies.takeReader()
+        else {
             hapticDriver?.enterStandby()
             throw SetupError("the loop's channels already have consumers")
         }
@@ -90,6 +93,7 @@ final class LoopRuntime {
         self.liveForces = liveForces
         settingsInForce = PublishedSettings(assembly.settings)
         self.snapshots = snapshots
+        self.latencyReader = latencyReader
         let hardware: LoopHardware
         do {
             hardware = try LoopHardware(assembly: assembly, link: link, simulatedPlayback: playback)
@@ -153,6 +157,9 @@ final class LoopRuntime {
 
     /// The newest snapshot from the loop.
     func snapshot() -> LoopSnapshot { snapshots.latest() }
+
+    /// The loop's latency histograms as of the end of its next period (as it left them, once stopped).
+    func latencies() -> LoopLatencies { link.latestLatencies(&latencyReader) }
 
     /// Waits until the loop has produced its first frame (or `timeoutMicros` passed).
     func waitForFirstFrame(timeoutMicros: Int64 = 1_000_000) -> Bool {

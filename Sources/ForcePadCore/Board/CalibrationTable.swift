@@ -59,18 +59,25 @@ public struct CalibrationTable: Sendable, Equatable {
 
     /// Raw reading that the force would produce (the inverse map), clamped to the table.
     /// Used by the simulated converter so the real pipeline runs on its output.
+    ///
+    /// The points are read unchecked: a table has at least two (``init(validating:)``), and
+    /// the walk stops at the first point whose force is not below `force`, which exists and
+    /// is not the first, since `force` lies strictly between the first and the last point's.
+    /// The result lies between two points' counts, so it fits in Int32.
     public func counts(forForce force: Force) -> Int32 {
-        let first = points[0]
-        if force <= first.force { return first.counts }
-        let last = points[points.count - 1]
-        if force >= last.force { return last.counts }
-        var upper = 1
-        while points[upper].force < force { upper += 1 }
-        let lo = points[upper - 1]
-        let hi = points[upper]
-        return Int32(Self.interpolate(
-            x: Int64(force.milligrams), x0: Int64(lo.force.milligrams), x1: Int64(hi.force.milligrams),
-            y0: Int64(lo.counts), y1: Int64(hi.counts)))
+        points.withUnsafeBufferPointer { points in
+            let first = points[0]
+            if force <= first.force { return first.counts }
+            let last = points[points.count &- 1]
+            if force >= last.force { return last.counts }
+            var upper = 1
+            while points[upper].force < force { upper &+= 1 }
+            let lo = points[upper &- 1]
+            let hi = points[upper]
+            return Int32(truncatingIfNeeded: Self.interpolate(
+                x: Int64(force.milligrams), x0: Int64(lo.force.milligrams), x1: Int64(hi.force.milligrams),
+                y0: Int64(lo.counts), y1: Int64(hi.counts)))
+        }
     }
 
     /// y0 + (x − x0)·(y1 − y0)/(x1 − x0), rounded to nearest. Requires x0 < x ≤ x1.

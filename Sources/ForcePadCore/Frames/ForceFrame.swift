@@ -32,6 +32,13 @@ public struct ForceFrame: Sendable, BitwiseCopyable {
         sequence = 0
     }
 
+    /// The total, centroid, contacts and time: what the recogniser and the menu read.
+    /// Inlined, so that only those four fields are read where the frame lies.
+    @inlinable
+    public var summary: ForceFrameSummary {
+        ForceFrameSummary(total: total, centroid: centroid, contacts: contacts, timeMicros: timeMicros)
+    }
+
     /// Whether any cell is saturated: the total is then "at least" this much.
     public var isSaturated: Bool { saturatedCells > 0 }
 }

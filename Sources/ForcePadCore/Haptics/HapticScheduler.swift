@@ -54,10 +54,20 @@ public struct HapticScheduler: Sendable, BitwiseCopyable {
     /// Whether the line is on, as told by the last edge returned.
     public private(set) var lineIsActive = false
 
+    /// Whether a pattern is playing or waiting to play: a replacement waits, or the phase is
+    /// not idle. Stored, kept by ``phase`` and ``replacement`` as they change, so that the loop
+    /// reads one field of the scheduler it holds (a computed property called from another
+    /// module took a copy of the whole scheduler, 856 bytes, every period).
+    public private(set) var isPlaying = false
+
     private var playback = HapticPlayback(pattern: .empty, id: .peek, holdsUntilReleased: false)
-    private var phase = HapticPlaybackPhase.idle
+    private var phase = HapticPlaybackPhase.idle {
+        didSet { refreshPlaying() }
+    }
     /// The pattern that replaces the playing one once its on step has ended.
-    private var replacement: HapticPlayback?
+    private var replacement: HapticPlayback? {
+        didSet { refreshPlaying() }
+    }
     /// When the replacement was triggered (µs).
     private var replacementMicros: Int64 = 0
     /// When the line last went off (µs), or nil if it never went on.
@@ -68,12 +78,14 @@ public struct HapticScheduler: Sendable, BitwiseCopyable {
         self.settings = settings
     }
 
-    /// Whether a pattern is playing or waiting to play.
-    public var isPlaying: Bool {
-        @_noAllocation get {
-            if replacement != nil { return true }
-            if case .idle = phase { return false }
-            return true
+    @_noAllocation
+    private mutating func refreshPlaying() {
+        if replacement != nil {
+            isPlaying = true
+        } else if case .idle = phase {
+            isPlaying = false
+        } else {
+            isPlaying = true
         }
     }
 

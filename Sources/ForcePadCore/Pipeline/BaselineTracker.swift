@@ -46,7 +46,7 @@ public struct BaselineTracker: Sendable {
     /// Writes ``zero(cell:)`` and ``drift(cell:)`` of every cell into `zeros` and `drifts`
     /// (Q0 counts). `cellCount` ≤ 64 is proven in ``init(cellCount:shift:)``, and Q16 values
     /// of Int32 counts (and their differences) stay below 2^49, so nothing can overflow. Only
-    /// reads, and is `mutating` for the reason ``ForcePipeline/writeZeros(into:drifts:)`` is: an
+    /// reads, and is `mutating` for the reason ``ForcePipeline/writeCellCounts(into:)`` is: an
     /// element read out of a borrowed tracker's array copied the whole array, once per read.
     @inline(__always)
     public mutating func writeZeros(into zeros: inout CellValues, drifts: inout CellValues) {

@@ -7,7 +7,8 @@
 /// way). On a strip a region is counted where a cell in contact follows one that is not; on a
 /// grid the pass sets a bit per cell in contact (cell k = row·columns + column is bit k) and
 /// each region is grown from its first bit by shifting its bits one cell in each direction
-/// until it stops growing.
+/// until it stops growing. The grid's pass is one loop over the cells, so a row costs no loop
+/// of its own; a cell in contact finds its row by a multiplication (``rowMultiplier``).
 public struct ContactAnalyzer: Sendable {
     public let geometry: PadGeometry
     private let rows: Int
@@ -18,6 +19,10 @@ public struct ContactAnalyzer: Sendable {
     /// one cell right (left) are kept only there, so no shift carries a cell into the next row.
     private let notFirstColumn: UInt64
     private let notLastColumn: UInt64
+    /// ⌈2^16 / columns⌉: cell k's row is (k · this) >> 16 for every k below 64 (the error of
+    /// the rounding, k/2^16 < 1/columns, never reaches the next multiple; checked for every
+    /// cell in ``init(geometry:)``). Cheaper than a division, in instructions and in cycles.
+    private let rowMultiplier: Int
 
     public init(geometry: PadGeometry) {
         self.geometry = geometry
@@ -38,6 +43,11 @@ public struct ContactAnalyzer: Sendable {
         }
         notFirstColumn = ~firstColumn
         notLastColumn = ~lastColumn
+        let rowMultiplier = ((1 << 16) + columns - 1) / columns
+        for cell in 0..<cells {
+            precondition((cell * rowMultiplier) >> 16 == cell / columns, "the row of cell \(cell) by multiplication")
+        }
+        self.rowMultiplier = rowMultiplier
     }
 
     /// Number of contact regions among `milligrams` at `threshold` (Q0 mg), the
@@ -80,31 +90,27 @@ public struct ContactAnalyzer: Sendable {
     /// same ranges as on a strip: at most 64 cells of Int32 force, so Σ f < 2^38, the weighted
     /// sums (weights 2c + 1 and 2r + 1, below 128) stay below 2^45 and their Q16 products below
     /// 2^61; every cell index is below rows·columns ≤ 64, within `milligrams` (checked by the
-    /// caller) and within a UInt64's bits. So reads are unchecked and no arithmetic can wrap.
+    /// caller), within the weight tables and within a UInt64's bits. So reads are unchecked and
+    /// no arithmetic can wrap. Inlined into ``contacts(_:threshold:)``, as the strip's pass is.
+    @inline(__always)
     private func gridContacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
-        var touched: UInt64 = 0, bit: UInt64 = 1
+        var touched: UInt64 = 0
         var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
-        // `while` loops: rows and columns are at least 1 (``init(geometry:)``), so the ranges
-        // of `for` loops would only add their checks.
-        var cell = 0, row = 0
-        while row < rows {
-            var rowSum: Int64 = 0
-            var column = 0
-            while column < columns {
-                let value = milligrams[unchecked: cell &+ column]
-                total &+= Int64(value)
-                if value >= threshold {
-                    touched |= bit
-                    rowSum &+= Int64(value)
-                    sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
-                }
-                bit &<<= 1
-                column &+= 1
+        // One `while` loop over the cells (there is at least one, ``init(geometry:)``, so the
+        // range of a `for` loop would only add its checks); nested loops paid for each row.
+        var cell = 0
+        while cell < cells {
+            let value = milligrams[unchecked: cell]
+            total &+= Int64(value)
+            if value >= threshold {
+                touched |= 1 &<< UInt64(truncatingIfNeeded: cell)
+                sum &+= Int64(value)
+                let row = (cell &* rowMultiplier) &>> 16
+                let column = cell &- row &* columns
+                sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
+                sumY &+= Int64(value) &* Int64(2 &* row &+ 1)
             }
-            cell &+= columns
-            sum &+= rowSum
-            sumY &+= rowSum &* Int64(2 &* row &+ 1)
-            row &+= 1
+            cell &+= 1
         }
         var regions = 0
         var left = touched

@@ -79,12 +79,30 @@ public struct ForcePipeline: Sendable {
         (baseline.zero(cell: cell), baseline.drift(cell: cell))
     }
 
-    /// Writes every cell's ``zero(cell:)`` into `zeros` and `drifts` (Q0 counts), in one pass
-    /// over the tracker where it lies: the loop's snapshot takes them every period. It only
-    /// reads; it is `mutating` so that the caller passes the pipeline's address (a
-    /// non-mutating call from another module copied all 7 KiB of the pipeline first).
-    public mutating func writeZeros(into zeros: inout CellValues, drifts: inout CellValues) {
-        baseline.writeZeros(into: &zeros, drifts: &drifts)
+    /// Writes ``output`` into `frame`: its ``cellCount`` cells and every other field (the
+    /// cells past ``cellCount``, 0 in the output, are left as they are). The loop's snapshot
+    /// takes the output this way every period instead of as a copy of the whole 64-cell frame
+    /// (320 bytes). `mutating` for the reason ``writeCellCounts(into:)`` is.
+    public mutating func writeOutput(into frame: inout ForceFrame) {
+        for cell in 0..<cellCount { frame.cellMilligrams[unchecked: cell] = output.cellMilligrams[unchecked: cell] }
+        frame.cellCount = output.cellCount
+        frame.total = output.total
+        frame.saturatedCells = output.saturatedCells
+        frame.centroid = output.centroid
+        frame.contacts = output.contacts
+        frame.normalisedQ16 = output.normalisedQ16
+        frame.timeMicros = output.timeMicros
+        frame.sequence = output.sequence
+    }
+
+    /// Writes the newest frame's ``readings`` and every cell's ``zero(cell:)`` and drift into
+    /// `counts` (Q0 counts; its cells past ``cellCount`` are left as they are), in one pass
+    /// over the pipeline and into `counts` where they lie: the loop's snapshot takes them
+    /// every period. It only reads; it is `mutating` so that the caller passes the pipeline's
+    /// address (a non-mutating call from another module copied all 7 KiB of the pipeline first).
+    public mutating func writeCellCounts(into counts: inout PipelineCellCounts) {
+        for cell in 0..<cellCount { counts.readings[unchecked: cell] = readings[unchecked: cell] }
+        baseline.writeZeros(into: &counts.zeros, drifts: &counts.drifts)
     }
 
     /// Whether a tare has set the zeros since start.

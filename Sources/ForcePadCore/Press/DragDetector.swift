@@ -19,6 +19,9 @@ struct DragDetector: Sendable, BitwiseCopyable {
     private var count = 0
     /// Contact regions of the frames in the history.
     private var contacts = 0
+    /// Age (from `oldest`) of the sample the last frame compared with, -1 when none: where
+    /// the next frame starts looking (see ``isFaster(than:position:atMicros:windowMicros:)``).
+    private var anchor = -1
 
     init() {}
 
@@ -28,6 +31,7 @@ struct DragDetector: Sendable, BitwiseCopyable {
         count = 0
         oldest = 0
         contacts = 0
+        anchor = -1
     }
 
     /// Feeds one frame of a press and returns whether the centroid (`position`, Q16) moved
@@ -50,23 +54,36 @@ struct DragDetector: Sendable, BitwiseCopyable {
         return dragging
     }
 
+    /// Whether `position` is farther from the newest sample at least a window old than the
+    /// speed allows over the time between them; false when no sample is that old.
+    ///
+    /// Sample times strictly increase from the oldest (``record(_:atMicros:spacingMicros:)``
+    /// keeps at least 1 µs between them), so the samples at least a window old are the oldest
+    /// ones up to some age. The search starts at the sample the last frame compared with
+    /// when that one is still a window old (the usual case: it moves a step at most) and
+    /// walks toward newer ones; otherwise it walks back from the newest. Either way it finds
+    /// the same sample, without walking half the history every frame.
     @_noAllocation
-    private func isFaster(than speedQ16PerSecond: Int64, position: PadPosition, atMicros time: Int64, windowMicros: Int64) -> Bool {
-        var age = count - 1
-        while age >= 0 {
-            let index = (oldest + age) % Self.capacity
-            let elapsed = time - sampleMicros[index]
-            if elapsed >= windowMicros {
-                // Clamped to 16 pad widths (far beyond any real move) so the squares cannot overflow.
-                let limit: Int64 = 16 << 16
-                let dx = min(max(Int64(position.x) - Int64(sampleX[index]), -limit), limit)
-                let dy = min(max(Int64(position.y) - Int64(sampleY[index]), -limit), limit)
-                let allowed = min(speedQ16PerSecond * min(elapsed, 1_000_000_000) / 1_000_000, limit)
-                return dx * dx + dy * dy > allowed * allowed
-            }
-            age -= 1
+    private mutating func isFaster(than speedQ16PerSecond: Int64, position: PadPosition, atMicros time: Int64, windowMicros: Int64) -> Bool {
+        func isOldEnough(_ age: Int) -> Bool { time - sampleMicros[(oldest + age) % Self.capacity] >= windowMicros }
+        var age: Int
+        if anchor >= 0 && anchor < count && isOldEnough(anchor) {
+            age = anchor
+            while age + 1 < count && isOldEnough(age + 1) { age += 1 }
+        } else {
+            age = count - 1
+            while age >= 0 && !isOldEnough(age) { age -= 1 }
         }
-        return false
+        anchor = age
+        guard age >= 0 else { return false }
+        let index = (oldest + age) % Self.capacity
+        let elapsed = time - sampleMicros[index]
+        // Clamped to 16 pad widths (far beyond any real move) so the squares cannot overflow.
+        let limit: Int64 = 16 << 16
+        let dx = min(max(Int64(position.x) - Int64(sampleX[index]), -limit), limit)
+        let dy = min(max(Int64(position.y) - Int64(sampleY[index]), -limit), limit)
+        let allowed = min(speedQ16PerSecond * min(elapsed, 1_000_000_000) / 1_000_000, limit)
+        return dx * dx + dy * dy > allowed * allowed
     }
 
     @_noAllocation
@@ -78,6 +95,7 @@ struct DragDetector: Sendable, BitwiseCopyable {
         if count == Self.capacity {
             oldest = (oldest + 1) % Self.capacity
             count -= 1
+            if anchor >= 0 { anchor -= 1 }
         }
         let index = (oldest + count) % Self.capacity
         sampleMicros[index] = time

@@ -36,9 +36,9 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     private var peekDwell = ThresholdDwell()
     private var popDwell = ThresholdDwell()
     /// Whether the total fell below peek − the peek band since peek fired.
-    private var peekLeft = false
+    @usableFromInline var peekLeft = false
     /// Whether the total fell below pop − the pop band since pop fired.
-    private var popLeft = false
+    @usableFromInline var popLeft = false
     private var progressLimiter = ProgressRateLimiter()
     private var dragDetector = DragDetector()
     /// Highest frame total of the current press (mg, Q0).
@@ -54,9 +54,11 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     /// Whether the deepest stage this press fired (peek or pop) is still held: true from the
     /// frame it fires until the total first falls below its threshold minus its band, or the
     /// press ends. A stage once left stays left (no re-trigger). In trigger-level haptic mode
-    /// the line is held exactly while this is true.
+    /// the line is held exactly while this is true. Inlined, as the loop asks it twice a
+    /// period: called from another module, it took a copy of the whole recogniser each time.
+    @inlinable
     public var isDeepestStageHeld: Bool {
-        @_noAllocation get {
+        get {
             switch state {
             case .peek: !peekLeft
             case .pop: !popLeft
@@ -66,8 +68,15 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     }
 
     /// Feeds one frame and appends what it caused to `events`, in order.
-    @_noAllocation
+    @inlinable
     public mutating func update(with frame: ForceFrame, into events: inout PressEventBuffer) {
+        update(with: frame.summary, into: &events)
+    }
+
+    /// Feeds one frame by its summary (all the recogniser reads of it) and appends what it
+    /// caused to `events`, in order.
+    @_noAllocation
+    public mutating func update(with frame: ForceFrameSummary, into events: inout PressEventBuffer) {
         let time = frame.timeMicros
         let total = frame.total
         let thresholds = settings.thresholds
@@ -147,7 +156,7 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     /// While the total is below half of the press's peak the finger is lifting: the detector
     /// starts afresh instead.
     @_noAllocation
-    private mutating func isDraggedBeforePop(_ frame: ForceFrame) -> Bool {
+    private mutating func isDraggedBeforePop(_ frame: ForceFrameSummary) -> Bool {
         let total = frame.total.milligrams
         if total > peakMilligrams { peakMilligrams = total }
         if total < peakMilligrams / 2 {
@@ -165,7 +174,7 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     }
 
     @_noAllocation
-    private mutating func begin(_ frame: ForceFrame, into events: inout PressEventBuffer) {
+    private mutating func begin(_ frame: ForceFrameSummary, into events: inout PressEventBuffer) {
         state = .touching
         peekLeft = false
         popLeft = false

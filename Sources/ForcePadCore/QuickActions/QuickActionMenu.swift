@@ -50,9 +50,17 @@ public struct QuickActionMenu: Sendable, BitwiseCopyable {
     /// held (``PressRecognizer/state`` is `pop` and ``PressRecognizer/isDeepestStageHeld``);
     /// `shownShortcuts` is the number of shortcuts shown (``ShortcutRegistry/visible``), read
     /// when the menu opens. Appends what it caused to `events`, in order.
-    @_noAllocation
+    @inlinable
     public mutating func update(
         with frame: ForceFrame, popHeld: Bool, shownShortcuts: Int, into events: inout QuickActionEventBuffer
+    ) {
+        update(with: frame.summary, popHeld: popHeld, shownShortcuts: shownShortcuts, into: &events)
+    }
+
+    /// The same, fed by the frame's summary (all the menu reads of it).
+    @_noAllocation
+    public mutating func update(
+        with frame: ForceFrameSummary, popHeld: Bool, shownShortcuts: Int, into events: inout QuickActionEventBuffer
     ) {
         let time = frame.timeMicros
         switch phase {
@@ -111,7 +119,7 @@ public struct QuickActionMenu: Sendable, BitwiseCopyable {
 
     /// Moves the selection with the frame's centroid, or gives up after the timeout.
     @_noAllocation
-    private mutating func follow(_ frame: ForceFrame, into events: inout QuickActionEventBuffer) {
+    private mutating func follow(_ frame: ForceFrameSummary, into events: inout QuickActionEventBuffer) {
         let time = frame.timeMicros
         if frame.contacts > 0 {
             let slot = Self.slot(

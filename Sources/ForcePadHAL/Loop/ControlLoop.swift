@@ -6,8 +6,10 @@ import ForcePadCore
 /// events and publishes a snapshot. It never allocates, locks, logs or blocks on other
 /// threads: it talks to them only through its ``LoopLink``.
 ///
-/// Generic over its frame source, haptic line and clock so the compiler specialises the hot
-/// path. Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
+/// Generic over its frame source, haptic line and clock, so that a caller in this module gets
+/// the hot path specialised; called from another module (the controller, the benchmark) it
+/// runs as generic code, through witness tables (docs/performance.md, "Instructions per loop
+/// period"). Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
 ///
 /// Its stored state is marked `@exclusivity(unchecked)`: a class's stored properties are
 /// otherwise checked at run time on every access (two runtime calls each, ~1,800 instructions
@@ -37,6 +39,10 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// The command ring's one consumer.
     @exclusivity(unchecked) private var commands: SPSCRingConsumer<LoopCommandEnvelope>
     @exclusivity(unchecked) private var snapshot: LoopSnapshot
+    /// Published apart from the snapshot (``LoopLatencies``).
+    @exclusivity(unchecked) private var latencies = LoopLatencies()
+    /// Whether a stage's latency was recorded in this period (the histograms are then published).
+    @exclusivity(unchecked) private var stageLatencyRecorded = false
     /// Period between frames (µs).
     public let periodMicros: Int64
     private let faults: SensorFaultSettings
@@ -88,6 +94,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
         link.snapshots.publish(snapshot)
+        publishLatenciesIfDue()
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
         link.finishedPeriodMicros.store(timeMicros, ordering: .releasing)
         link.progress.notify()
@@ -112,13 +119,18 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             link.record(&snapshot.raw)
             if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
             pipeline.process(&snapshot.raw)
-            snapshot.force = pipeline.output
+            // Field by field: the snapshot's frame starts as a fresh one for this pad
+            // (``LoopSnapshot/init(cellCount:recognizer:haptics:)``), its cells past the
+            // pad's 0 as the pipeline's are.
+            pipeline.writeOutput(into: &snapshot.force)
             snapshot.hasFrame = true
             link.stream(&snapshot.force)
-            recognizer.update(with: snapshot.force, into: &pressEvents)
+            // By summary: the frame itself, passed from this class's state to another module,
+            // was copied whole (320 bytes) for each call.
+            recognizer.update(with: snapshot.force.summary, into: &pressEvents)
             handlePressEvents(at: timeMicros)
             menu.update(
-                with: snapshot.force, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
+                with: snapshot.force.summary, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
                 shownShortcuts: shownShortcuts, into: &menuEvents)
             handleMenuEvents(at: timeMicros)
             recordPipelineState()
@@ -166,7 +178,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             let woke = clock.nowMicros()
             let lateness = woke - deadline
             snapshot.counters.lastLatenessMicros = lateness
-            snapshot.lateness.record(lateness)
+            latencies.lateness.record(lateness)
             if lateness > snapshot.counters.maxLatenessMicros { snapshot.counters.maxLatenessMicros = lateness }
             tick(atMicros: deadline - start, clock: clock, originMicros: start)
             deadline += periodMicros
@@ -185,8 +197,19 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         forceLineOff(at: end)
         snapshot.hapticLineActive = false
         link.snapshots.publish(snapshot)
+        link.latencies.publish(latencies)
         link.stopped.store(true, ordering: .releasing)
         link.progress.notify()
+    }
+
+    /// Publishes the latency histograms when a stage's latency was recorded in this period
+    /// or their reader asked for them (see ``LoopLink/latencies``).
+    private func publishLatenciesIfDue() {
+        let wanted = link.latenciesWanted.load(ordering: .relaxed)
+        guard wanted || stageLatencyRecorded else { return }
+        link.latencies.publish(latencies)
+        stageLatencyRecorded = false
+        if wanted { link.latenciesWanted.store(false, ordering: .releasing) }
     }
 
     private func handlePressEvents(at timeMicros: Int64) {
@@ -251,7 +274,10 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         var stageMicros: Int64?
         if edge == .rising && stagePendingSinceMicros >= 0 {
             stageMicros = stagePendingSinceMicros
-            if scheduler.settings.lineAccess == .drive { snapshot.stageLatency.record(lineMicros - stagePendingSinceMicros) }
+            if scheduler.settings.lineAccess == .drive {
+                latencies.stageLatency.record(lineMicros - stagePendingSinceMicros)
+                stageLatencyRecorded = true
+            }
             stagePendingSinceMicros = -1
         }
         for index in 0..<hapticEvents.count {
@@ -305,13 +331,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     }
 
     private func recordPipelineState() {
-        snapshot.readings = pipeline.readings
-        // Into locals: with the snapshot's own fields as arguments the whole pipeline was
-        // copied first (7 KiB a period), the call overlapping an access to this state.
-        var zeros = CellValues(repeating: 0), drifts = CellValues(repeating: 0)
-        pipeline.writeZeros(into: &zeros, drifts: &drifts)
-        snapshot.zeroCounts = zeros
-        snapshot.driftCounts = drifts
+        // Cell by cell into the snapshot: no 64-cell array copied.
+        pipeline.writeCellCounts(into: &snapshot.cellCounts)
         snapshot.hasTare = pipeline.hasTare
         snapshot.tare = pipeline.tareOutcome
     }

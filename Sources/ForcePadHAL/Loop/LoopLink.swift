@@ -17,6 +17,13 @@ public final class LoopLink: Sendable {
     public let events: SPSCRing<LoopEvent>
     /// Published by the loop, read by the shell.
     public let snapshots: LatestValueMailbox<LoopSnapshot>
+    /// The loop's latency histograms, published by the loop at the end of a period in which
+    /// it recorded a stage's latency, at the end of the period after ``latenciesWanted`` was
+    /// set, and once stopped; read by the shell.
+    public let latencies = LatestValueMailbox(initial: LoopLatencies())
+    /// Set by the reader of ``latencies`` to have the loop publish them at the end of its
+    /// period; cleared by the loop once it has.
+    public let latenciesWanted = Atomic<Bool>(false)
     /// Every frame read while ``recordingFrames`` is set, consumed by the recorder.
     public let frames: SPSCRing<RawFrame>
     /// Set by the recorder to make the loop push each frame it reads into ``frames``.
@@ -90,6 +97,18 @@ public final class LoopLink: Sendable {
         edges = SPSCRing(capacity: edgeCapacity)
         references = SPSCRing(capacity: referenceCapacity)
         accelerations = SPSCRing(capacity: accelerationCapacity)
+    }
+
+    /// Reader side: the loop's latency histograms as of the end of the loop's next period
+    /// (as it left them, once stopped), read through `reader`, the one reader of ``latencies``.
+    /// Waits at most `timeoutMicros`; a loop that does not answer in that time leaves the
+    /// ones it last published.
+    public func latestLatencies(_ reader: inout LatestValueReader<LoopLatencies>, timeoutMicros: Int64 = 1_000_000) -> LoopLatencies {
+        latenciesWanted.store(true, ordering: .relaxed)
+        progress.until(timeoutMicros: timeoutMicros) {
+            !latenciesWanted.load(ordering: .acquiring) || stopped.load(ordering: .acquiring)
+        }
+        return reader.latest()
     }
 
     /// The loop's time now (µs since its start, on CLOCK_MONOTONIC), for any thread that

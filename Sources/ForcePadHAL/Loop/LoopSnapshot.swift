@@ -1,15 +1,14 @@
 import ForcePadCore
 
 /// What the loop shows the other threads after each period (through a
-/// ``LatestValueMailbox``): the newest frame, the settings in force and the counters.
+/// ``LatestValueMailbox``): the newest frame, the settings in force and the counters. The
+/// latency histograms travel apart, when they change or are asked for (``LoopLatencies``).
 public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var raw: RawFrame
     public var force: ForceFrame
-    /// Spike-rejected readings of the newest frame (Q0 counts).
-    public var readings: CellValues
-    /// Each cell's zero (Q0 counts) and its drift since the last tare (Q0 counts).
-    public var zeroCounts: CellValues
-    public var driftCounts: CellValues
+    /// Spike-rejected readings of the newest frame, each cell's zero and its drift since the
+    /// last tare (Q0 counts), as the pipeline writes them.
+    public var cellCounts: PipelineCellCounts
     /// Whether a tare has set the zeros since start.
     public var hasTare: Bool
     /// Where the last tare stands.
@@ -26,12 +25,6 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var hapticPlaying: Bool
     /// The real-time playback amplitude last written (0 still … 255 full; 0 without `rtp`).
     public var amplitude: UInt8
-    /// Time from the frame in which a stage fired to the return of the GPIO call that
-    /// started its pattern (µs).
-    public var stageLatency: LatencyHistogram
-    /// Wake-up lateness of every period the loop has run: how long after its absolute
-    /// deadline the loop thread woke (µs).
-    public var lateness: LatencyHistogram
     /// Sequence number of the last command applied.
     public var appliedCommand: UInt64
     public var counters: LoopCounters
@@ -43,9 +36,7 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public init(cellCount: Int, recognizer: PressRecognizerSettings, haptics: HapticSchedulerSettings) {
         raw = RawFrame(cellCount: cellCount)
         force = ForceFrame(cellCount: cellCount)
-        readings = CellValues(repeating: 0)
-        zeroCounts = CellValues(repeating: 0)
-        driftCounts = CellValues(repeating: 0)
+        cellCounts = PipelineCellCounts()
         hasTare = false
         tare = .none
         self.recognizer = recognizer
@@ -56,8 +47,6 @@ public struct LoopSnapshot: Sendable, BitwiseCopyable {
         hapticLineActive = false
         hapticPlaying = false
         amplitude = 0
-        stageLatency = LatencyHistogram()
-        lateness = LatencyHistogram()
         appliedCommand = 0
         counters = LoopCounters()
         hasFrame = false

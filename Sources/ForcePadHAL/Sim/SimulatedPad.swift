@@ -15,6 +15,8 @@ public struct SimulatedPad: FrameSource {
     private let calibration: CalibrationTable
     private let fullScaleCounts: Int32
     private let noiseMilligrams: Int64
+    /// Values the noise draw takes: 2 · ``noiseMilligrams`` + 1.
+    private let noiseSpan: UInt64
     private let riseMicros: Int64
     private var random: SplitMix64
     /// The cells' physics; nil with the ideal model.
@@ -33,6 +35,13 @@ public struct SimulatedPad: FrameSource {
     private var positionTarget = PadPosition.center
     /// How long the current slide takes (µs): a finger moves at most ``slideSpeedQ16PerSecond``.
     private var slideMicros: Int64 = 0
+
+    /// Each cell's share of the total (Q16, ``weightQ16(cell:geometry:position:)``) with the
+    /// finger at ``weightsPosition``: worked out again only when the finger has moved, not
+    /// for every cell of every frame. Valid once ``hasWeights`` is set.
+    private var weightsQ16 = CellValues(repeating: 0)
+    private var weightsPosition = PadPosition.center
+    private var hasWeights = false
 
     /// Fastest a simulated finger slides: two pad widths per second, Q16.
     static let slideSpeedQ16PerSecond: Int64 = 2 << 16
@@ -57,6 +66,7 @@ public struct SimulatedPad: FrameSource {
         calibration = board.calibration
         fullScaleCounts = ADCModel.sim.fullScaleCounts
         noiseMilligrams = Int64(simulation.noise.milligrams)
+        noiseSpan = UInt64(max(2 * noiseMilligrams + 1, 1))
         riseMicros = simulation.riseMicros
         random = SplitMix64(seed: simulation.seed)
         self.truth = truth
@@ -126,8 +136,15 @@ public struct SimulatedPad: FrameSource {
         }
         let total = forceMilligrams(at: timeMicros) + plungerMilligrams
         let finger = position(at: timeMicros)
+        if !hasWeights || finger != weightsPosition {
+            for cell in 0..<cellCount { weightsQ16[cell] = Self.weightQ16(cell: cell, geometry: geometry, position: finger) }
+            weightsPosition = finger
+            hasWeights = true
+        }
         for cell in 0..<cellCount {
-            frame.counts[cell] = noisyCounts(cell: cell, (total * Int64(Self.weightQ16(cell: cell, geometry: geometry, position: finger))) >> 16, at: timeMicros)
+            // Unchecked: the total lies between two Int32 forces (|total| < 2^31) and a weight
+            // in 0…65536, so the product stays below 2^47.
+            frame.counts[cell] = noisyCounts(cell: cell, (total &* Int64(weightsQ16[cell])) &>> 16, at: timeMicros)
         }
         truth.publish(Force(milligrams: Int32(clamping: total)), atMicros: timeMicros)
         frame.isStale = false
@@ -151,16 +168,19 @@ public struct SimulatedPad: FrameSource {
         frame.isStale = false
     }
 
-    /// The counts `cell` reads with `milligrams` on it at `timeMicros`, noise included.
+    /// The counts `cell` reads with `milligrams` (|milligrams| < 2^47) on it at `timeMicros`,
+    /// noise included. Unchecked arithmetic: the noise is an Int32 force (|noise| < 2^31), so
+    /// the draw (below ``noiseSpan`` < 2^33) less it and the sum with `milligrams` fit easily.
+    @inline(__always)
     private mutating func noisyCounts(cell: Int, _ milligrams: Int64, at timeMicros: Int64) -> Int32 {
         var noise: Int64 = 0
         if noiseMilligrams > 0 {
-            noise = Int64(random.next() % UInt64(2 * noiseMilligrams + 1)) - noiseMilligrams
+            noise = Int64(bitPattern: random.next() % noiseSpan) &- noiseMilligrams
         }
         if physical {
             return fsr!.counts(cell: cell, force: milligrams, noise: noise, at: timeMicros)
         }
-        let clamped = Int32(clamping: max(milligrams + noise, 0))
+        let clamped = Int32(clamping: max(milligrams &+ noise, 0))
         return min(calibration.counts(forForce: Force(milligrams: clamped)), fullScaleCounts)
     }
 

@@ -33,7 +33,7 @@ extension ShellCommand where Context == ShellContext {
                 sequence = snapshot.raw.sequence
                 frames += 1
                 for cell in 0..<cells {
-                    let above = max(snapshot.readings[cell] - snapshot.zeroCounts[cell], 0)
+                    let above = max(snapshot.cellCounts.readings[cell] - snapshot.cellCounts.zeros[cell], 0)
                     sums[cell] += Int64(above)
                     lowest[cell] = min(lowest[cell], above)
                     highest[cell] = max(highest[cell], above)

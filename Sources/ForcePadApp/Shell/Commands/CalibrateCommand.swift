@@ -54,7 +54,7 @@ extension ShellCommand where Context == ShellContext {
                         throw CommandFailure("the tare was refused: the pad must be untouched and still to start calibrating; lift everything off and try again")
                     }
                     let snapshot = controller.snapshot()
-                    let zeros = (0..<controller.board.geometry.cellCount).map { snapshot.zeroCounts[$0] }
+                    let zeros = (0..<controller.board.geometry.cellCount).map { snapshot.cellCounts.zeros[$0] }
                     lab.calibration = CalibrationSession(cell: cell, zeros: zeros)
                     let target = cell.map { "cell \($0)" } ?? "every cell"
                     return CommandReply(

@@ -11,10 +11,11 @@ extension ShellCommand where Context == ShellContext {
         ) { arguments, context throws(CommandFailure) in
             try arguments.end()
             let controller = context.controller
+            let latencies = controller.latencies()
             let snapshot = controller.snapshot()
             return StatusReport(
-                board: controller.board, settings: controller.settings, snapshot: snapshot,
-                haptic: HapticReport(controller: controller, services: context.services, snapshot: snapshot),
+                board: controller.board, settings: controller.settings, snapshot: snapshot, latencies: latencies,
+                haptic: HapticReport(controller: controller, services: context.services, snapshot: snapshot, latencies: latencies),
                 configSource: controller.configSource, stateDirectory: controller.stateDirectory,
                 calibrationSource: controller.calibration.source, savedCalibration: SavedCalibrationStatus(controller),
                 scheduling: context.services.scheduling.summary,

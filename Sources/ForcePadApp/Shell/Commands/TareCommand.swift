@@ -18,7 +18,7 @@ extension ShellCommand where Context == ShellContext {
             switch try controller.tare() {
             case .done:
                 let snapshot = controller.snapshot()
-                let zeros = (0..<snapshot.force.cellCount).map { snapshot.zeroCounts[$0] }
+                let zeros = (0..<snapshot.force.cellCount).map { snapshot.cellCounts.zeros[$0] }
                 return CommandReply(
                     lines: ["tared: zeros " + zeros.map(String.init).joined(separator: " ") + " counts"],
                     fields: [("zeros", .array(zeros.map { .int(Int64($0)) }))])

@@ -50,7 +50,7 @@ struct ForceReport {
         var lines = summaryLines
         lines.append("cell  reading  zero  grams")
         for cell in 0..<snapshot.force.cellCount {
-            let reading = snapshot.readings[cell], zero = snapshot.zeroCounts[cell]
+            let reading = snapshot.cellCounts.readings[cell], zero = snapshot.cellCounts.zeros[cell]
             let saturated = reading - zero >= board.calibration.saturationCounts ? "  saturated" : ""
             lines.append(String(cell).padded(to: 4) + "  " + String(reading).padded(to: 7) + "  " + String(zero).padded(to: 4) + "  \(cells[cell])\(saturated)")
         }
@@ -62,8 +62,8 @@ struct ForceReport {
         return [
             ("total_g", .grams(force.total)),
             ("cells_g", .array(cells.map { .grams($0) })),
-            ("readings", .array((0..<force.cellCount).map { .int(Int64(snapshot.readings[$0])) })),
-            ("zeros", .array((0..<force.cellCount).map { .int(Int64(snapshot.zeroCounts[$0])) })),
+            ("readings", .array((0..<force.cellCount).map { .int(Int64(snapshot.cellCounts.readings[$0])) })),
+            ("zeros", .array((0..<force.cellCount).map { .int(Int64(snapshot.cellCounts.zeros[$0])) })),
             ("saturated", .bool(force.isSaturated)),
             ("contacts", .int(Int64(force.contacts))),
             ("x", force.contacts > 0 ? .fractionQ16(force.centroid.x) : .null),

@@ -10,6 +10,8 @@ struct HapticReport {
     let board: BoardDescription
     let settings: HapticSettings
     let snapshot: LoopSnapshot
+    /// The loop's latency histograms, taken with the snapshot.
+    let latencies: LoopLatencies
     /// Where the haptic line was found; nil on a simulated board.
     let line: GPIOLineIdentity?
     /// The feedback input and what it measured; nil without `[feedback]`.
@@ -32,20 +34,25 @@ struct HapticReport {
         let droppedEdges: UInt64
     }
 
-    init(board: BoardDescription, settings: HapticSettings, snapshot: LoopSnapshot, line: GPIOLineIdentity?, feedback: FeedbackReport?) {
+    init(
+        board: BoardDescription, settings: HapticSettings, snapshot: LoopSnapshot, latencies: LoopLatencies,
+        line: GPIOLineIdentity?, feedback: FeedbackReport?
+    ) {
         self.board = board
         self.settings = settings
         self.snapshot = snapshot
+        self.latencies = latencies
         self.line = line
         self.feedback = feedback
     }
 
-    /// The controller's haptic output with `snapshot` (taken by the caller, to agree with
-    /// the rest of its answer), and what the loop's `services` measured of it.
-    init(controller: Controller, services: ShellServices, snapshot: LoopSnapshot) {
+    /// The controller's haptic output with `snapshot` and `latencies` (taken by the caller,
+    /// to agree with the rest of its answer), and what the loop's `services` measured of it.
+    init(controller: Controller, services: ShellServices, snapshot: LoopSnapshot, latencies: LoopLatencies) {
         let watcher = services.edgeWatcher
         self.init(
-            board: controller.board, settings: controller.settings.haptics, snapshot: snapshot, line: services.hapticLine,
+            board: controller.board, settings: controller.settings.haptics, snapshot: snapshot, latencies: latencies,
+            line: services.hapticLine,
             feedback: watcher.map {
                 FeedbackReport(
                     line: $0.identity, measurement: $0.currentMeasurement, failure: $0.stoppedBecause,
@@ -85,7 +92,7 @@ struct HapticReport {
         }
     }
 
-    var latency: LatencyHistogram { snapshot.stageLatency }
+    var latency: LatencyHistogram { latencies.stageLatency }
 
     private var latencyText: HistogramText { HistogramText(histogram: latency) }
 

@@ -7,6 +7,8 @@ struct StatusReport {
     let board: BoardDescription
     let settings: ControllerSettings
     let snapshot: LoopSnapshot
+    /// The loop's latency histograms, taken just before the snapshot.
+    let latencies: LoopLatencies
     /// The haptic output with the same snapshot.
     let haptic: HapticReport
     let configSource: String
@@ -35,7 +37,7 @@ struct StatusReport {
 
     private var zeroText: String {
         let cells = 0..<snapshot.force.cellCount
-        let drift = cells.map { abs(Int(snapshot.driftCounts[$0])) }.max() ?? 0
+        let drift = cells.map { abs(Int(snapshot.cellCounts.drifts[$0])) }.max() ?? 0
         let tare: String
         switch snapshot.tare {
         case .none: tare = "not tared since start"
@@ -73,7 +75,7 @@ struct StatusReport {
         }
     }
 
-    private var latenessText: HistogramText { HistogramText(histogram: snapshot.lateness) }
+    private var latenessText: HistogramText { HistogramText(histogram: latencies.lateness) }
 
     private var lines: [String] {
         let thresholds = snapshot.recognizer.thresholds
@@ -166,7 +168,7 @@ struct StatusReport {
             ("filter", .object(filterSummary.fields)),
             ("zero", .object([
                 ("tared", .bool(snapshot.hasTare)),
-                ("drift_counts", .array((0..<snapshot.force.cellCount).map { .int(Int64(snapshot.driftCounts[$0])) })),
+                ("drift_counts", .array((0..<snapshot.force.cellCount).map { .int(Int64(snapshot.cellCounts.drifts[$0])) })),
             ])),
             ("calibration", .object([("source", .string(calibrationSource)), ("saved", savedCalibration.json)])),
             ("press", .object([
