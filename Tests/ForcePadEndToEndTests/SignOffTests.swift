@@ -107,7 +107,8 @@ import Testing
             lines: ["mode json", "trial start 2 name=changed", "sim press 400g for 100ms", "threshold peek 160g", "sim press 400g for 100ms", "wait 200ms", "trial report"])
         let report = try #require(LabTests.answers(result, to: "trial").last)
         #expect(report["verdict"] as? String == "INCOMPLETE")
-        #expect((report["incomplete_because"] as? [String])?.last == "settings changed while it ran")
+        // Among the reasons: a busy machine's missed frame can leave a press out too.
+        #expect((report["incomplete_because"] as? [String])?.contains("settings changed while it ran") == true, "\(report["incomplete_because"] ?? "")")
     }
 
     /// A report is sealed: `report verify` passes on it and fails after a one-byte edit; a
