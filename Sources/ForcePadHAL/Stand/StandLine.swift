@@ -8,13 +8,18 @@ public struct StandLine: ~Copyable {
     static let longestLine = 128
     public let devicePath: String
     private let port: SerialPort
-    private var pending: [UInt8] = []
-    private var chunk = [UInt8](repeating: 0, count: 64)
+    private var pending: [UInt8]
+    private var chunk: [UInt8]
 
-    /// Opens `devicePath` at `baud` (raw 8N1, claimed for this program alone).
+    /// Opens `devicePath` at `baud` (raw 8N1, claimed for this program alone). The port is
+    /// opened before any stored property is set: Swift 6.2.3 (the packages' compiler) crashed
+    /// on the error path of this throwing init when properties had default values.
     public init(devicePath: String, baud: Int) throws(DeviceError) {
-        port = try SerialPort(devicePath: devicePath, baud: baud)
+        let opened = try SerialPort(devicePath: devicePath, baud: baud)
+        port = opened
         self.devicePath = devicePath
+        pending = []
+        chunk = [UInt8](repeating: 0, count: 64)
     }
 
     /// Writes `text` within `timeoutMicros`.
