@@ -13,45 +13,38 @@ func progress(_ text: String) {
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }
 
+/// Prints one table alone, after its notes, and exits: 1 when a target was missed.
+func printAlone(_ rows: [BenchmarkRow], notes: [String]) -> Never {
+    var table = BenchmarkTable()
+    for row in rows { table.append(row) }
+    for line in notes { print(line) }
+    print(table.printed())
+    exit(table.failed ? 1 : 0)
+}
+
 // `forcepad-bench run-chain …` and `run-loop …` are ForcePad's sides of the instruction counts (run under callgrind).
 // `forcepad-bench detection` prints the detection-quality table alone (seconds, not minutes).
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "detection" {
     progress("detection quality: \(DetectionTable.presses) corpus presses through \(DetectionTable.candidates.count) candidates")
     let detection = DetectionTable()
-    var detectionTable = BenchmarkTable()
-    for row in detection.rows(instructions: [:]) { detectionTable.append(row) }
-    for line in detection.notes { print(line) }
-    print(detectionTable.printed())
-    exit(detectionTable.failed ? 1 : 0)
+    printAlone(detection.rows(instructions: [:]), notes: detection.notes)
 }
 // `forcepad-bench loop-period` prints the whole loop period's table alone (a quarter of a minute),
 // `forcepad-bench instructions` the instruction counts of every geometry alone (a few minutes).
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "instructions" {
     progress("instructions per frame: building the C reference chains, counting with callgrind")
     let instructions = InstructionComparison()
-    var instructionTable = BenchmarkTable()
-    for row in instructions.rows { instructionTable.append(row) }
-    for line in instructions.notes { print(line) }
-    print(instructionTable.printed())
-    exit(instructionTable.failed ? 1 : 0)
+    printAlone(instructions.rows, notes: instructions.notes)
 }
 // `forcepad-bench shipped` the instruction counts of the packages' builds alone (amd64 and arm64, Swift 6.2).
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "shipped" {
     let shipped = ShippedInstructionComparison()
-    var shippedTable = BenchmarkTable()
-    for row in shipped.rows { shippedTable.append(row) }
-    for line in shipped.notes { print(line) }
-    print(shippedTable.printed())
-    exit(shippedTable.failed ? 1 : 0)
+    printAlone(shipped.rows, notes: shipped.notes)
 }
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "loop-period" {
     progress("instructions per loop period: counting with callgrind")
     let period = LoopPeriodComparison(build: try? ReferenceChainBuild())
-    var periodTable = BenchmarkTable()
-    for row in period.rows { periodTable.append(row) }
-    for line in period.notes { print(line) }
-    print(periodTable.printed())
-    exit(periodTable.failed ? 1 : 0)
+    printAlone(period.rows, notes: period.notes)
 }
 if CommandLine.arguments.count > 1 {
     let rest = Array(CommandLine.arguments.dropFirst(2))
