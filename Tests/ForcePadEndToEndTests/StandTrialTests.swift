@@ -12,7 +12,7 @@ import Testing
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
         let result = try ForcePadProcess.run(
-            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            ["--board", Self.board, "--json", "--state-dir", scratch.state.path],
             lines: ["stand move 1mm at 300mm/min", "stand home", "stand move 1.5mm at 300mm/min", "stand move to 250g at 120mm/min", "stand", "stand stop"])
         let refused = try #require(LabTests.answers(result, to: "stand").first)
         #expect(refused["ok"] as? Bool == false)
@@ -46,7 +46,7 @@ import Testing
         #expect(errors.contains("error: 3000g is not below the board's force_limit 1000g"))
         #expect(errors.contains("error: 900mm/min is outside 0.5mm/min…600mm/min (the board's max_speed)"))
         #expect(errors.contains { $0.hasPrefix("error: unexpected 'bounce': expected speed, depth, dwell, return or name=NAME") })
-        let plain = try ForcePadProcess.run(["--no-rt"], lines: ["stand"])
+        let plain = try ForcePadProcess.run([], lines: ["stand"])
         #expect(plain.outputLines.contains("error: this board has no test stand: add a [stand] section to its board file (docs/test-stand.md)"))
     }
 
@@ -54,7 +54,7 @@ import Testing
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
         let result = try ForcePadProcess.run(
-            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            ["--board", Self.board, "--json", "--state-dir", scratch.state.path],
             lines: ["stand home", "stand move 2.5mm at 300mm/min", "sim press 1200g", "wait 300ms", "stand"])
         let stops = LabTests.objects(result.outputLines).filter { $0["event"] as? String == "stand.stopped" }
         let limit = stops.filter { $0["reason"] as? String == "force-limit" }
@@ -67,7 +67,7 @@ import Testing
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
         let result = try ForcePadProcess.run(
-            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            ["--board", Self.board, "--json", "--state-dir", scratch.state.path],
             lines: ["stand home", "trial start 50 stand speed 600mm/min depth 4.2mm return 1.8mm name=reset", "wait 1s", "*RST", "wait 100ms", "stand"])
         #expect(LabTests.answers(result, to: "*RST").first?["stopped_recording"] as? String == "reset")
         let stops = LabTests.objects(result.outputLines).filter { $0["event"] as? String == "stand.stopped" }
@@ -79,7 +79,7 @@ import Testing
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
         let result = try ForcePadProcess.run(
-            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            ["--board", Self.board, "--json", "--state-dir", scratch.state.path],
             input: Data("stand home\ntrial start 50 stand speed 300mm/min depth 4mm return 1.5mm name=cut\n".utf8), signal: (SIGTERM, 2.5))
         #expect(result.status == 0, "\(result.standardError)")
         let stops = LabTests.objects(result.outputLines).filter { $0["event"] as? String == "stand.stopped" }
@@ -91,7 +91,7 @@ import Testing
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
         let result = try ForcePadProcess.run(
-            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            ["--board", Self.board, "--json", "--state-dir", scratch.state.path],
             lines: [
                 "stand home", "trial start 50 stand speed 600mm/min depth 4.2mm return 1.8mm name=halted", "wait 1500ms", "stand stop",
                 "trial wait 10s", "trial report",
@@ -113,7 +113,7 @@ import Testing
         let board = scratch.directory.appendingPathComponent("esm303-stand.toml").path
         try text.write(toFile: board, atomically: true, encoding: .utf8)
         let result = try ForcePadProcess.run(
-            ["--board", board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            ["--board", board, "--json", "--state-dir", scratch.state.path],
             lines: ["stand home", "trial start 5 stand speed 600mm/min depth 4.2mm return 1.8mm name=gauge", "trial wait 60s", "trial report"])
         #expect(LabTests.answers(result, to: "stand").first?["model"] as? String == "esm303")
         let report = try #require(LabTests.answers(result, to: "trial").last)
@@ -129,12 +129,12 @@ import Testing
         let scratch = try LabTests.Scratch()
         defer { scratch.remove() }
         let killed = try ForcePadProcess.run(
-            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            ["--board", Self.board, "--json", "--state-dir", scratch.state.path],
             input: Data("stand home\ntrial start 50 stand speed 600mm/min depth 4.2mm return 1.8mm name=long\n".utf8), signal: (SIGKILL, 5))
         let finished = LabTests.objects(killed.outputLines).filter { $0["event"] as? String == "press.released" }.count
         #expect(finished >= 2, "\(killed.standardOutput)")
         let after = try ForcePadProcess.run(
-            ["--board", Self.board, "--no-rt", "--json", "--state-dir", scratch.state.path], lines: ["trial report long"])
+            ["--board", Self.board, "--json", "--state-dir", scratch.state.path], lines: ["trial report long"])
         let report = try #require(LabTests.answers(after, to: "trial").last)
         let counted = (report["judged_presses"] as? Int ?? 0) + (report["excluded_presses"] as? [Any] ?? []).count
         // The press under way when it was killed may be cut short; every one before it is kept.
@@ -160,7 +160,7 @@ import Testing
             "trial report", "record export stand100", "report stand100", "replay stand100",
         ]
         let result = try ForcePadProcess.run(
-            ["--board", Self.board, "--config", config, "--no-rt", "--json", "--state-dir", scratch.state.path],
+            ["--board", Self.board, "--config", config, "--json", "--state-dir", scratch.state.path],
             input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 900)
         let started = try #require(LabTests.answers(result, to: "trial").first)
         #expect(started["ok"] as? Bool == true, "\(started)")

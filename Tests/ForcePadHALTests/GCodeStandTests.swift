@@ -34,6 +34,30 @@ import Testing
         #expect(far.finish() == ["?", "?"])
     }
 
+    /// On a busy machine every answer may come after its deadline: each then says the stand is
+    /// alive (it is not taken for silent) with what it did, marked late, one period behind at
+    /// most, and gives no travel sample.
+    @Test func whenTheAnswerIsLateTooTheEarlierLateReportIsGivenMarkedLate() throws {
+        let terminal = try PseudoTerminal()
+        var stand = try GCodeStand(description: Self.stand, devicePath: terminal.subordinatePath)
+        var first = Self.report("1.000")
+        first.delayMillis = 150
+        var second = Self.report("2.000")
+        second.delayMillis = 150
+        let far = try ScriptedGauge(
+            controllerDescriptor: terminal.controllerDescriptor, replies: [first, second, Self.report("3.000")],
+            requestEnd: UInt8(ascii: "?"))
+        let clock = MonotonicClock()
+        #expect(try stand.status(deadlineMicros: clock.nowMicros() + 50_000, clock: clock) == nil)
+        usleep(250_000)
+        let late = try stand.status(deadlineMicros: clock.nowMicros() + 50_000, clock: clock)
+        #expect(late == StandStatus(state: .moving, travel: 1_000, isLate: true))
+        usleep(250_000)
+        let timely = try stand.status(deadlineMicros: clock.nowMicros() + 1_000_000, clock: clock)
+        #expect(timely == StandStatus(state: .moving, travel: 3_000))
+        #expect(far.finish() == ["?", "?", "?"])
+    }
+
     @Test func anAlarmThatCameLateIsStillTheStandsAlarm() throws {
         let terminal = try PseudoTerminal()
         var stand = try GCodeStand(description: Self.stand, devicePath: terminal.subordinatePath)

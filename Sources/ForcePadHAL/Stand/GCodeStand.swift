@@ -27,23 +27,27 @@ public struct GCodeStand: ~Copyable, StandProtocol {
 
     public mutating func status(deadlineMicros: Int64, clock: borrowing some LoopClock & ~Copyable) throws(DeviceError) -> StandStatus? {
         // Reports carry no tag: one still waiting answered an earlier `?` after its period's
-        // deadline. Taken for this answer, it would leave the travel a period behind, and each
-        // late report another, for the rest of the run. Its alarms and errors still count.
-        for late in try line.waitingLines() {
-            if let alarm = Self.alarm(in: late) { return alarm }
+        // deadline. Taken for the answer to this `?`, it would leave the travel a period
+        // behind, and each late report another, for the rest of the run. It is kept only in
+        // case this answer is late too (then it says the stand is alive and what it did, but
+        // gives no travel sample); its alarms and errors count at once.
+        var late: StandStatus?
+        for waiting in try line.waitingLines() {
+            if let alarm = Self.alarm(in: waiting) { return alarm }
+            if case .status(var status) = GCodeProtocol.reply(waiting) {
+                status.isLate = true
+                late = status
+            }
         }
         try line.send([GCodeProtocol.statusQuery], timeoutMicros: 100_000)
         while let answer = try line.nextLine(deadlineMicros: deadlineMicros, clock: clock) {
             if let alarm = Self.alarm(in: answer) { return alarm }
-            switch GCodeProtocol.reply(answer) {
-            case .status(let status):
+            if case .status(let status) = GCodeProtocol.reply(answer) {
                 if answer.hasPrefix("<Hold:0") { try line.send([GCodeProtocol.softReset], timeoutMicros: 100_000) }
                 return status
-            case .alarm, .error, .ok, .other:
-                continue
             }
         }
-        return nil
+        return late
     }
 
     /// The stand's alarm that `line` reports (`ALARM:N`, or `error:N` to the last command), or nil.

@@ -135,7 +135,7 @@ public final class StandDriver: Sendable {
             let answeredAt = clock.nowMicros()
             if let status { noteAnswer(status, at: answeredAt) }
             let force = try readForce(deadlineMicros: start + period)
-            if let travel = status?.travel, answeredAt - asked <= Self.sampleRoundTripMaxMicros {
+            if let travel = status?.travel, status?.isLate == false, answeredAt - asked <= Self.sampleRoundTripMaxMicros {
                 keepSample(StandSample(timeMicros: asked + (answeredAt - asked) / 2, travel: travel, gaugeForce: gaugeForce(force)))
             }
             if let force { state.withLock { $0.force = force } }
