@@ -112,13 +112,15 @@ import Testing
         let pulse = try Self.peekClicks(board: pulseBoard, setup: detection + ["haptic pattern peek \"on 2ms\""])
         let effect = try Self.peekClicks(board: effectBoard, setup: detection + ["haptic pattern peek \"effect 1\""])
         try #require(pulse.count >= 5 && effect.count >= 5, "pulse \(pulse), effect \(effect)")
-        // Medians: a press the busy machine delayed (the driver's GO goes out from the event pump's
-        // thread, the pulse from the loop's) does not decide the comparison.
+        // The soonest click of each: the driver's GO goes out from the event pump's thread, the
+        // pulse from the loop's, so a busy machine only ever delays the effect's (under
+        // stress-ng its median came 75 µs later than the pulse's); the physics shows in the
+        // press it did not delay.
         func median(_ values: [Double]) -> Double {
             let sorted = values.sorted()
             return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         }
-        #expect(median(effect.map { Double($0.onset) }) < median(pulse.map { Double($0.onset) }), "onset: pulse \(pulse), effect \(effect)")
+        #expect(effect.map(\.onset).min()! < pulse.map(\.onset).min()!, "onset: pulse \(pulse), effect \(effect)")
         #expect(median(effect.map(\.peak)) > 2 * median(pulse.map(\.peak)), "peak: pulse \(pulse), effect \(effect)")
     }
 
