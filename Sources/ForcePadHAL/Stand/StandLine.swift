@@ -51,17 +51,11 @@ public struct StandLine: ~Copyable {
         }
     }
 
-    /// Drops what was received and not read (answers that came too late), reading at most
-    /// 16 buffers of it so a stand that streams cannot hold the caller.
+    /// Drops what was received and not read (answers that came too late), as
+    /// ``waitingLines()`` reads it.
     public mutating func dropReceived() throws(DeviceError) {
+        _ = try waitingLines()
         pending.removeAll(keepingCapacity: true)
-        for _ in 0..<16 {
-            switch try Self.receive(port, into: &chunk, timeoutMilliseconds: 0) {
-            case .received: continue
-            case .timedOut: return
-            case .disconnected: throw hungUp()
-            }
-        }
     }
 
     /// The complete lines already received and not read (answers that came after their
