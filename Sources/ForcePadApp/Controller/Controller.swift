@@ -132,9 +132,6 @@ public final class Controller {
     /// The newest snapshot from the loop.
     public func snapshot() -> LoopSnapshot { runtime.snapshot() }
 
-    /// The loop's latency histograms as of the end of its next period (``LoopLatencies``).
-    public func latencies() -> LoopLatencies { runtime.latencies() }
-
     /// The loop's time now (µs), readable from any thread.
     public var loopTime: @Sendable () -> Int64 { { [link = runtime.link] in link.loopMicrosNow() } }
 

@@ -216,7 +216,7 @@ extension ShellCommand where Context == ShellContext {
 
     /// The haptic report: every line (`detailed`) or the one-line summary.
     static func hapticStats(_ context: ShellContext, detailed: Bool) -> CommandReply {
-        let latencies = context.controller.latencies()
+        let latencies = context.services.loopLatencies()
         let report = HapticReport(
             controller: context.controller, services: context.services, snapshot: context.controller.snapshot(), latencies: latencies)
         return CommandReply(lines: detailed ? report.detailLines : [report.summary], fields: report.fields)

@@ -11,7 +11,7 @@ extension ShellCommand where Context == ShellContext {
         ) { arguments, context throws(CommandFailure) in
             try arguments.end()
             let controller = context.controller
-            let latencies = controller.latencies()
+            let latencies = context.services.loopLatencies()
             let snapshot = controller.snapshot()
             return StatusReport(
                 board: controller.board, settings: controller.settings, snapshot: snapshot, latencies: latencies,

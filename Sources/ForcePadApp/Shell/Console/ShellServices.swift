@@ -22,6 +22,9 @@ public struct ShellServices {
     let lab: LabSession
     /// Every frame's forces and the marks along them, for `monitor plot` and `monitor plain`.
     let liveForces: LiveForceTap
+    /// The loop's latency histograms as of the end of its next period (``LoopLatencies``):
+    /// asked of the loop, which publishes them apart from its snapshot.
+    let loopLatencies: () -> LoopLatencies
     /// The settings and calibration in force, for the threads that show them (scope, fleet).
     let settingsInForce: PublishedSettings
     /// The browser scope (`--http`); nil when it is off. Set once it serves.
@@ -41,6 +44,7 @@ public struct ShellServices {
         scheduling = runtime.realTimeOutcome
         events = runtime.pump
         liveForces = runtime.liveForces
+        loopLatencies = runtime.latencies
         settingsInForce = runtime.settingsInForce
         stand = runtime.stand
         self.lab = lab
