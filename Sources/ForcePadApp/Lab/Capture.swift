@@ -19,6 +19,8 @@ final class Capture: @unchecked Sendable {
     /// Hands every event the loop has reported so far to the tap; returns whether a stage's
     /// click still waits for the accelerometer's samples after it.
     private let pumpEvents: @Sendable () -> Bool
+    /// Told, on the capture's thread, when it ends on an error (its name and the error).
+    private let failed: @Sendable (String, String) -> Void
     private let logger: Logger
     private let framesFile: CaptureFile
     private let eventsFile: CaptureFile
@@ -52,9 +54,10 @@ final class Capture: @unchecked Sendable {
 
     init(
         name: String, trialPresses: Int, link: LoopLink, frames: FrameFeed, tap: EventTap, cellCount: Int, paths: LabPaths,
-        logger: Logger, pumpEvents: @escaping @Sendable () -> Bool
+        logger: Logger, pumpEvents: @escaping @Sendable () -> Bool, failed: @escaping @Sendable (String, String) -> Void
     ) throws(CommandFailure) {
         self.logger = logger
+        self.failed = failed
         self.name = name
         self.trialPresses = trialPresses
         self.link = link
@@ -114,7 +117,8 @@ final class Capture: @unchecked Sendable {
                 break
             }
             if frameCount >= ForceTrace.maxRows {
-                failure = "\(ForceTrace.maxRows) frames recorded, the most a replay reads; start a new recording"
+                failure = "\(ForceTrace.maxRows) frames recorded, the most a replay reads; "
+                    + (trialPresses > 0 ? "trial resume \(name) continues the trial in a new recording" : "start a new recording")
                 break
             }
             let wrote = writeFrames()
@@ -183,6 +187,7 @@ final class Capture: @unchecked Sendable {
             do { try close() } catch { if failure == nil { failure = error.message } }
         }
         confirmFrames()
+        if let failure { failed(name, failure) }
         done.store(true, ordering: .releasing)
     }
 
@@ -195,17 +200,11 @@ final class Capture: @unchecked Sendable {
         var any = false
         while let frame = frames.pop() {
             any = true
-            if firstSequence == nil {
-                firstSequence = frame.sequence
-                firstTimeMicros = frame.timeMicros
-            }
+            if firstSequence == nil { (firstSequence, firstTimeMicros) = (frame.sequence, frame.timeMicros) }
             lastAppendedMicros = frame.timeMicros
             unconfirmedTimes.append(frame.timeMicros)
             var line = String(frame.timeMicros)
-            for cell in 0..<cellCount {
-                line += ","
-                line += String(frame.counts[cell])
-            }
+            for cell in 0..<cellCount { line += "," + String(frame.counts[cell]) }
             line += "\n"
             do {
                 try framesFile.append(line)

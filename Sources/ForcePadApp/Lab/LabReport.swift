@@ -31,7 +31,7 @@ struct LabReport {
 
     /// Fields of the shell's trial report that the report keeps at its top level instead.
     private static let outsideStatistics: Set<String> = [
-        "checks", "verdict", "name", "incomplete_because", "judged_presses", "judged_presses_min", "excluded_presses", "disturbances",
+        "checks", "verdict", "name", "incomplete_because", "parts", "judged_presses", "judged_presses_min", "excluded_presses", "disturbances",
     ]
 
     /// The report file's object: the content with its format, its revision, when and by
@@ -66,7 +66,7 @@ struct LabReport {
             ("frames", .int(Int64(info.frames))), ("dropped_frames", .int(Int64(info.droppedFrames))),
             ("missed_periods", info.missedPeriods.map { .int(Int64($0)) } ?? .null),
             ("settings_changed", .bool(info.settingsChanged)), ("duration_us", .int(info.durationMicros)),
-        ])
+        ] + TrialPartsText(analysis: analysis).fields)
     }
 
     private var board: JSONValue {

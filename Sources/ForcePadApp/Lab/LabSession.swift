@@ -15,6 +15,9 @@ final class LabSession: @unchecked Sendable {
     /// Told of each trial that ended (its `recording.json`), under the lab's lock: the fleet
     /// station's outbox (`[mqtt]`). Set once, before the first trial.
     var trialConcluded: (@Sendable (CaptureInfo) -> Void)?
+    /// Told, on the recorder's thread, when a recording ends on an error (its name and the
+    /// error): the test stand stops making its presses. Set once, before the first recording.
+    var recordingFailed: (@Sendable (String, String) -> Void)?
     let tap: EventTap
     let paths: LabPaths
     private let link: LoopLink
@@ -60,14 +63,18 @@ final class LabSession: @unchecked Sendable {
     /// pipeline's filters and sets its zeros from the frames it reads, so a replay that repeats
     /// the tare on the same frame reproduces every event. `referencePeriodMicros` is the
     /// reference sensor's interval between readings (nil without one), kept with the recording.
-    func start(name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: any LabHost) throws(CommandFailure) {
+    /// `plan` is what the trial's description keeps of how its presses are made: a stand's
+    /// presses, and the part it continues.
+    func start(
+        name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: any LabHost, plan: TrialPlan = TrialPlan()
+    ) throws(CommandFailure) {
         try lock.withLock { _ throws(CommandFailure) in
-            try startLocked(name: rawName, trialPresses: trialPresses, referencePeriodMicros: referencePeriodMicros, controller: controller)
+            try startLocked(name: rawName, trialPresses: trialPresses, referencePeriodMicros: referencePeriodMicros, controller: controller, plan: plan)
         }
     }
 
     private func startLocked(
-        name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: any LabHost
+        name rawName: String, trialPresses: Int, referencePeriodMicros: Int64?, controller: any LabHost, plan: TrialPlan
     ) throws(CommandFailure) {
         try collectLocked()
         if let capture {
@@ -85,7 +92,8 @@ final class LabSession: @unchecked Sendable {
         do {
             capture = try Capture(
                 name: name, trialPresses: trialPresses, link: link, frames: frames, tap: tap,
-                cellCount: board.geometry.cellCount, paths: paths, logger: logger, pumpEvents: pumpEvents)
+                cellCount: board.geometry.cellCount, paths: paths, logger: logger, pumpEvents: pumpEvents,
+                failed: { [recordingFailed] name, failure in recordingFailed?(name, failure) })
             try capture.start()
         } catch {
             removeRecording(name)
@@ -101,20 +109,11 @@ final class LabSession: @unchecked Sendable {
             removeRecording(name)
             throw error
         }
-        let settings = controller.settings
-        captureInfo = CaptureInfo(
-            forcepadVersion: ForcePadVersion.current, name: name, kind: trialPresses > 0 ? "trial" : "recording",
-            board: board.name, sampleRateHertz: board.sampleRateHz, cells: board.geometry.cellCount, started: started,
-            frames: 0, droppedFrames: 0, zerosCounts: zeros, tareRow: tareRow,
-            calibrationChecksum: CRC32.hex(controller.calibration.checksum(board: board.name)),
-            thresholds: CaptureInfo.levels(settings.thresholds), hysteresis: CaptureInfo.levels(settings.hysteresis),
-            dwellMicros: settings.hysteresis.dwellMicros, filter: CaptureInfo.filter(settings.filter),
-            menuShortcuts: controller.shortcuts.visible.count, trialPresses: trialPresses > 0 ? trialPresses : nil,
-            settingsChanged: false, limits: settings.trialLimits, limitsSource: Self.limitsSource(settings.trialLimits, controller),
-            haptics: RecordedHaptics(settings.haptics, driver: board.hapticDriver))
-        captureInfo?.referencePeriodMicros = referencePeriodMicros
-        captureInfo?.touchDwellMicros = settings.hysteresis.touchDwellMicros
-        captureInfo?.boardFileDigest = controller.boardFile.contentDigest
+        captureInfo = Self.describe(
+            name: name, started: started, trialPresses: trialPresses, referencePeriodMicros: referencePeriodMicros, controller: controller,
+            plan: plan)
+        captureInfo?.zerosCounts = zeros
+        captureInfo?.tareRow = tareRow
         captureSettingsChanged = false
         self.capture = capture
         if trialPresses > 0 { lastTrial = name }
@@ -209,14 +208,6 @@ final class LabSession: @unchecked Sendable {
                 logger.error("recording not described: \(error.message)")
             }
         }
-    }
-
-    /// Where the running `[trials]` limits come from: the config layers that write `[trials]`
-    /// as the files are now, or built-in defaults; when the files no longer give the running
-    /// limits (edited since they were loaded), every file the settings were loaded from.
-    private static func limitsSource(_ limits: TrialLimits, _ controller: any LabHost) -> String {
-        guard let files = try? controller.loadConfigFiles(), files.settings.trialLimits == limits else { return controller.configSource }
-        return files.source(of: "trials")
     }
 
     private func removeRecording(_ name: String) {

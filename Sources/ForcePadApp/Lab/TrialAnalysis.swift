@@ -43,15 +43,42 @@ struct TrialAnalysis {
     /// Each press's force–travel curve in a stand trial (``curves(_:events:references:)``); empty without travel.
     let curves: [ForceTravelCurve?]
 
+    /// The recordings the trial was made in, first first: one, or each part of a trial that
+    /// was resumed (``TrialParts``), described as moved on the time axis when joined, with
+    /// the presses each finished.
+    let parts: [(info: CaptureInfo, presses: Int)]
+
+    /// Analyses one recording.
     init(_ recording: Recording, board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
+        try self.init(parts: [recording], board: board, settings: settings)
+    }
+
+    /// Analyses the parts of one trial as one (``Recording/init(joining:)``): each part is
+    /// replayed on its own with the settings it was recorded with, and disturbances are found
+    /// within each part (the time between parts is not a gap in the trial).
+    init(parts unshifted: [Recording], board: BoardDescription, settings: ControllerSettings) throws(CommandFailure) {
+        var parts: [Recording] = []
+        for part in unshifted {
+            let period = Int64(1_000_000 / max(part.info.sampleRateHertz, 1))
+            let start = part.info.firstTimeMicros ?? part.frames.timesMicros.first ?? 0
+            let shift = parts.last?.lastTimeMicros.map { $0 + period - start } ?? 0
+            parts.append(part.shifted(byMicros: shift))
+        }
+        var replays: [(name: String, replay: RecordingReplay)] = []
+        for part in parts {
+            replays.append((part.info.name, try RecordingReplay(part, board: board, settings: part.info.recordedSettings(over: settings))))
+        }
+        let recording = parts.count == 1 ? parts[0] : Recording(joining: parts)
         self.recording = recording
+        self.parts = parts.map { ($0.info, $0.finishedPresses.count) }
         let info = recording.info
         limits = info.limits ?? .none
         limitsSource = info.limits == nil
             ? "not stored (a format \(info.formatVersion) recording): no limits checked"
             : "\(info.limitsSource ?? "unknown"), stored with the recording when it started"
         let recorded = recording.info.recordedSettings(over: settings)
-        replay = try RecordingReplay(recording, board: board, settings: recorded)
+        let replay = replays.count == 1 ? replays[0].replay : RecordingReplay(joining: replays, referencePeriodMicros: info.referencePeriodMicros)
+        self.replay = replay
         thresholds = recorded.thresholds
         hysteresis = recorded.hysteresis
         var assembler = PressRecordAssembler()
@@ -85,7 +112,7 @@ struct TrialAnalysis {
         self.records = records
         self.pulses = pulses
         curves = Self.curves(records, events: recording.events, references: replay.referenceSamples)
-        disturbances = Self.disturbances(recording, replay: replay)
+        disturbances = zip(parts, replays).flatMap { Self.disturbances($0, replay: $1.replay) }.sorted { $0.startMicros < $1.startMicros }
         let settle = FilterDelay(settings: recorded.filter, sampleRateHz: info.sampleRateHertz).settleMicros
         let screening = PressScreening(
             records: records, disturbances: disturbances, settleMicros: settle, endMicros: info.lastTimeMicros ?? records.last?.beganMicros ?? 0)
@@ -113,97 +140,6 @@ struct TrialAnalysis {
         judgedPressesMin = stored.judgedPressesMin(of: info.trialPresses ?? records.count)
         incompleteBecause = TrialCompleteness.reasons(
             info, replayDifference: replay.difference, screening: screening, judgedPressesMin: judgedPressesMin)
-    }
-
-    /// The static error of each judged press held still (``HeldForceError``), numbered from 1.
-    static func heldErrors(
-        _ records: [PressRecord], screening: PressScreening, replay: RecordingReplay, settleMicros: Int64
-    ) -> [(press: Int, error: HeldForceError)] {
-        let times = replay.referenceSamples.map(\.timeMicros)
-        let forces = replay.referenceSamples.map { Int64($0.force.milligrams) }
-        return records.indices.filter { !screening.isExcluded(index: $0) }.compactMap { index in
-            HeldForceError(
-                series: replay.series, referenceTimes: times, referenceForces: forces,
-                from: records[index].beganMicros, to: records[index].endedMicros ?? .max, settleMicros: settleMicros
-            ).map { (index + 1, $0) }
-        }
-    }
-
-    /// What disturbed the recording: runs of missing frames (from the frames' own times),
-    /// reference gaps (readings more than two of its periods apart), and the spans the
-    /// sensor or the reference was lost; oldest first.
-    static func disturbances(_ recording: Recording, replay: RecordingReplay) -> [TrialDisturbance] {
-        let info = recording.info
-        let start = info.firstTimeMicros ?? replay.series.timesMicros.first ?? 0
-        let end = info.lastTimeMicros ?? replay.series.timesMicros.last ?? 0
-        let named = recording.events.map { (timeMicros: $0.timeMicros, name: $0.event) }
-        var found = TrialDisturbance.missingFrames(
-            timesMicros: replay.series.timesMicros, periodMicros: Int64(1_000_000 / max(info.sampleRateHertz, 1)))
-        if let period = info.referencePeriodMicros {
-            found += TrialDisturbance.referenceGaps(
-                timesMicros: replay.referenceSamples.map(\.timeMicros), periodMicros: period, startMicros: start, endMicros: end)
-        }
-        found += TrialDisturbance.losses(named, lost: EventName.sensorLost.rawValue, restored: EventName.sensorRestored.rawValue, kind: .sensorLost, endMicros: end)
-        found += TrialDisturbance.losses(named, lost: EventName.referenceLost.rawValue, restored: EventName.referenceRestored.rawValue, kind: .referenceLost, endMicros: end)
-        return found.sorted { $0.startMicros < $1.startMicros }
-    }
-
-    /// `records` with each firing's reference force and, when the line was driven and the
-    /// readings show the true crossing (``ReferenceReadings/crossing(of:stageMicros:windowStartMicros:)``,
-    /// looking back to the end of the press before), its ``CrossingLatency``: the crossing, the
-    /// frame where the filtered total reached the threshold (from the replay's `series`), the
-    /// stage's frame and the line's edge.
-    static func measuringCrossings(
-        _ records: [PressRecord], series: ForceSeries, thresholds: Thresholds, references: ReferenceReadings
-    ) -> [PressRecord] {
-        var measured = records
-        for index in measured.indices {
-            let windowStart = index > 0 ? measured[index - 1].endedMicros ?? .min : .min
-            func measure(_ firing: StageFiring?, threshold: Force) -> StageFiring? {
-                guard var firing else { return nil }
-                firing.referenceForce = references.force(atMicros: firing.timeMicros)
-                if let stageToLine = firing.latencyMicros,
-                    let crossing = references.crossing(of: threshold, stageMicros: firing.timeMicros, windowStartMicros: windowStart),
-                    let padCrossing = series.runStart(atOrAbove: threshold, holding: firing.timeMicros)
-                {
-                    firing.crossing = CrossingLatency(
-                        crossingMicros: crossing, padCrossingMicros: padCrossing, stageMicros: firing.timeMicros,
-                        lineMicros: firing.timeMicros + stageToLine, uncertaintyMicros: references.samplePeriodMicros)
-                }
-                return firing
-            }
-            measured[index].peek = measure(measured[index].peek, threshold: thresholds.peek)
-            measured[index].pop = measure(measured[index].pop, threshold: thresholds.pop)
-        }
-        return measured
-    }
-
-    /// Each press's true peak force: the highest reference reading from its start to its end
-    /// when the recording has readings (nil for a press without one), else the pad's peak.
-    static func truePeaks(_ records: [PressRecord], references: [ReferenceSample]) -> (forces: [Force?], basis: StageDetection.Basis) {
-        guard !references.isEmpty else { return (records.map(\.peakForce), .pad) }
-        // Readings are oldest first: each press scans only its own, found by binary search.
-        let forces = records.map { record -> Force? in
-            var low = 0, high = references.count
-            while low < high {
-                let middle = (low + high) / 2
-                if references[middle].timeMicros < record.beganMicros { low = middle + 1 } else { high = middle }
-            }
-            let end = record.endedMicros ?? .max
-            return references[low...].prefix { $0.timeMicros <= end }.map(\.force).max()
-        }
-        return (forces, .reference)
-    }
-
-    /// Peek and pop as recorded (`force_g`, `reference_g`), judged against the reference.
-    static func referenceComparisons(_ events: [RecordedEvent]) -> [StageReferenceComparison] {
-        func milligrams(_ grams: Double) -> Int64 { Int64(Force.fromGrams(grams).milligrams) }
-        return [PressStage.peek, .pop].compactMap { stage in
-            let firings = events.filter { $0.event == "press.\(stage.rawValue)" }.map {
-                (pad: milligrams($0.forceGrams ?? 0), reference: $0.referenceGrams.map(milligrams))
-            }
-            return StageReferenceComparison(stage: stage, firings: firings)
-        }
     }
 
     /// nil when no limit is set (statistics only); else INCOMPLETE when the trial cannot be

@@ -12,6 +12,7 @@ struct TrialReportText {
         var lines = [
             "\(info.kind) \(info.name): \(CountText.of(statistics.presses, "press")), \(statistics.cancelled) cancelled (rate \(Self.fixed(statistics.cancelRate, 3)))",
             Self.extent(info),
+        ] + TrialPartsText(analysis: analysis).lines + [
             "thresholds  touch \(analysis.thresholds.touch)  peek \(analysis.thresholds.peek)  pop \(analysis.thresholds.pop)",
             "limits      \(analysis.limitsSource)",
         ]
@@ -91,6 +92,7 @@ struct TrialReportText {
         fields.append(("checks", .array(analysis.checks.map {
             .object([("limit", .string($0.name)), ("measured", .string($0.measured)), ("passed", .bool($0.passed))])
         })))
+        fields += TrialPartsText(analysis: analysis).fields
         fields += HeldForceErrorText(analysis: analysis).fields
         fields += ForceTravelText(analysis: analysis).fields
         fields += StandDriftText(analysis: analysis).fields

@@ -68,6 +68,13 @@ final class StandRuntime: Sendable {
         return snapshot.lastStop
     }
 
+    /// Stops the stand when it makes the presses of trial `name`, whose recording ended on
+    /// `failure` (any thread).
+    func recordingEnded(trial name: String, failure: String) {
+        guard trial.withLock({ $0 }) == name, case .cycles? = driver?.snapshot().request else { return }
+        stop(.recordingEnded(failure))
+    }
+
     /// Stops the crosshead within a few milliseconds, for `reason` (any thread).
     func stop(_ reason: StandStopReason) { driver?.stop(reason) }
 

@@ -12,12 +12,15 @@ public enum StandStopReason: Sendable, Equatable, CustomStringConvertible {
     case requested
     /// ForcePad is shutting down (quit, Ctrl-C, SIGTERM).
     case shutdown
+    /// The recording of the trial the stand pressed for ended on an error (a write error, the
+    /// most frames a recording holds): no press is made that nothing records.
+    case recordingEnded(String)
 
     /// Whether this stop is a fault (kept as the stand's last fault and logged as a warning).
     public var isFault: Bool {
         switch self {
         case .silent, .alarm, .forceLimit, .sensorLost: true
-        case .requested, .shutdown: false
+        case .requested, .shutdown, .recordingEnded: false
         }
     }
 
@@ -36,10 +39,12 @@ public enum StandStopReason: Sendable, Equatable, CustomStringConvertible {
             "stand stopped on request"
         case .shutdown:
             "stand stopped: forcepad is shutting down"
+        case .recordingEnded(let why):
+            "stand stopped: its trial's recording ended (\(why))"
         }
     }
 
-    /// A short name for JSON (`silent`, `alarm`, `force-limit`, `sensor-lost`, `requested`, `shutdown`).
+    /// A short name for JSON (`silent`, `alarm`, `force-limit`, `sensor-lost`, `requested`, `shutdown`, `recording-ended`).
     public var name: String {
         switch self {
         case .silent: "silent"
@@ -48,6 +53,7 @@ public enum StandStopReason: Sendable, Equatable, CustomStringConvertible {
         case .sensorLost: "sensor-lost"
         case .requested: "requested"
         case .shutdown: "shutdown"
+        case .recordingEnded: "recording-ended"
         }
     }
 }

@@ -145,6 +145,14 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
     /// digits, as `BoardFile.digest(text:)` gives), whose copy is the folder's `board.toml`;
     /// nil in a recording made before recordings kept their board file.
     public var boardFileDigest: String?
+    /// The presses a test stand was asked to make (nil for a trial pressed by hand, a plain
+    /// recording, and recordings made before stands were recorded).
+    public var stand: RecordedStandCycles?
+    /// The trial part this recording continues (`trial resume`): its name, nil for a
+    /// recording that continues none. The parts of a trial are read as one trial.
+    public var resumes: String?
+    /// Presses the parts before this one finished (nil when it continues none).
+    public var pressesBefore: Int?
 
     enum CodingKeys: String, CodingKey {
         case format, formatVersion = "format_version", forcepadVersion = "forcepad_version", name, kind, board
@@ -155,6 +163,7 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
         case settingsChanged = "settings_changed", limits, limitsSource = "limits_source", haptics
         case pressesCompleted = "presses_completed", missedPeriods = "missed_periods"
         case referencePeriodMicros = "reference_period_us", boardFileDigest = "board_file_sha256"
+        case stand, resumes, pressesBefore = "presses_before"
     }
 
     /// The description of a recording that starts now (not yet stopped).
@@ -249,6 +258,12 @@ public struct CaptureInfo: Codable, Equatable, Sendable {
                 throw container.refusal(.boardFileDigest, "'\(digest.prefix(80))' is not \"sha256:\" and 64 lowercase hex digits")
             }
         }
+        stand = try container.decodeIfPresent(RecordedStandCycles.self, forKey: .stand)
+        resumes = try container.decodeIfPresent(String.self, forKey: .resumes)
+        if let resumes, !Self.isRecordingName(resumes) {
+            throw container.refusal(.resumes, "'\(resumes.prefix(80))' is not a recording's name (letters, digits, '.', '-' and '_', at most 64)")
+        }
+        pressesBefore = try container.decodeIfPresent(Int.self, forKey: .pressesBefore, in: 0...Self.trialPressRange.upperBound)
     }
 
     /// Reads the text of `recording.json` at `path` (which only names it in errors): at most

@@ -34,9 +34,10 @@ extension ShellCommand where Context == ShellContext {
 
     /// Writes the report of `name` unless its latest revision says the same; a new revision
     /// also goes to the fleet station's outbox when there is one (`[mqtt]`).
-    static func writeReport(name: String, controller: Controller, lab: LabSession, fleet: FleetStation? = nil) throws(CommandFailure) -> CommandReply {
-        let analysis = try TrialAnalysis(
-            lab.finishedRecording(name, board: controller.board), board: controller.board, settings: controller.settings)
+    /// A trial in parts (`trial resume`) is reported whole, under its first part's name.
+    static func writeReport(name given: String, controller: Controller, lab: LabSession, fleet: FleetStation? = nil) throws(CommandFailure) -> CommandReply {
+        let analysis = try TrialParts.analysis(of: given, lab: lab, board: controller.board, settings: controller.settings)
+        let name = analysis.recording.info.name
         let report = LabReport(analysis: analysis)
         let archive = try ReportArchive(paths: lab.paths, name: name)
         let latest = archive.revisions.last

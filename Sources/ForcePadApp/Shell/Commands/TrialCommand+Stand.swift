@@ -57,6 +57,19 @@ extension ShellCommand where Context == ShellContext {
 }
 
 extension ShellCommand where Context == ShellContext {
+    /// Has the board's stand make `cycles` for trial `name`, whose recording has started; the
+    /// recording is stopped when the stand refuses.
+    static func pressByStand(_ cycles: StandCycles, trial name: String, context: ShellContext) throws(CommandFailure) {
+        guard let stand = context.services.stand, let driver = stand.driver else { return }
+        do {
+            try driver.ask(.cycles(cycles))
+        } catch {
+            _ = try context.services.lab.stop(controller: context.controller, reason: "command")
+            throw CommandFailure(error.description)
+        }
+        stand.pressing(trial: name)
+    }
+
     /// Ends the running stand trial when its stand has stopped before its presses were done (a
     /// fault, or a stop asked), with the stop's reason, so it is reported INCOMPLETE rather than
     /// waited for; does nothing otherwise.

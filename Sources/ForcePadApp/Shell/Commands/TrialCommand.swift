@@ -22,11 +22,14 @@ extension ShellCommand where Context == ShellContext {
                 "With 'stand' the board's test stand makes the presses, unattended: down at SPEED to a force",
                 "or a travel, held for the dwell (default 0ms), back up to the return travel (default the top of",
                 "the board's travel); trial stop, Ctrl-C, SIGTERM and a lost sensor stop the stand first. The",
-                "report adds each press's force-travel figures (docs/test-stand.md).",
+                "report adds each press's force-travel figures (docs/test-stand.md). 'trial resume NAME' continues a",
+                "trial cut short (a kill, a power cut, a stand that stopped) in a new part that makes the presses",
+                "left the same way; its report reads the parts as one trial.",
             ],
             examples: [
                 "trial start 20", "trial start 20 name=firm-peek", "trial start 100 stand speed 300mm/min depth 4.2mm",
                 "trial start 50 stand speed 60mm/min depth 350g dwell 200ms", "trial wait 300s", "trial report",
+                "trial resume dome-a",
             ],
             bare: { _, context throws(CommandFailure) in
                 let lab = context.services.lab
@@ -44,6 +47,9 @@ extension ShellCommand where Context == ShellContext {
                     "start", arguments: "N [stand speed SPEED depth FORCE|TRAVEL [dwell D] [return TRAVEL]] [name=NAME]"
                 ) { arguments, context throws(CommandFailure) in
                     try Self.startTrial(&arguments, context: context)
+                },
+                ShellSubcommand("resume", arguments: "NAME [name=PART]") { arguments, context throws(CommandFailure) in
+                    try Self.resumeTrial(&arguments, context: context)
                 },
                 ShellSubcommand("stop") { arguments, context throws(CommandFailure) in
                     try arguments.end()
@@ -71,9 +77,7 @@ extension ShellCommand where Context == ShellContext {
                         }
                         try lab.collectFinishedCapture()
                     }
-                    let analysis = try TrialAnalysis(
-                        Recording.load(name: name, paths: lab.paths, board: controller.board), board: controller.board,
-                        settings: controller.settings)
+                    let analysis = try TrialParts.analysis(of: name, lab: lab, board: controller.board, settings: controller.settings)
                     let text = TrialReportText(analysis: analysis)
                     return CommandReply(lines: text.lines, fields: text.fields)
                 },
@@ -104,16 +108,8 @@ extension ShellCommand where Context == ShellContext {
         try arguments.end()
         try lab.start(
             name: name, trialPresses: presses, referencePeriodMicros: context.services.reference?.samplePeriodMicros,
-            controller: controller)
-        if let cycles, let stand = context.services.stand, let driver = stand.driver {
-            do {
-                try driver.ask(.cycles(cycles))
-            } catch {
-                _ = try lab.stop(controller: controller, reason: "command")
-                throw CommandFailure(error.description)
-            }
-            stand.pressing(trial: name)
-        }
+            controller: controller, plan: TrialPlan(stand: cycles.map(RecordedStandCycles.init)))
+        if let cycles { try Self.pressByStand(cycles, trial: name, context: context) }
         let pressedBy = cycles.map { " " + Self.describe($0) } ?? ""
         return CommandReply(
             lines: ["trial \(name): counting the next \(CountText.of(presses, "press"))\(pressedBy) (tared); trial report when done"],

@@ -35,7 +35,8 @@ public struct ShellServices {
     let stand: StandRuntime?
 
     /// The services of `runtime`, once it runs, and `lab`, the session's lab (the scope and
-    /// the fleet station are set once they are started from these).
+    /// the fleet station are set once they are started from these); a stand stops pressing for
+    /// a trial whose recording failed.
     init(runtime: LoopRuntime, lab: LabSession) {
         reference = runtime.referenceReader
         hapticDriverStages = runtime.pump.driverStages
@@ -48,5 +49,8 @@ public struct ShellServices {
         settingsInForce = runtime.settingsInForce
         stand = runtime.stand
         self.lab = lab
+        if let stand = runtime.stand {
+            lab.recordingFailed = { name, failure in stand.recordingEnded(trial: name, failure: failure) }
+        }
     }
 }
