@@ -79,6 +79,19 @@ import Testing
         #expect(rig.stops.withLock { $0 }.isEmpty)
     }
 
+    /// A trial started right after a stop must not be ended by that stop: from the moment the
+    /// request is asked, the stand no longer counts as stopped (the stand's thread takes the
+    /// request up to a command period later).
+    @Test func aRequestAskedAfterAStopIsNotTakenForStopped() throws {
+        let rig = try Rig(.gcode)
+        try rig.home()
+        rig.driver.stop(.requested)
+        #expect(rig.wait { $0.stopped })
+        try rig.driver.ask(.cycles(StandCycles(count: 1, speed: 300_000, depth: .travel(2_500), dwellMicros: 0, returnTravel: 1_000)))
+        #expect(!rig.driver.snapshot().stopped)
+        #expect(rig.driver.snapshot().lastStop == .requested)
+    }
+
     @Test(arguments: [StandModel.esm303, .gcode])
     func pressesUntilAForceAndStops(model: StandModel) throws {
         let rig = try Rig(model, gauge: model == .esm303)

@@ -18,7 +18,7 @@ struct ScopeLabFiles: Sendable {
     }
 
     let stateDirectory: String
-    /// Largest file served (bytes): a recording's frames for about an hour at 1 kHz.
+    /// Largest file served (bytes): a recording's frames, as large as a replay reads them (``TraceFileReader``).
     static let largestFile = 256 << 20
 
     private var paths: LabPaths { LabPaths(stateDirectory: stateDirectory) }

@@ -18,8 +18,9 @@ public struct ForceTrace: Sendable, Equatable {
     /// `rows × cellCount` values: counts for a raw recording, milligrams for a force trace.
     public let values: [Int32]
 
-    /// Longest trace accepted, in rows (an hour at 1 kHz).
-    public static let maxRows = 3_600_000
+    /// Longest trace accepted, in rows: two hours at 1 kHz, a 10,000-press stand trial at
+    /// 0.6 s a press (a 4-cell recording of it is about 170 MB of `frames.csv`).
+    public static let maxRows = 7_200_000
 
     /// Latest time any file may give (µs on the loop clock, 10^16: 317 years), so a sum or
     /// difference of two times, or a time plus a duration, never overflows.

@@ -60,9 +60,12 @@ public final class StandDriver: Sendable {
     public func snapshot() -> StandSnapshot { state.withLock { $0 } }
 
     /// Asks for `request`, replacing one not yet started; refused as ``check(_:)`` refuses it.
+    /// The stand no longer counts as stopped from then on (``StandSnapshot/stopped``), so the
+    /// last stop is not taken for one of this request before the stand's thread starts it.
     public func ask(_ request: StandRequest) throws(StandRefusal) {
         try check(request)
         pending.withLock { $0 = request }
+        state.withLock { $0.stopped = false }
     }
 
     /// Refuses `request` (with the reason) when the stand has not found home, or a move

@@ -60,3 +60,25 @@ def test_stand_presses_need_one_depth() -> None:
     assert (
         StandPresses(speed_mm_min=60, depth=300, dwell_ms=200).words() == "stand speed 60mm/min depth 300g dwell 200ms"
     )
+
+
+def test_a_stand_trial_stopped_midway_resumes_as_one_trial(stand_pad: ForcePad) -> None:
+    stand_pad.stand_home()
+    presses = StandPresses(speed_mm_min=600, depth_mm=4.2, return_mm=1.8)
+    stand_pad.trial_start(6, name="py-resume", stand=presses)
+    stand_pad.wait_for_event("press.released", timeout=30)
+    stopped = stand_pad.trial_stop()
+    assert stopped.name == "py-resume"
+    resumed = stand_pad.trial_resume("py-resume")
+    assert (resumed.trial, resumed.name, resumed.resumes, resumed.stand) == ("py-resume", "py-resume-2", "py-resume", True)
+    assert 1 <= resumed.presses_before < 6 and resumed.presses == 6 - resumed.presses_before
+    stand_pad.trial_wait(120)
+    report = stand_pad.trial_report("py-resume-2")
+    assert report.name == "py-resume" and report.parts is not None
+    assert [(part.name, part.first_press, part.presses) for part in report.parts] == [
+        ("py-resume", 1, resumed.presses_before),
+        ("py-resume-2", resumed.presses_before + 1, resumed.presses),
+    ]
+    assert report.judged_presses + len(report.excluded_presses) == 6
+    with pytest.raises(ForcePadError, match="has all 6 presses; nothing to resume"):
+        stand_pad.trial_resume("py-resume")

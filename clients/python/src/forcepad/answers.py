@@ -369,6 +369,36 @@ class TrialStarted:
 
 
 @dataclass(frozen=True)
+class TrialResumed:
+    """``trial resume``: the part ``name`` that continues ``trial`` after the part ``resumes``,
+    counting the ``presses`` left after the ``presses_before`` its parts finished; ``stand`` when
+    the board's test stand makes them."""
+
+    action: str
+    trial: str
+    name: str
+    resumes: str
+    presses_before: int
+    presses: int
+    stand: bool
+
+
+@dataclass(frozen=True)
+class TrialPart:
+    """One recording of a trial that was resumed: its name, start and stop (None: interrupted),
+    how it ended (``interrupted``, ``trial complete``, what stopped it), the number of its first
+    press in the trial (from 1), the presses it finished and its frames."""
+
+    name: str
+    started: str
+    stopped: str | None
+    ended: str
+    first_press: int
+    presses: int
+    frames: int
+
+
+@dataclass(frozen=True)
 class TrialWaited:
     """``trial wait``: the trial waited for (None when none ran), whether it ended, and how long."""
 
@@ -383,7 +413,7 @@ class StandStatus:
     port, state (``idle``, ``moving``, ``homing``, ``held``, ``alarm``, ``unknown``), whether it
     has found home, its travel from home (mm, downwards), the force, the force limit (g), the
     status answers it has given since the start, and the last stop (``force-limit``, ``alarm``,
-    ``silent``, ``sensor-lost``, ``requested``, ``shutdown``) with its line."""
+    ``silent``, ``sensor-lost``, ``requested``, ``shutdown``, ``recording-ended``) with its line."""
 
     model: str
     port: str
@@ -607,6 +637,8 @@ class TrialReport:
     ``depth_mm``, ``peak_force_g``, ``return_force_g``, ``click_ratio``, ``hysteresis_g``."""
     drift: list[DriftBin] | None = None
     """A stand trial's drift by cycle: its judged presses in at most ten bins, in press order."""
+    parts: list[TrialPart] | None = None
+    """A trial resumed (``trial resume``): its recordings in order; None for a trial of one."""
 
 
 @dataclass(frozen=True)

@@ -604,6 +604,11 @@ class ForcePad:
         )
         return self._ask(a.TrialStarted, line)
 
+    def trial_resume(self, name: str, part: str | None = None) -> a.TrialResumed:
+        """Continues trial ``name``, cut short, in a new recording (``part``, default ``NAME-2``…) that
+        makes the presses left the way the trial's were; its report reads the parts as one trial."""
+        return self._ask(a.TrialResumed, f"trial resume {quoted(name)}" + (f" name={part}" if part else ""))
+
     def trial_wait(self, seconds: float = 3600) -> a.TrialWaited:
         """Waits until the running trial has ended (at most ``seconds``)."""
         return self._ask(a.TrialWaited, f"trial wait {seconds:g}s", self.timeout + seconds)

@@ -169,7 +169,8 @@ class ShortcutPerformed(Event):
 @dataclass(frozen=True, kw_only=True)
 class StandStopped(Event):
     """ForcePad stopped the motorised test stand: ``reason`` is ``force-limit``, ``alarm``,
-    ``silent``, ``sensor-lost`` (faults), ``requested`` or ``shutdown``; ``message`` the line."""
+    ``silent``, ``sensor-lost`` (faults), ``requested``, ``shutdown`` or ``recording-ended`` (its
+    trial's recording ended on an error); ``message`` the line."""
 
     reason: str
     fault: bool
