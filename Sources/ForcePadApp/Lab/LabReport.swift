@@ -6,7 +6,7 @@ import ForcePadLabFiles
 /// (thresholds, hysteresis, filter, haptics) and which limits (stored with the trial, and
 /// where they came from), what came out (statistics, limit checks, verdict and why it is
 /// incomplete), whether the replay reproduced the recording, every press (``PressTable``), the
-/// force series, and the plot beside it. Forces in grams, times in µs.
+/// force series (``ReportForceSeries``), and the plot beside it. Forces in grams, times in µs.
 struct LabReport {
     let analysis: TrialAnalysis
 
@@ -25,7 +25,7 @@ struct LabReport {
         ] + PressExclusionText(analysis: analysis).fields + [
             ("verdict", analysis.verdict.map { .string($0) } ?? .null),
             ("presses", PressTable(analysis: analysis).json),
-            ("force_series", forceSeries),
+            ("force_series", ReportForceSeries(series: analysis.replay.series).json),
         ]
     }
 
@@ -138,15 +138,6 @@ struct LabReport {
             ("max_on_us", .int(haptics.maxOnMicros)), ("min_off_us", .int(haptics.minOffMicros)),
             ("max_duty", .decimal(Int64(haptics.maxDutyPermille), places: 3)), ("duty_window_us", .int(haptics.dutyWindowMicros)),
             ("trigger_width_us", .int(haptics.triggerWidthMicros)), ("driver", haptics.driver.map { .string($0) } ?? .null),
-        ])
-    }
-
-    /// The filtered total force of every frame, from the exact replay.
-    private var forceSeries: JSONValue {
-        let series = analysis.replay.series
-        return .object([
-            ("t_us", .array(series.timesMicros.map { .int($0) })),
-            ("total_g", .array(series.totals.map { .decimal(Int64($0), places: 3) })),
         ])
     }
 
