@@ -74,11 +74,7 @@ extension TrialAnalysis {
         guard !references.isEmpty else { return (records.map(\.peakForce), .pad) }
         // Readings are oldest first: each press scans only its own, found by binary search.
         let forces = records.map { record -> Force? in
-            var low = 0, high = references.count
-            while low < high {
-                let middle = (low + high) / 2
-                if references[middle].timeMicros < record.beganMicros { low = middle + 1 } else { high = middle }
-            }
+            let low = references.firstIndex(notBefore: record.beganMicros) { $0.timeMicros }
             let end = record.endedMicros ?? .max
             return references[low...].prefix { $0.timeMicros <= end }.map(\.force).max()
         }

@@ -120,7 +120,8 @@ struct TrialAnalysis {
         let judged = records.indices.filter { !screening.isExcluded(index: $0) }.map { records[$0] }
         statistics = TrialStatistics(records: judged, thresholds: thresholds)
         let excludedSpans = screening.exclusions.map { records[$0.press - 1] }.map { ($0.beganMicros, $0.endedMicros ?? .max) }
-        referenceComparisons = Self.referenceComparisons(recording.events.filter { event in
+        let firings = recording.events.filter { $0.event == EventName.pressPeek.rawValue || $0.event == EventName.pressPop.rawValue }
+        referenceComparisons = Self.referenceComparisons(firings.filter { event in
             !excludedSpans.contains { event.timeMicros >= $0.0 && event.timeMicros <= $0.1 }
         })
         heldErrors = Self.heldErrors(records, screening: screening, replay: replay, settleMicros: settle)

@@ -53,12 +53,7 @@ public struct ForceSeries: Sendable, Equatable {
 
     /// First index whose time is ≥ `time`.
     private func firstIndex(notBefore time: Int64) -> Int {
-        var low = 0, high = timesMicros.count
-        while low < high {
-            let middle = (low + high) / 2
-            if timesMicros[middle] < time { low = middle + 1 } else { high = middle }
-        }
-        return low
+        timesMicros.firstIndex(notBefore: time) { $0 }
     }
 
     /// First index whose time is > `time`.

@@ -32,8 +32,10 @@ public struct HeldForceError: Sendable, Equatable {
     public init?(
         series: ForceSeries, referenceTimes: [Int64], referenceForces: [Int64], from: Int64, to: Int64, settleMicros: Int64
     ) {
-        let inside = referenceTimes.indices.filter { referenceTimes[$0] >= from && referenceTimes[$0] <= to }
-        guard let first = inside.first, let last = inside.last else { return nil }
+        // The press's readings, found by binary search: only they are read.
+        let first = referenceTimes.firstIndex(notBefore: from) { $0 }
+        let last = first + referenceTimes[first...].prefix { $0 <= to }.count - 1
+        guard first <= last else { return nil }
         // Two pointers over the readings, with the indices of the window's lowest and highest
         // readings kept in order (monotonic queues): linear in the readings.
         var best: (start: Int, end: Int)?

@@ -13,6 +13,8 @@ public struct PressScreening: Sendable, Equatable {
     public let exclusions: [Exclusion]
     /// Presses screened.
     public let presses: Int
+    /// The numbers of the presses left out (from 1), to answer ``isExcluded(index:)`` at once.
+    private let excluded: Set<Int>
 
     /// Screens `records` against `disturbances`; an unfinished press lasts to `endMicros`.
     public init(records: [PressRecord], disturbances: [TrialDisturbance], settleMicros: Int64, endMicros: Int64) {
@@ -27,10 +29,11 @@ public struct PressScreening: Sendable, Equatable {
             }
             return touching.isEmpty ? nil : Exclusion(press: index + 1, disturbances: touching)
         }
+        excluded = Set(exclusions.map(\.press))
     }
 
     /// Whether press `index` (0-based, as in the records) is left out.
-    public func isExcluded(index: Int) -> Bool { exclusions.contains { $0.press == index + 1 } }
+    public func isExcluded(index: Int) -> Bool { excluded.contains(index + 1) }
 
     /// Presses the verdict judges.
     public var judged: Int { presses - exclusions.count }

@@ -38,12 +38,14 @@ public struct ForceTravelCurve: Sendable, Equatable {
     /// The curve of the readings `forces` between `fromMicros` and `toMicros`, placed by
     /// `travel` (both oldest first); nil when fewer than two travel samples or no reading fall in it.
     public init?(travel: [StandSample], forces: [(timeMicros: Int64, force: Force)], fromMicros: Int64, toMicros: Int64) {
-        let samples = travel.filter { $0.timeMicros >= fromMicros - 1_000_000 && $0.timeMicros <= toMicros + 1_000_000 }
+        let firstSample = travel.firstIndex(notBefore: fromMicros - 1_000_000) { $0.timeMicros }
+        let samples = Array(travel[firstSample...].prefix { $0.timeMicros <= toMicros + 1_000_000 })
         guard samples.count >= 2 else { return nil }
         travelSamples = samples
         var points: [Point] = []
         var cursor = 0
-        for reading in forces where reading.timeMicros >= fromMicros && reading.timeMicros <= toMicros {
+        let firstReading = forces.firstIndex(notBefore: fromMicros) { $0.timeMicros }
+        for reading in forces[firstReading...].prefix(while: { $0.timeMicros <= toMicros }) {
             guard let place = Self.travel(atMicros: reading.timeMicros, in: samples, from: &cursor) else { continue }
             points.append(Point(timeMicros: reading.timeMicros, travel: place, force: reading.force))
         }
