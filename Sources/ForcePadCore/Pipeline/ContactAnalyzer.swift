@@ -64,25 +64,27 @@ public struct ContactAnalyzer: Sendable {
         precondition(milligrams.count >= cells, "fewer values than cells")
         guard rows == 1 else { return gridContacts(milligrams, threshold: threshold) }
         // A region starts at each cell in contact whose left neighbour is not. Idle cells (most
-        // of them) take the short way: only the total.
-        var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0
+        // of them) take the short way: only the total. A cell in contact looks at its left
+        // neighbour itself, and weighs its force by its own index c (Σ f·(2c+1) = 2·Σ f·c + Σ f),
+        // so an idle cell carries no state: Swift 6.2.3 kept a running flag and a running weight
+        // 2c + 1 through every cell (three instructions an idle cell on arm64). A `while` loop,
+        // as the grid's: it checked each step of a `for` loop's range here (bound and overflow).
+        var total: Int64 = 0, sum: Int64 = 0, sumC: Int64 = 0
         var regions = 0
-        var leftInContact = false
-        for column in 0..<columns {
+        var column = 0
+        while column < columns {
             let value = milligrams[unchecked: column]
             total &+= Int64(value)
             if value >= threshold {
-                if !leftInContact { regions &+= 1 }
+                if column == 0 || milligrams[unchecked: column &- 1] < threshold { regions &+= 1 }
                 sum &+= Int64(value)
-                sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
-                leftInContact = true
-            } else {
-                leftInContact = false
+                sumC &+= Int64(value) &* Int64(column)
             }
+            column &+= 1
         }
         guard sum > 0 else { return (regions, .center, total) }
         // x = Σ f·(2c+1) / (2·columns·Σ f) in Q16; y is the middle row's centre, exactly 1/2.
-        let x = (sumX &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
+        let x = ((2 &* sumC &+ sum) &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
         return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2), total)
     }
 
