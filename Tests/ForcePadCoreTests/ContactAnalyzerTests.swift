@@ -106,7 +106,7 @@ import Testing
         for (cell, calibration) in [table, steep].enumerated() {
             for counts in Int32(-10)...3_200 {
                 let expected = calibration.force(forCounts: counts)
-                let actual = bank.force(cell: cell, counts: counts)
+                let actual = bank.force(cell: cell, counts: Int64(counts))
                 #expect(actual.milligrams == expected.force.milligrams && actual.saturated == expected.saturated, "cell \(cell), \(counts) counts")
             }
         }
