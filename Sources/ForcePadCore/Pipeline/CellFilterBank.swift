@@ -153,7 +153,7 @@ public struct CellFilterBank: Sendable {
     /// Limits `milligrams[0..<cells]` to ±``inputLimit`` in place (`cells` ≤ 64), four cells at a
     /// time in SIMD lanes, the rest one by one: the filters then read inputs already in range.
     /// Swift 6.2.3 left a clamp inside each filter's loop unvectorised (four instructions a cell
-    /// on arm64); a 4-cell pad's is one step of six here.
+    /// on arm64); here four cells take a load, `smax`, `smin` and a store.
     @inline(__always)
     private static func clamp(_ milligrams: inout CellValues, cells: Int) {
         let low = SIMD4<Int32>(repeating: -inputLimit), high = SIMD4<Int32>(repeating: inputLimit)
