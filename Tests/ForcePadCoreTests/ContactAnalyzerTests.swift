@@ -35,6 +35,30 @@ import Testing
         }
     }
 
+    /// The strip's pass (a region where a cell in contact follows an idle one, the centroid from
+    /// Σ f·c) against the flood fill and the centroid summed cell by cell over one row.
+    @Test(arguments: [1, 2, 5, 8, 16, 64])
+    func stripMatchesAFloodFill(cells: Int) {
+        let strip = ContactAnalyzer(geometry: .strip(cells: cells))
+        var generator = Generator(state: UInt64(cells) &+ 1_000)
+        var values = CellValues(repeating: 0)
+        var regionsSeen = Set<Int>()
+        for frame in 0..<2_000 {
+            let odds = generator.next(below: 100)
+            for cell in 0..<cells {
+                let draw = generator.next(below: 100)
+                values[cell] = draw < odds ? generator.next(below: 500_000) : generator.next(below: 1_000) - 100
+            }
+            let threshold = 500 + generator.next(below: 1_000)
+            let found = strip.contacts(values.span, threshold: threshold)
+            let expected = Self.floodFill(values, rows: 1, columns: cells, threshold: threshold)
+            regionsSeen.insert(found.regions)
+            #expect(found.regions == expected.regions, "frame \(frame)")
+            #expect(found.centroid == expected.centroid, "frame \(frame)")
+        }
+        #expect(regionsSeen.count >= min(4, cells / 2 + 1), "frames with few and many regions")
+    }
+
     /// The grid path (bits grown a cell at a time, one pass for the sums) against a flood fill
     /// over the cells and the centroid summed cell by cell, written here from the rules.
     @Test(arguments: [(2, 4), (3, 5), (4, 4), (2, 32), (8, 8), (5, 1)])
@@ -106,7 +130,7 @@ import Testing
         for (cell, calibration) in [table, steep].enumerated() {
             for counts in Int32(-10)...3_200 {
                 let expected = calibration.force(forCounts: counts)
-                let actual = bank.force(cell: cell, counts: counts)
+                let actual = bank.force(cell: cell, counts: Int64(counts))
                 #expect(actual.milligrams == expected.force.milligrams && actual.saturated == expected.saturated, "cell \(cell), \(counts) counts")
             }
         }

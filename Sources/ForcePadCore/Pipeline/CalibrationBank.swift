@@ -42,23 +42,26 @@ public final class CalibrationBank: @unchecked Sendable {
     }
 
     /// Force for `counts` on `cell`, and whether the reading is saturated (at or above the
-    /// last point); the rules of ``CalibrationTable/force(forCounts:)``. Integer-only.
+    /// last point); the rules of ``CalibrationTable/force(forCounts:)``. Integer-only. `counts`
+    /// is any Int64 (below the first point it reads as the first point, above the last as the
+    /// last), so the pipeline passes a 64-bit difference floored at 0 without narrowing it to
+    /// Int32 first: Swift 6.2.3 narrowed it by branches (two and a move a cell on arm64).
     @inline(__always)
-    public func force(cell: Int, counts: Int32) -> (milligrams: Int32, saturated: Bool) {
+    public func force(cell: Int, counts: Int64) -> (milligrams: Int32, saturated: Bool) {
         let first = Int(starts[cell]), end = Int(starts[cell + 1])
         let low = points[first]
-        if counts <= low.counts { return (low.force.milligrams, false) }
+        if counts <= Int64(low.counts) { return (low.force.milligrams, false) }
         let high = points[end - 1]
-        if counts >= high.counts { return (high.force.milligrams, true) }
+        if counts >= Int64(high.counts) { return (high.force.milligrams, true) }
         var upper = first &+ 1
-        while points[upper].counts < counts { upper &+= 1 }
+        while Int64(points[upper].counts) < counts { upper &+= 1 }
         let a = points[upper &- 1], b = points[upper]
         // x0 < counts < x1 and y0 < y1, so the numerator is positive and the rounding of
         // ``CalibrationTable/interpolate(x:x0:x1:y0:y1:)`` is (n + d/2) / d, computed unsigned;
         // the segment sizes proven in `init` keep it from overflowing. The result lies in y0…y1.
         let denominator = UInt64(truncatingIfNeeded: Int64(b.counts) &- Int64(a.counts))
         let numerator = UInt64(truncatingIfNeeded:
-            (Int64(counts) &- Int64(a.counts)) &* (Int64(b.force.milligrams) &- Int64(a.force.milligrams)))
+            (counts &- Int64(a.counts)) &* (Int64(b.force.milligrams) &- Int64(a.force.milligrams)))
         let rounded = (numerator &+ denominator / 2) / denominator
         return (Int32(truncatingIfNeeded: Int64(a.force.milligrams) &+ Int64(truncatingIfNeeded: rounded)), false)
     }

@@ -69,9 +69,10 @@ public struct CellFilterBank: Sendable {
     /// needs for them.
     @inline(never) @_optimize(size)
     public mutating func filter(_ milligrams: inout CellValues) {
+        Self.clamp(&milligrams, cells: cellCount)
         if !primed {
             for cell in 0..<cellCount {
-                let value = Int64(Self.clamped(milligrams[unchecked: cell]))
+                let value = Int64(milligrams[unchecked: cell])
                 milligrams[unchecked: cell] = Int32(truncatingIfNeeded: value)
                 onePoleQ16[unchecked: cell] = value &<< 16
                 speedQ16[unchecked: cell] = 0
@@ -86,11 +87,11 @@ public struct CellFilterBank: Sendable {
         }
         switch coefficients.kind {
         case .none:
-            for cell in 0..<cellCount { milligrams[unchecked: cell] = Self.clamped(milligrams[unchecked: cell]) }
+            break
         case .onePole:
             let alpha = coefficients.alphaQ16
             for cell in 0..<cellCount {
-                let input = Int64(Self.clamped(milligrams[unchecked: cell])) &<< 16
+                let input = Int64(milligrams[unchecked: cell]) &<< 16
                 let previous = onePoleQ16[unchecked: cell]
                 let state = previous &+ (((input &- previous) &* alpha &+ (1 << 15)) &>> 16)
                 onePoleQ16[unchecked: cell] = state
@@ -99,7 +100,7 @@ public struct CellFilterBank: Sendable {
         case .biquad:
             let c = coefficients
             for cell in 0..<cellCount {
-                let x0 = Int64(Self.clamped(milligrams[unchecked: cell])) &<< 8
+                let x0 = Int64(milligrams[unchecked: cell]) &<< 8
                 let xm1 = x1[unchecked: cell], xm2 = x2[unchecked: cell]
                 let ym1 = y1[unchecked: cell], ym2 = y2[unchecked: cell]
                 let accumulator = c.b0 &* x0 &+ c.b1 &* xm1 &+ c.b2 &* xm2 &- c.a1 &* ym1 &- c.a2 &* ym2
@@ -115,7 +116,7 @@ public struct CellFilterBank: Sendable {
         case .oneEuro:
             let c = coefficients
             for cell in 0..<cellCount {
-                let input = Int64(Self.clamped(milligrams[unchecked: cell])) &<< 16
+                let input = Int64(milligrams[unchecked: cell]) &<< 16
                 let previous = onePoleQ16[unchecked: cell]
                 let rawSpeed = input &- previous
                 let smoothedSpeed = speedQ16[unchecked: cell]
@@ -147,6 +148,31 @@ public struct CellFilterBank: Sendable {
         precondition(
             below2.contains(c.b0) && below2.contains(c.b1) && below2.contains(c.b2) && below2.contains(c.a1) && below2.contains(c.a2),
             "biquad coefficient out of (-2, 2)")
+    }
+
+    /// Limits `milligrams[0..<cells]` to ±``inputLimit`` in place (`cells` ≤ 64), four cells at a
+    /// time in SIMD lanes, the rest one by one: the filters then read inputs already in range.
+    /// Swift 6.2.3 left a clamp inside each filter's loop unvectorised (four instructions a cell
+    /// on arm64); here four cells take a load, `smax`, `smin` and a store.
+    @inline(__always)
+    private static func clamp(_ milligrams: inout CellValues, cells: Int) {
+        let low = SIMD4<Int32>(repeating: -inputLimit), high = SIMD4<Int32>(repeating: inputLimit)
+        var cell = 0
+        while cell &+ 4 <= cells {
+            let lanes = SIMD4(
+                milligrams[unchecked: cell], milligrams[unchecked: cell &+ 1],
+                milligrams[unchecked: cell &+ 2], milligrams[unchecked: cell &+ 3])
+            let limited = pointwiseMin(pointwiseMax(lanes, low), high)
+            milligrams[unchecked: cell] = limited[0]
+            milligrams[unchecked: cell &+ 1] = limited[1]
+            milligrams[unchecked: cell &+ 2] = limited[2]
+            milligrams[unchecked: cell &+ 3] = limited[3]
+            cell &+= 4
+        }
+        while cell < cells {
+            milligrams[unchecked: cell] = clamped(milligrams[unchecked: cell])
+            cell &+= 1
+        }
     }
 
     /// `milligrams` limited to ±``inputLimit``.

@@ -8,7 +8,7 @@
 /// grid the pass sets a bit per cell in contact (cell k = row·columns + column is bit k) and
 /// each region is grown from its first bit by shifting its bits one cell in each direction
 /// until it stops growing. The grid's pass is one loop over the cells, so a row costs no loop
-/// of its own; a cell in contact finds its row by a multiplication (``rowMultiplier``).
+/// of its own; a cell in contact finds its row by moving on from the last one's.
 public struct ContactAnalyzer: Sendable {
     public let geometry: PadGeometry
     private let rows: Int
@@ -19,10 +19,6 @@ public struct ContactAnalyzer: Sendable {
     /// one cell right (left) are kept only there, so no shift carries a cell into the next row.
     private let notFirstColumn: UInt64
     private let notLastColumn: UInt64
-    /// ⌈2^16 / columns⌉: cell k's row is (k · this) >> 16 for every k below 64 (the error of
-    /// the rounding, k/2^16 < 1/columns, never reaches the next multiple; checked for every
-    /// cell in ``init(geometry:)``). Cheaper than a division, in instructions and in cycles.
-    private let rowMultiplier: Int
 
     public init(geometry: PadGeometry) {
         self.geometry = geometry
@@ -43,11 +39,6 @@ public struct ContactAnalyzer: Sendable {
         }
         notFirstColumn = ~firstColumn
         notLastColumn = ~lastColumn
-        let rowMultiplier = ((1 << 16) + columns - 1) / columns
-        for cell in 0..<cells {
-            precondition((cell * rowMultiplier) >> 16 == cell / columns, "the row of cell \(cell) by multiplication")
-        }
-        self.rowMultiplier = rowMultiplier
     }
 
     /// Number of contact regions among `milligrams` at `threshold` (Q0 mg), the
@@ -64,51 +55,59 @@ public struct ContactAnalyzer: Sendable {
         precondition(milligrams.count >= cells, "fewer values than cells")
         guard rows == 1 else { return gridContacts(milligrams, threshold: threshold) }
         // A region starts at each cell in contact whose left neighbour is not. Idle cells (most
-        // of them) take the short way: only the total.
-        var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0
+        // of them) take the short way: only the total. A cell in contact looks at its left
+        // neighbour itself, and weighs its force by its own index c (Σ f·(2c+1) = 2·Σ f·c + Σ f),
+        // so an idle cell carries no state: Swift 6.2.3 kept a running flag and a running weight
+        // 2c + 1 through every cell (three instructions an idle cell on arm64). A `while` loop,
+        // as the grid's: it checked each step of a `for` loop's range here (bound and overflow).
+        var total: Int64 = 0, sum: Int64 = 0, sumC: Int64 = 0
         var regions = 0
-        var leftInContact = false
-        for column in 0..<columns {
+        var column = 0
+        while column < columns {
             let value = milligrams[unchecked: column]
             total &+= Int64(value)
             if value >= threshold {
-                if !leftInContact { regions &+= 1 }
+                if column == 0 || milligrams[unchecked: column &- 1] < threshold { regions &+= 1 }
                 sum &+= Int64(value)
-                sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
-                leftInContact = true
-            } else {
-                leftInContact = false
+                sumC &+= Int64(value) &* Int64(column)
             }
+            column &+= 1
         }
         guard sum > 0 else { return (regions, .center, total) }
         // x = Σ f·(2c+1) / (2·columns·Σ f) in Q16; y is the middle row's centre, exactly 1/2.
-        let x = (sumX &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
+        let x = ((2 &* sumC &+ sum) &* Int64(PadPosition.one) &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
         return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: PadPosition.one / 2), total)
     }
 
     /// ``contacts(_:threshold:)`` on a grid of more than one row (so at most 32 columns). The
     /// same ranges as on a strip: at most 64 cells of Int32 force, so Σ f < 2^38, the weighted
-    /// sums (weights 2c + 1 and 2r + 1, below 128) stay below 2^45 and their Q16 products below
-    /// 2^61; every cell index is below rows·columns ≤ 64, within `milligrams` (checked by the
-    /// caller), within the weight tables and within a UInt64's bits. So reads are unchecked and
+    /// sums (weights k, r, 2c + 1 and 2r + 1, below 128) stay below 2^45 and their Q16 products
+    /// below 2^61; every cell index is below rows·columns ≤ 64, within `milligrams` (checked by
+    /// the caller) and within a UInt64's bits. So reads are unchecked and
     /// no arithmetic can wrap. Inlined into ``contacts(_:threshold:)``, as the strip's pass is.
     @inline(__always)
     private func gridContacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
         var touched: UInt64 = 0
-        var total: Int64 = 0, sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
+        var total: Int64 = 0, sum: Int64 = 0, sumCell: Int64 = 0, sumRow: Int64 = 0
         // One `while` loop over the cells (there is at least one, ``init(geometry:)``, so the
-        // range of a `for` loop would only add its checks); nested loops paid for each row.
-        var cell = 0
+        // range of a `for` loop would only add its checks); nested loops paid for each row. The
+        // row is found by a cell in contact, from where the last one left it (`rowEnd` is the
+        // index after its last cell), so an idle cell carries nothing but its index: a row found
+        // by a multiplication was strength-reduced by Swift 6.2.3 into a running product, and
+        // the weight 2c + 1 into a running weight, two more instructions an idle cell on arm64.
+        var cell = 0, row = 0, rowEnd = columns
         while cell < cells {
             let value = milligrams[unchecked: cell]
             total &+= Int64(value)
             if value >= threshold {
                 touched |= 1 &<< UInt64(truncatingIfNeeded: cell)
+                while cell >= rowEnd {
+                    row &+= 1
+                    rowEnd &+= columns
+                }
                 sum &+= Int64(value)
-                let row = (cell &* rowMultiplier) &>> 16
-                let column = cell &- row &* columns
-                sumX &+= Int64(value) &* Int64(2 &* column &+ 1)
-                sumY &+= Int64(value) &* Int64(2 &* row &+ 1)
+                sumCell &+= Int64(value) &* Int64(cell)
+                sumRow &+= Int64(value) &* Int64(row)
             }
             cell &+= 1
         }
@@ -127,8 +126,11 @@ public struct ContactAnalyzer: Sendable {
             regions &+= 1
         }
         guard sum > 0 else { return (regions, .center, total) }
-        // x = Σ f·(2c+1) / (2·columns·Σ f), in Q16; y likewise over the rows.
+        // x = Σ f·(2c+1) / (2·columns·Σ f), in Q16; y likewise over the rows. A cell's column
+        // is its index less columns·row, so Σ f·(2c+1) = 2·(Σ f·k − columns·Σ f·r) + Σ f.
         let one = Int64(PadPosition.one)
+        let sumX = 2 &* (sumCell &- Int64(columns) &* sumRow) &+ sum
+        let sumY = 2 &* sumRow &+ sum
         let x = (sumX &* one &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
         let y = (sumY &* one &+ sum &* Int64(rows)) / (sum &* Int64(2 &* rows))
         return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y)), total)

@@ -132,9 +132,9 @@ public struct ForcePipeline: Sendable {
 
         var saturated = 0
         for cell in 0..<cellCount {
-            // Saturating: counts and zeros are Int32, their difference need not be.
+            // Counts and zeros are Int32, their difference need not be: it stays 64-bit.
             let difference = Int64(readings[unchecked: cell]) &- Int64(baseline.zero(uncheckedCell: cell))
-            let calibrated = calibration.force(cell: cell, counts: Int32(clamping: max(difference, 0)))
+            let calibrated = calibration.force(cell: cell, counts: max(difference, 0))
             output.cellMilligrams[unchecked: cell] = calibrated.milligrams
             if calibrated.saturated { saturated &+= 1 }
         }
