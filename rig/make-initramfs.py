@@ -16,6 +16,11 @@ Contents:
   host's architecture those ldd names, at its paths; with --sysroot (binaries of another
   architecture) the NEEDED entries read with readelf, resolved in the sysroot as the loader
   would (its multiarch directory, then lib and usr/lib), and what those need in turn.
+  /opt/sysroots/NAME/...                   with --apart NAME=SYSROOT, the libraries and loader
+                                           of build NAME, resolved in SYSROOT as above but kept
+                                           apart from the host's (another glibc: a package built
+                                           for a newer Debian); its copy names that loader and
+                                           those folders (patchelf: interpreter, forced rpath)
 """
 
 import argparse
@@ -125,24 +130,28 @@ def in_sysroot(sysroot: str, path: str) -> Path:
     raise SystemExit(f"make-initramfs: too many symbolic links resolving {path} in {sysroot}")
 
 
-def sysroot_libraries(binary: str, sysroot: str) -> dict[str, Path]:
-    """(path in the guest, file on the host) for the loader and every library binary needs,
-    directly or through another library, resolved in sysroot."""
+def readelf(arguments: list[str], file: str | Path) -> str:
+    return subprocess.run(["readelf", "-W", *arguments, str(file)], check=True, capture_output=True, text=True).stdout
 
-    def readelf(arguments: list[str], file: str | Path) -> str:
-        return subprocess.run(
-            ["readelf", "-W", *arguments, str(file)], check=True, capture_output=True, text=True
-        ).stdout
 
+def interpreter_of(binary: str | Path) -> str:
+    """The program interpreter (dynamic loader) binary names."""
     interpreter = re.search(r"\[Requesting program interpreter: (\S+)\]", readelf(["-l"], binary))
     if not interpreter:
         raise SystemExit(
             f"make-initramfs: {binary} names no program interpreter; "
-            "give a dynamically linked binary or leave out --sysroot"
+            "give a dynamically linked binary or leave out --sysroot and --apart"
         )
+    return interpreter.group(1)
+
+
+def sysroot_libraries(binary: str, sysroot: str) -> dict[str, Path]:
+    """(path in the guest, file on the host) for the loader and every library binary needs,
+    directly or through another library, resolved in sysroot."""
+    interpreter = interpreter_of(binary)
     triplets = sorted(path.name for path in Path(sysroot, "usr/lib").glob("*-linux-gnu*") if path.is_dir())
     folders = [f"lib/{t}" for t in triplets] + [f"usr/lib/{t}" for t in triplets] + ["lib", "usr/lib"]
-    libraries = {interpreter.group(1): in_sysroot(sysroot, interpreter.group(1))}
+    libraries = {interpreter: in_sysroot(sysroot, interpreter)}
     pending: list[Path] = [Path(binary)]
     seen: set[str] = set()
     while pending:
@@ -171,6 +180,26 @@ def sysroot_libraries(binary: str, sysroot: str) -> dict[str, Path]:
     return libraries
 
 
+def kept_apart(binary: bytes, name: str, sysroot: str, source: str) -> tuple[bytes, dict[str, Path]]:
+    """The stripped `binary` (built as `source`) set to load its libraries from sysroot's,
+    installed under /opt/sysroots/NAME: its interpreter there, and a forced rpath (which the
+    loader follows for every library it loads, not only the binary's own) over the folders
+    they were found in; with those libraries' (path in the guest, file on the host)."""
+    prefix = f"/opt/sysroots/{name}"
+    found = sysroot_libraries(source, sysroot)
+    interpreter = interpreter_of(source)
+    folders = sorted({os.path.dirname(path) for path in found if path != interpreter})
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / "binary"
+        copy.write_bytes(binary)
+        subprocess.run(
+            ["patchelf", "--set-interpreter", prefix + interpreter, "--force-rpath",
+             "--set-rpath", ":".join(prefix + folder for folder in folders), str(copy)],
+            check=True,
+        )
+        return copy.read_bytes(), {prefix + path: host for path, host in found.items()}
+
+
 def stripped(binary: str, strip: str) -> bytes:
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / "binary"
@@ -192,6 +221,13 @@ def main() -> None:
     parser.add_argument("--busybox", default="/bin/busybox")
     parser.add_argument("--sysroot", help="the root to find a foreign architecture's shared libraries in")
     parser.add_argument("--strip", default="strip", help="the strip for the binaries' architecture")
+    parser.add_argument(
+        "--apart",
+        action="append",
+        default=[],
+        metavar="NAME=SYSROOT",
+        help="build NAME's libraries from SYSROOT, kept apart under /opt/sysroots/NAME",
+    )
     parser.add_argument("--output", required=True)
     args = parser.parse_args()
 
@@ -211,10 +247,16 @@ def main() -> None:
             archive.file(f"lib/modules/{args.kver}/{module.name}", module.read_bytes())
 
         libraries: dict[str, str | Path] = {}
+        apart = dict(spec.split("=", 1) for spec in args.apart)
         for spec in args.forcepad:
             name, path = spec.split("=", 1)
-            archive.file(f"opt/forcepad/bin/{name}", stripped(path, args.strip), executable=True)
-            libraries.update(sysroot_libraries(path, args.sysroot) if args.sysroot else shared_libraries(path))
+            binary = stripped(path, args.strip)
+            if name in apart:
+                binary, own = kept_apart(binary, name, apart[name], path)
+                libraries.update(own)
+            else:
+                libraries.update(sysroot_libraries(path, args.sysroot) if args.sysroot else shared_libraries(path))
+            archive.file(f"opt/forcepad/bin/{name}", binary, executable=True)
         for guest_path, host_path in sorted(libraries.items()):
             archive.file(guest_path, Path(host_path).read_bytes(), executable=True)
 

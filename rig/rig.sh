@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The kernel rig, in one of two guests (see docs/rig.md):
-#  x86_64 (the default): builds forcepad for release twice (against libgpiod v1 from Debian
-#    and a static libgpiod v2), boots both in a QEMU guest running Debian's own amd64 kernel
+#  x86_64 (the default): builds forcepad for release against libgpiod v1 from Debian, and runs
+#    it beside the amd64 forcepad that `make package` built (libgpiod v2, trixie's libraries
+#    from the package's sysroot kept apart in the guest); without that package, a second
+#    release build against a static libgpiod v2 stands in for it. Boots both in a QEMU guest
+#    running Debian's own amd64 kernel
 #    with i2c-stub, gpio-sim and an 8250 UART bridged to the host, and runs
 #    rig/run-guest-tests.py there.
 #  arm64: the same checks against the arm64 forcepad that `make package` built (libgpiod v2,
@@ -70,7 +73,7 @@ mkdir -p "$cache"
 # Host packages: QEMU, a compiler for the modules; for x86_64 a static busybox for the guest
 # and pip (libgpiod v2's sources).
 case $arch in
-x86_64) needed=(qemu-system-x86 busybox-static gcc make python3-pip) ;;
+x86_64) needed=(qemu-system-x86 busybox-static gcc make python3-pip patchelf) ;;
 arm64) needed=(qemu-system-arm gcc-aarch64-linux-gnu make) ;;
 esac
 mapfile -t missing < <(missing_apt_packages "${needed[@]}")
@@ -101,22 +104,35 @@ if [ "$arch" = x86_64 ]; then
     bash "$root/rig/build-modules.sh" "$cache" "$kver" amd64
     phase "gpio-sim and i2c-stub modules"
 
-    # Two release builds: Debian's libgpiod v1, then the v2 headers and static library in front.
-    v2="$cache/libgpiod-v2"
+    # A release build against Debian's libgpiod v1; libgpiod v2's path is the package's build
+    # when there is one (what ships), else a release build with the v2 headers and static library in front.
     "$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
         --scratch-path "$root/.build-rig"
     phase "release build (libgpiod v1)"
-    "$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
-        --scratch-path "$root/.build-rig-v2" -Xcc "-I$v2" -Xlinker "-L$v2"
-    phase "release build (libgpiod v2)"
+    package_binary="$(package_out_dir)/forcepad-amd64"
+    package_sysroot="$(package_cache_dir)/sysroot/trixie-amd64"
+    if [ -f "$package_binary" ] && [ -f "$package_sysroot/usr/lib/x86_64-linux-gnu/libc.so.6" ]; then
+        echo "rig: libgpiod v2 by the package's build, $package_binary ($(date -r "$package_binary" '+%F %T')), with $package_sysroot's libraries"
+        readelf -W --dyn-syms "$package_binary" | grep -c ' UND gpiod_chip_request_lines$' > /dev/null \
+            || { echo "rig: $package_binary does not call libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
+        v2_build=forcepad-amd64
+        v2_binary=$package_binary
+        initramfs_options=(--apart "forcepad-amd64=$package_sysroot")
+    else
+        v2="$cache/libgpiod-v2"
+        "$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
+            --scratch-path "$root/.build-rig-v2" -Xcc "-I$v2" -Xlinker "-L$v2"
+        phase "release build (libgpiod v2; no package build in $(package_out_dir))"
+        nm "$root/.build-rig-v2/release/forcepad" | grep -c ' [Tt] gpiod_chip_request_lines$' > /dev/null \
+            || { echo "rig: .build-rig-v2's forcepad does not contain libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
+        v2_build=forcepad-v2
+        v2_binary=$root/.build-rig-v2/release/forcepad
+    fi
     # Each build must have taken its own path through Sources/CGPIOD/forcepad_gpio.c.
     nm -u "$root/.build-rig/release/forcepad" | grep -c ' gpiod_line_request_output$' > /dev/null \
         || { echo "rig: .build-rig's forcepad does not call libgpiod v1's gpiod_line_request_output" >&2; exit 1; }
-    nm "$root/.build-rig-v2/release/forcepad" | grep -c ' [Tt] gpiod_chip_request_lines$' > /dev/null \
-        || { echo "rig: .build-rig-v2's forcepad does not contain libgpiod v2's gpiod_chip_request_lines" >&2; exit 1; }
-    builds=(forcepad forcepad-v2)
-    forcepads=(--forcepad "forcepad=$root/.build-rig/release/forcepad"
-        --forcepad "forcepad-v2=$root/.build-rig-v2/release/forcepad")
+    builds=(forcepad "$v2_build")
+    forcepads=(--forcepad "forcepad=$root/.build-rig/release/forcepad" --forcepad "$v2_build=$v2_binary")
 else
     kver=$(bash "$root/rig/fetch-kernel.sh" "$cache" arm64 | tail -n 1) \
         || unavailable "could not fetch Debian's arm64 kernel packages (linux-image-arm64, linux-source, linux-headers, busybox-static)"
