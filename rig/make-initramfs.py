@@ -193,8 +193,15 @@ def kept_apart(binary: bytes, name: str, sysroot: str, source: str) -> tuple[byt
         copy = Path(scratch) / "binary"
         copy.write_bytes(binary)
         subprocess.run(
-            ["patchelf", "--set-interpreter", prefix + interpreter, "--force-rpath",
-             "--set-rpath", ":".join(prefix + folder for folder in folders), str(copy)],
+            [
+                "patchelf",
+                "--set-interpreter",
+                prefix + interpreter,
+                "--force-rpath",
+                "--set-rpath",
+                ":".join(prefix + folder for folder in folders),
+                str(copy),
+            ],
             check=True,
         )
         return copy.read_bytes(), {prefix + path: host for path, host in found.items()}
