@@ -71,7 +71,7 @@ import Testing
         let errors = result.outputLines.filter { $0.hasPrefix("error: ") }
         #expect(errors.count == 3, "\(result.standardOutput)")
         #expect(errors.contains("error: 'plain' is a recording, not a trial: only a trial's presses are resumed"))
-        #expect(errors.contains { $0.hasPrefix("error: no usable recording named 'nothing' in ") })
+        #expect(errors.contains { $0.hasPrefix("error: no recording named 'nothing' in ") })
         #expect(errors.contains {
             $0.hasPrefix("error: the settings now differ from those trial few was made with (thresholds); set them back as ")
                 && $0.hasSuffix("few/recording.json gives them, or start a new trial")

@@ -18,14 +18,19 @@ struct TrialParts {
     init(name: String, paths: LabPaths) throws(CommandFailure) {
         let name = try CaptureName.validated(name)
         var infos: [String: CaptureInfo] = [:]
+        var problems: [String: String] = [:]
         var resumedBy: [String: [String]] = [:]
         for entry in RecordingEntry.all(paths: paths, running: nil) {
-            guard let info = entry.info else { continue }
+            guard let info = entry.info else {
+                problems[entry.name] = entry.problem
+                continue
+            }
             infos[entry.name] = info
             if let resumes = info.resumes { resumedBy[resumes, default: []].append(entry.name) }
         }
         guard let named = infos[name] else {
-            throw CommandFailure("no usable recording named '\(name)' in \(paths.recordings); record list shows them")
+            // A recording that cannot be read says why, in its own words.
+            throw CommandFailure(problems[name] ?? "no recording named '\(name)' in \(paths.recordings); record list shows them")
         }
         var chain = [(name, named)]
         while let before = chain[0].1.resumes {
@@ -33,7 +38,9 @@ struct TrialParts {
                 throw CommandFailure("the parts of '\(name)' resume each other in a circle at '\(before)'; a part's recording.json names the part before it in resumes")
             }
             guard let info = infos[before] else {
-                throw CommandFailure("'\(chain[0].0)' continues '\(before)', which is not a usable recording in \(paths.recordings): restore it to read the trial whole")
+                throw CommandFailure(
+                    "'\(chain[0].0)' continues '\(before)', which is not a usable recording in \(paths.recordings)"
+                        + (problems[before].map { " (\($0))" } ?? "") + ": restore it to read the trial whole")
             }
             chain.insert((before, info), at: 0)
         }
