@@ -36,7 +36,7 @@ extension ForcePlotSVG {
     }
 
     /// The trial's figures in one line: presses, and per stage how often it fired, at what
-    /// mean force, and its stage→line p99.
+    /// mean force, and its stage→line p99; in an endurance run, which presses are marked.
     var summary: String {
         let statistics = analysis.statistics
         var parts = ["\(statistics.presses) presses, \(statistics.cancelled) cancelled"]
@@ -46,6 +46,7 @@ extension ForcePlotSVG {
             if let p99 = stage.latencyP99Micros { part += ", stage→line p99 \(p99)us" }
             parts.append(part)
         }
+        if !plotted.isEvery { parts.append("marked: \(plotted.description)") }
         return parts.joined(separator: "; ")
     }
 

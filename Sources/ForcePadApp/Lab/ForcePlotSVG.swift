@@ -13,7 +13,9 @@ import Foundation
 /// (`text.summary`: presses, how often each stage fired and at what force, stage→line); threshold labels sit in the
 /// right margin, outside the trace, spread so they never overlap. A recording with a reference channel also draws the
 /// reference sensor's readings (`polyline#reference`, dashed, in the legend): the true force beside the pad's estimate;
-/// one with the accelerometer's samples draws them in a panel under the time axis (``AccelerationPanelSVG``).
+/// one with the accelerometer's samples draws them in a panel under the time axis (``AccelerationPanelSVG``). Both
+/// traces are drawn as their lowest and highest value per pixel column; an endurance run marks evenly spaced presses
+/// (their numbers, dots and pulses; ``PlottedPresses``), which the summary names.
 struct ForcePlotSVG {
     let analysis: TrialAnalysis
 
@@ -80,7 +82,7 @@ struct ForcePlotSVG {
             let rowTop = pulseTop + Double(row) * 9
             svg.append("<text class=\"pulse-row\" x=\"\(Self.f(Self.left - 6))\" y=\"\(Self.f(rowTop + 7))\" text-anchor=\"end\" font-size=\"9\">\(label)</text>")
             let named = Set(Self.pulseRows.compactMap(\.patterns).joined())
-            for pulse in analysis.pulses where patterns.map({ $0.contains(pulse.pattern) }) ?? !named.contains(pulse.pattern) {
+            for pulse in markedPulses where patterns.map({ $0.contains(pulse.pattern) }) ?? !named.contains(pulse.pattern) {
                 let colour = pulse.pattern == "pop" ? "#d62728" : pulse.pattern == "peek" ? "#1f77b4" : "#2ca02c"
                 let left = x(pulse.onMicros)
                 svg.append("<rect class=\"haptic-pulse\" data-pattern=\"\(pulse.pattern)\" x=\"\(Self.f(left))\" y=\"\(Self.f(rowTop))\" width=\"\(Self.f(max(x(pulse.offMicros) - left, Self.minimumPulseWidth)))\" height=\"7\" fill=\"\(colour)\"/>")
@@ -88,12 +90,15 @@ struct ForcePlotSVG {
         }
         let references = analysis.replay.referenceSamples.filter { (start...end).contains($0.timeMicros) }
         if !references.isEmpty {
-            let points = references.map { "\(Self.f(x($0.timeMicros))),\(Self.f(y(Double($0.force.milligrams))))" }.joined(separator: " ")
+            let points = Self.columnEnvelope(
+                count: references.count, time: { references[$0].timeMicros }, value: { references[$0].force.milligrams }, x: x, y: y)
             svg.append("<polyline id=\"reference\" class=\"reference\" fill=\"none\" stroke=\"#9467bd\" stroke-width=\"1\" stroke-dasharray=\"4 2\" points=\"\(points)\"><title>reference force (reference_g)</title></polyline>")
         }
-        svg.append("<polyline id=\"force\" class=\"force\" fill=\"none\" stroke=\"black\" stroke-width=\"1.2\" points=\"\(points(x: x, y: y, plotWidth: plotWidth))\"/>")
+        let points = Self.columnEnvelope(count: series.count, time: { series.timesMicros[$0] }, value: { series.totals[$0] }, x: x, y: y)
+        svg.append("<polyline id=\"force\" class=\"force\" fill=\"none\" stroke=\"black\" stroke-width=\"1.2\" points=\"\(points)\"/>")
         svg += legend(withReference: !references.isEmpty)
-        for (index, record) in analysis.records.enumerated() {
+        for index in plotted.indices {
+            let record = analysis.records[index]
             let peakY = y(Double(record.peakForce.milligrams))
             svg.append("<text class=\"press-number\" data-press=\"\(index + 1)\" x=\"\(Self.f(x(record.beganMicros)))\" y=\"\(Self.f(max(Self.top - 2, peakY - 8)))\" font-size=\"10\" fill=\"#555\">\(index + 1)</text>")
             for firing in [("peek", record.peek, "#1f77b4"), ("pop", record.pop, "#d62728")] {
@@ -106,9 +111,25 @@ struct ForcePlotSVG {
         return svg.joined(separator: "\n") + "\n"
     }
 
-    /// The series as polyline points, at most a minimum and a maximum per pixel column.
-    private func points(x: (Int64) -> Double, y: (Double) -> Double, plotWidth: Double) -> String {
-        let series = analysis.replay.series
+    /// The presses marked one by one (their number, where each stage fired, their pulses).
+    var plotted: PlottedPresses { PlottedPresses(count: analysis.records.count) }
+
+    /// The haptic pulses drawn: every one, or in an endurance run those of the marked presses.
+    private var markedPulses: [(pattern: String, onMicros: Int64, offMicros: Int64)] {
+        let plotted = plotted
+        guard !plotted.isEvery else { return analysis.pulses }
+        let spans = plotted.indices.map { analysis.records[$0] }.map { ($0.beganMicros, $0.endedMicros ?? $0.beganMicros) }
+        return analysis.pulses.filter { pulse in
+            let next = spans.firstIndex(notBefore: pulse.onMicros + 1) { $0.0 }
+            return next > 0 && pulse.onMicros <= spans[next - 1].1
+        }
+    }
+
+    /// `count` readings oldest first (time µs, value mg) as polyline points, at most a minimum
+    /// and a maximum per pixel column: a trace of any length draws in a few thousand points.
+    static func columnEnvelope(
+        count: Int, time: (Int) -> Int64, value: (Int) -> Int32, x: (Int64) -> Double, y: (Double) -> Double
+    ) -> String {
         var points: [String] = []
         var column = -1
         var low = (Int64(0), Int32.max)
@@ -120,8 +141,8 @@ struct ForcePlotSVG {
                 points.append("\(Self.f(x(point.0))),\(Self.f(y(Double(point.1))))")
             }
         }
-        for index in 0..<series.count {
-            let time = series.timesMicros[index], total = series.totals[index]
+        for index in 0..<count {
+            let time = time(index), total = value(index)
             let pixel = Int(x(time) - Self.left)
             if pixel != column {
                 emit()

@@ -6,8 +6,8 @@ import ForcePadCore
 /// first press) to red (the last) so a drift over the run shows (`text.cycle-legend`), the
 /// peek and pop thresholds (`line.threshold`, `data-stage`), and a dot at each snap's peak
 /// (`circle.snap-peak`) and valley (`circle.snap-valley`). Written beside the report's
-/// force–time plot. An endurance run's presses are drawn evenly spaced through the run, at most
-/// ``curvesDrawnMax`` of them with the first and the last, and the heading says which.
+/// force–time plot. An endurance run's presses are drawn evenly spaced through the run
+/// (``PlottedPresses``), and the heading says which.
 struct ForceTravelSVG {
     let analysis: TrialAnalysis
 
@@ -18,21 +18,9 @@ struct ForceTravelSVG {
     static let top = 60.0
     static let bottom = 60.0
 
-    /// Most presses drawn: more would make one blot, and a file tens of megabytes long.
-    static let curvesDrawnMax = 200
-
-    /// The indices of the presses drawn: every one up to ``curvesDrawnMax``, else every
-    /// `step`-th from the first, and the last.
-    static func drawn(count: Int) -> (indices: [Int], step: Int) {
-        guard count > curvesDrawnMax else { return (Array(0..<count), 1) }
-        let step = (count + curvesDrawnMax - 2) / (curvesDrawnMax - 1)
-        let every = Array(stride(from: 0, to: count, by: step))
-        return (every.last == count - 1 ? every : every + [count - 1], step)
-    }
-
     var text: String {
-        let (indices, step) = Self.drawn(count: analysis.curves.count)
-        let drawn = indices.map { (index: $0, curve: analysis.curves[$0]) }
+        let plotted = PlottedPresses(count: analysis.curves.count)
+        let drawn = plotted.indices.map { (index: $0, curve: analysis.curves[$0]) }
         let curves = drawn.compactMap(\.curve)
         let points = curves.flatMap { $0.down + $0.up }
         let lowest = points.map(\.travel).min() ?? 0
@@ -52,7 +40,7 @@ struct ForceTravelSVG {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(Self.width))\" height=\"\(f(Self.height))\" viewBox=\"0 0 \(f(Self.width)) \(f(Self.height))\" font-family=\"sans-serif\" font-size=\"12\">",
             "<title>\(info.kind) \(info.name): force against travel</title>",
             "<rect x=\"0\" y=\"0\" width=\"\(f(Self.width))\" height=\"\(f(Self.height))\" fill=\"white\"/>",
-            "<text class=\"heading\" x=\"\(f(Self.left))\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(ForcePlotSVG.escaped("\(info.kind) \(info.name): force against travel, " + (step == 1 ? CountText.of(curves.count, "press") : "\(curves.count) of \(CountText.of(analysis.curves.count, "press")) drawn (one in \(step), and the last)")))</text>",
+            "<text class=\"heading\" x=\"\(f(Self.left))\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(ForcePlotSVG.escaped("\(info.kind) \(info.name): force against travel, " + (plotted.isEvery ? CountText.of(curves.count, "press") : plotted.description)))</text>",
             "<text class=\"subheading\" x=\"\(f(Self.left))\" y=\"40\">force (g) against the stand's travel from home (mm); down strokes dark, up strokes faint</text>",
             "<line class=\"axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top + plotHeight))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"black\"/>",
             "<line class=\"axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"black\"/>",
