@@ -531,12 +531,14 @@ import Testing
         #expect((report["pop"] as? [String: Any])?["chatter"] as? Int == 0)
         let checks = try #require(report["checks"] as? [[String: Any]])
         let cancelRatePasses = cancelled * 1000 <= 100 * presses.count
-        #expect(checks.map { $0["passed"] as? Bool } == [true, true, true, cancelRatePasses, false])
+        // The chatter limit fails on press 19's re-crossing, when a busy machine left it judged.
+        let chatterPasses = excluded.contains(19)
+        #expect(checks.map { $0["passed"] as? Bool } == [true, true, true, cancelRatePasses, chatterPasses])
         // FAIL; or INCOMPLETE when a very loaded machine disturbed more than a quarter of the
         // presses (nothing else may make it incomplete).
         let incomplete = report["incomplete_because"] as? [String] ?? []
         #expect(incomplete.allSatisfy { $0.contains("([trials] judged_presses_min)") }, "\(incomplete)")
-        let verdict = incomplete.isEmpty ? "FAIL" : "INCOMPLETE"
+        let verdict = !incomplete.isEmpty ? "INCOMPLETE" : cancelRatePasses && chatterPasses ? "PASS" : "FAIL"
         #expect(report["verdict"] as? String == verdict)
 
         // The shell's own view: histograms and the verdict line.
@@ -548,7 +550,8 @@ import Testing
         #expect(human.outputLines.contains { $0.hasPrefix("  pad − ref   mean ") && $0.contains("max |error| ") })
         #expect(human.outputLines.contains(
             incomplete.isEmpty
-                ? "FAIL: \(cancelRatePasses ? 4 : 3) of 5 limits met" + (excluded.isEmpty ? "" : " over \(presses.count) of 20 presses (\(excluded.count) excluded)")
+                ? "\(verdict): \(3 + (cancelRatePasses ? 1 : 0) + (chatterPasses ? 1 : 0)) of 5 limits met"
+                    + (excluded.isEmpty ? "" : " over \(presses.count) of 20 presses (\(excluded.count) excluded)")
                 : "INCOMPLETE: " + incomplete.joined(separator: "; ")))
 
         // The report: self-describing JSON and an SVG plot with the expected series.

@@ -49,7 +49,22 @@ import Testing
         let written = try #require(LabTests.answers(resumed, to: "report").first)
         #expect(written["name"] as? String == "long", "\(written)")
         let sealed = try #require(try JSONSerialization.jsonObject(with: Data(scratch.text("reports/long.json").utf8)) as? [String: Any])
-        #expect((sealed["presses"] as? [[String: Any]])?.count == 20)
+        let presses = try #require(sealed["presses"] as? [[String: Any]])
+        #expect(presses.count == 20)
+        // Each press's curve from its own part's travel and readings: none reaches across the cut
+        // (the part before ended mid-press, and the stand was homed again between them).
+        for press in presses where press["excluded"] as? Bool == false {
+            let travel = try #require(press["travel"] as? [String: Any], "\(press)")
+            #expect(abs((travel["peek_mm"] as? Double ?? 0) - 2.8) < 0.1, "\(press["press"] ?? ""): \(travel)")
+            #expect(abs((travel["peak_force_g"] as? Double ?? 0) - 160) < 8, "\(press["press"] ?? ""): \(travel)")
+            #expect(abs((travel["depth_mm"] as? Double ?? 0) - 4.2) < 0.05, "\(press["press"] ?? ""): \(travel)")
+            #expect(abs((travel["return_force_g"] as? Double ?? 0) - 130) < 8, "\(press["press"] ?? ""): \(travel)")
+            #expect(abs(travel["hysteresis_g"] as? Double ?? 99) < 5, "\(press["press"] ?? ""): \(travel)")
+        }
+        let plot = try scratch.text("reports/long.force-travel.svg")
+        for figure in ["peek_force_g", "pop_force_g", "peek_error_g", "peek_travel_mm"] {
+            #expect(plot.contains("class=\"drift\" data-figure=\"\(figure)\""), "\(figure)")
+        }
         #expect(((sealed["recording"] as? [String: Any])?["parts"] as? [Any])?.count == 2)
         #expect((sealed["replay"] as? [String: Any])?["identical"] as? Bool == true, "\(sealed["replay"] ?? "")")
         for replay in LabTests.answers(resumed, to: "replay") { #expect(replay["identical"] as? Bool == true, "\(replay)") }

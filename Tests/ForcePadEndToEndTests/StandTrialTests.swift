@@ -200,6 +200,9 @@ import Testing
         #expect(Set(curves.dropFirst().map { $0.split(separator: ",")[0] }).count == 100)
         let plot = try scratch.text("reports/stand100.force-travel.svg")
         #expect(plot.components(separatedBy: "class=\"down\"").count - 1 == 100)
+        // The drift panels: every judged press's figure, and the drift table's ten bins as dots.
+        #expect(plot.components(separatedBy: "class=\"drift-bin\" data-figure=\"peek_force_g\"").count - 1 == 10)
+        #expect(plot.contains("class=\"drift\" data-figure=\"peek_travel_mm\""))
         let replay = try #require(LabTests.answers(result, to: "replay").last)
         #expect(replay["identical"] as? Bool == true, "\(replay)")
     }

@@ -143,7 +143,7 @@ struct ForcePlotSVG {
         }
         for index in 0..<count {
             let time = time(index), total = value(index)
-            let pixel = Int(x(time) - Self.left)
+            let pixel = Int(x(time))
             if pixel != column {
                 emit()
                 column = pixel

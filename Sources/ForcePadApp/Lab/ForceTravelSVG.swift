@@ -7,7 +7,8 @@ import ForcePadCore
 /// peek and pop thresholds (`line.threshold`, `data-stage`), and a dot at each snap's peak
 /// (`circle.snap-peak`) and valley (`circle.snap-valley`). Written beside the report's
 /// force–time plot. An endurance run's presses are drawn evenly spaced through the run
-/// (``PlottedPresses``), and the heading says which.
+/// (``PlottedPresses``), and the heading says which. Under the curves, the drift by cycle of
+/// every judged press (``StandDriftPanelSVG``).
 struct ForceTravelSVG {
     let analysis: TrialAnalysis
 
@@ -35,11 +36,13 @@ struct ForceTravelSVG {
         func y(_ force: Force) -> Double { Self.top + plotHeight - Double(force.milligrams) / 1000 / forceTop * plotHeight }
         let f = ForcePlotSVG.f
         let info = analysis.recording.info
+        let drift = StandDriftPanelSVG(analysis: analysis, top: Self.height, left: Self.left, width: plotWidth)
+        let height = Self.height + drift.height
         var svg = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(Self.width))\" height=\"\(f(Self.height))\" viewBox=\"0 0 \(f(Self.width)) \(f(Self.height))\" font-family=\"sans-serif\" font-size=\"12\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(Self.width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" font-family=\"sans-serif\" font-size=\"12\">",
             "<title>\(info.kind) \(info.name): force against travel</title>",
-            "<rect x=\"0\" y=\"0\" width=\"\(f(Self.width))\" height=\"\(f(Self.height))\" fill=\"white\"/>",
+            "<rect x=\"0\" y=\"0\" width=\"\(f(Self.width))\" height=\"\(f(height))\" fill=\"white\"/>",
             "<text class=\"heading\" x=\"\(f(Self.left))\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(ForcePlotSVG.escaped("\(info.kind) \(info.name): force against travel, " + (plotted.isEvery ? CountText.of(curves.count, "press") : plotted.description)))</text>",
             "<text class=\"subheading\" x=\"\(f(Self.left))\" y=\"40\">force (g) against the stand's travel from home (mm); down strokes dark, up strokes faint</text>",
             "<line class=\"axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top + plotHeight))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"black\"/>",
@@ -59,7 +62,7 @@ struct ForceTravelSVG {
             svg.append("<line class=\"threshold\" data-stage=\"\(stage)\" x1=\"\(f(Self.left))\" y1=\"\(f(y(threshold)))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(y(threshold)))\" stroke=\"\(colour)\" stroke-dasharray=\"6 4\"/>")
         }
         let last = max(analysis.curves.count - 1, 1)
-        svg.append("<text class=\"cycle-legend\" x=\"\(f(Self.left + plotWidth))\" y=\"40\" text-anchor=\"end\"><tspan fill=\"\(Self.colour(cycle: 0, of: last))\">first press</tspan> → <tspan fill=\"\(Self.colour(cycle: last, of: last))\">last press</tspan></text>")
+        svg.append("<text class=\"cycle-legend\" x=\"\(f(Self.left + plotWidth))\" y=\"55\" text-anchor=\"end\"><tspan fill=\"\(Self.colour(cycle: 0, of: last))\">first press</tspan> → <tspan fill=\"\(Self.colour(cycle: last, of: last))\">last press</tspan></text>")
         for (index, curve) in drawn {
             guard let curve else { continue }
             let colour = Self.colour(cycle: index, of: last)
@@ -72,6 +75,7 @@ struct ForceTravelSVG {
                 svg.append("<circle class=\"snap-valley\" data-press=\"\(index + 1)\" cx=\"\(f(x(snap.valley.travel)))\" cy=\"\(f(y(snap.valley.force)))\" r=\"2\" fill=\"#1f77b4\"/>")
             }
         }
+        svg += drift.lines
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
     }

@@ -111,7 +111,11 @@ struct TrialAnalysis {
         }
         self.records = records
         self.pulses = pulses
-        curves = Self.curves(records, events: recording.events, references: replay.referenceSamples)
+        let spans = parts.map { part in
+            let first = part.info.firstTimeMicros ?? part.frames.timesMicros.first ?? 0
+            return first...max(first, part.lastTimeMicros ?? first)
+        }
+        curves = Self.curves(records, events: recording.events, references: replay.referenceSamples, parts: spans)
         disturbances = zip(parts, replays).flatMap { Self.disturbances($0, replay: $1.replay) }.sorted { $0.startMicros < $1.startMicros }
         let settle = FilterDelay(settings: recorded.filter, sampleRateHz: info.sampleRateHertz).settleMicros
         let screening = PressScreening(
