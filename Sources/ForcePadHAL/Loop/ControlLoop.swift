@@ -6,10 +6,14 @@ import ForcePadCore
 /// events and publishes a snapshot. It never allocates, locks, logs or blocks on other
 /// threads: it talks to them only through its ``LoopLink``.
 ///
-/// Generic over its frame source, haptic line and clock, so that a caller in this module gets
-/// the hot path specialised; called from another module (the controller, the benchmark) it
-/// runs as generic code, through witness tables (docs/performance.md, "Instructions per loop
-/// period"). Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
+/// Generic over its frame source, haptic line and clock. Called from another module (the
+/// controller, replay, the benchmark), generic code runs through witness tables, so
+/// ``run(clock:)`` and ``tick(atMicros:clock:originMicros:)`` are specialised here, exported,
+/// for every combination that ships: each board's source (converters, simulated pad, trace)
+/// with each line the loop drives (GPIO, simulated, and either wrapped by the DRV2605L's GO or
+/// real-time writes), on the real clock and on the manual one (docs/performance.md,
+/// "Instructions per loop period"). A generic call with one of them jumps to its
+/// specialisation. Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
 ///
 /// Its stored state is marked `@exclusivity(unchecked)`: a class's stored properties are
 /// otherwise checked at run time on every access (two runtime calls each, ~1,800 instructions
@@ -76,6 +80,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     /// Runs one period whose frame is taken at `timeMicros` (µs since the loop started);
     /// `clock` and `originMicros` (the clock's reading at loop time 0) time-stamp the GPIO call.
+    @_specialize(exported: true, where Source == SimulatedPad, Line == SimulatedHapticLine, Clock == ManualClock)
+    @_specialize(exported: true, where Source == TraceFrameSource, Line == SimulatedHapticLine, Clock == ManualClock)
     public func tick<Clock: LoopClock & ~Copyable>(atMicros timeMicros: Int64, clock: borrowing Clock, originMicros: Int64) {
         while let envelope = commands.pop() {
             apply(envelope, at: timeMicros)
@@ -168,6 +174,12 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// A late wake-up skips the periods it missed (counted, reported) instead of bursting to
     /// catch up. The haptic line is driven off before the first and after the last period
     /// (unless in a dry run, which never touches it).
+    @_specialize(exported: true, where Source == SimulatedPad, Line == SimulatedHapticLine, Clock == MonotonicClock)
+    @_specialize(exported: true, where Source == SimulatedPad, Line == DRV2605LGoLine<SimulatedHapticLine, SimulatedDRV2605L>, Clock == MonotonicClock)
+    @_specialize(exported: true, where Source == SimulatedPad, Line == DRV2605LRealTimeLine<SimulatedHapticLine, SimulatedDRV2605L>, Clock == MonotonicClock)
+    @_specialize(exported: true, where Source == I2CFrameSource, Line == GPIOOutputLine, Clock == MonotonicClock)
+    @_specialize(exported: true, where Source == I2CFrameSource, Line == DRV2605LGoLine<GPIOOutputLine, I2CBus>, Clock == MonotonicClock)
+    @_specialize(exported: true, where Source == I2CFrameSource, Line == DRV2605LRealTimeLine<GPIOOutputLine, I2CBus>, Clock == MonotonicClock)
     public func run<Clock: LoopClock & ~Copyable>(clock: inout Clock) {
         let start = clock.nowMicros()
         link.originMicros.store(start, ordering: .releasing)
