@@ -43,6 +43,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// The command ring's one consumer.
     @exclusivity(unchecked) private var commands: SPSCRingConsumer<LoopCommandEnvelope>
     @exclusivity(unchecked) private var snapshot: LoopSnapshot
+    /// What of the snapshot a period copies into the mailbox (the pad's cells, not all 64).
+    private let publication: LoopSnapshotPublication
     /// Published apart from the snapshot (``LoopLatencies``).
     @exclusivity(unchecked) private var latencies = LoopLatencies()
     /// Whether a stage's latency was recorded in this period (the histograms are then published).
@@ -64,6 +66,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     ) {
         self.faults = faults
         snapshot = LoopSnapshot(cellCount: source.cellCount, recognizer: recognizer, haptics: haptics)
+        publication = LoopSnapshotPublication(cellCount: max(source.cellCount, pipeline.output.cellCount))
         self.source = source
         self.line = line
         self.pipeline = pipeline
@@ -99,7 +102,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.hapticLineActive = scheduler.lineIsActive
         snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
-        link.snapshots.publish(snapshot)
+        publishSnapshot()
         publishLatenciesIfDue()
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
         link.finishedPeriodMicros.store(timeMicros, ordering: .releasing)
@@ -208,10 +211,16 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         driveLine(edge, at: end, clock: clock, originMicros: start)
         forceLineOff(at: end)
         snapshot.hapticLineActive = false
-        link.snapshots.publish(snapshot)
+        publishSnapshot()
         link.latencies.publish(latencies)
         link.stopped.store(true, ordering: .releasing)
         link.progress.notify()
+    }
+
+    /// Publishes the snapshot: the pad's cells of its per-cell arrays and everything else
+    /// (``LoopSnapshotPublication``).
+    private func publishSnapshot() {
+        link.snapshots.publish { slot, isNew in publication.write(&snapshot, into: slot, whole: isNew) }
     }
 
     /// Publishes the latency histograms when a stage's latency was recorded in this period
