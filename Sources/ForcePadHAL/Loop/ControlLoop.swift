@@ -225,6 +225,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     /// Publishes the latency histograms when a stage's latency was recorded in this period
     /// or their reader asked for them (see ``LoopLink/latencies``).
+    @inline(__always)
     private func publishLatenciesIfDue() {
         let wanted = link.latenciesWanted.load(ordering: .relaxed)
         guard wanted || stageLatencyRecorded else { return }
@@ -233,7 +234,11 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         if wanted { link.latenciesWanted.store(false, ordering: .releasing) }
     }
 
+    /// Pushes the recogniser's events, hands them to the menu and plays their patterns.
+    /// Most periods have none: that is checked where it is called (inlined), not in a call.
+    @inline(__always)
     private func handlePressEvents(at timeMicros: Int64) {
+        guard !pressEvents.isEmpty else { return }
         for index in 0..<pressEvents.count {
             let event = pressEvents[index]
             emit(.press(event))
@@ -250,7 +255,9 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     /// Pushes the menu's events and plays its patterns: the opening one, then a tick per slot
     /// change (not for the first selection, which comes with the opening).
+    @inline(__always)
     private func handleMenuEvents(at timeMicros: Int64) {
+        guard !menuEvents.isEmpty else { return }
         var opened = false
         for index in 0..<menuEvents.count {
             let event = menuEvents[index]
@@ -276,10 +283,13 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     /// Makes `edge` on the line (when the access mode allows), records the stage→line latency
     /// on the first rising edge after a stage, and pushes the period's haptic events with
-    /// what the line did (``HapticLineTiming``).
+    /// what the line did (``HapticLineTiming``). Most periods have neither an edge nor an
+    /// event: that is checked where it is called (inlined), not in a call.
+    @inline(__always)
     private func driveLine<Clock: LoopClock & ~Copyable>(
         _ edge: HapticLineEdge?, at timeMicros: Int64, clock: borrowing Clock, originMicros: Int64
     ) {
+        guard edge != nil || !hapticEvents.isEmpty else { return }
         var lineMicros = timeMicros
         if let edge, scheduler.settings.lineAccess.touchesLine {
             if edge == .rising && stagePendingSinceMicros >= 0 {
