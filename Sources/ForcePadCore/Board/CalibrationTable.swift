@@ -89,15 +89,28 @@ public struct CalibrationTable: Sendable, Equatable {
             while points[upper &- 1].force >= force { upper &-= 1 }
             let lo = points[upper &- 1]
             let hi = points[upper]
-            let counts = Int32(truncatingIfNeeded: Self.interpolate(
+            let counts = Int32(truncatingIfNeeded: Self.interpolateIncreasing(
                 x: Int64(force.milligrams), x0: Int64(lo.force.milligrams), x1: Int64(hi.force.milligrams),
                 y0: Int64(lo.counts), y1: Int64(hi.counts)))
             return (counts, upper)
         }
     }
 
-    /// y0 + (x − x0)·(y1 − y0)/(x1 − x0), rounded to nearest. Requires x0 < x ≤ x1.
+    /// ``interpolate(x:x0:x1:y0:y1:)`` where y also increases (y0 < y1), as the inverse map's
+    /// counts do: the numerator is then positive, so rounding half away from zero is adding
+    /// half the divisor, and the arithmetic is unsigned and unchecked. All five are Int32
+    /// values, so each difference is below 2^32, the numerator at most (2^32 − 1)^2, which
+    /// with half the divisor (below 2^31) added stays below 2^64; the quotient is at most
+    /// y1 − y0. The same result as ``interpolate(x:x0:x1:y0:y1:)``, without its overflow checks.
     @inlinable @inline(__always)
+    static func interpolateIncreasing(x: Int64, x0: Int64, x1: Int64, y0: Int64, y1: Int64) -> Int64 {
+        let numerator = UInt64(bitPattern: x &- x0) &* UInt64(bitPattern: y1 &- y0)
+        let denominator = UInt64(bitPattern: x1 &- x0)
+        return y0 &+ Int64(bitPattern: (numerator &+ denominator / 2) / denominator)
+    }
+
+    /// y0 + (x − x0)·(y1 − y0)/(x1 − x0), rounded to nearest. Requires x0 < x ≤ x1.
+    @inline(__always)
     static func interpolate(x: Int64, x0: Int64, x1: Int64, y0: Int64, y1: Int64) -> Int64 {
         let numerator = (x - x0) * (y1 - y0)
         let denominator = x1 - x0
