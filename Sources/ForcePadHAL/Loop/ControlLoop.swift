@@ -7,13 +7,17 @@ import ForcePadCore
 /// threads: it talks to them only through its ``LoopLink``.
 ///
 /// Generic over its frame source, haptic line and clock. Called from another module (the
-/// controller, replay, the benchmark), generic code runs through witness tables, so
-/// ``run(clock:)`` and ``tick(atMicros:clock:originMicros:)`` are specialised here, exported,
-/// for every combination that ships: each board's source (converters, simulated pad, trace)
-/// with each line the loop drives (GPIO, simulated, and either wrapped by the DRV2605L's GO or
-/// real-time writes), on the real clock and on the manual one (docs/performance.md,
-/// "Instructions per loop period"). A generic call with one of them jumps to its
-/// specialisation. Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
+/// controller, replay, the benchmark), generic code would run through witness tables, so it
+/// is specialised here for every combination that ships (docs/performance.md, "Instructions
+/// per loop period"): ``run(clock:)`` on the real clock for each board's source (converters,
+/// simulated pad) with each line the loop drives (GPIO or simulated, alone or wrapped by the
+/// DRV2605L's GO or real-time writes). The controller reaches `run` from generic code (the
+/// haptic driver chip wraps the line behind a protocol), so these specialisations are not
+/// exported: `run` itself checks its types once when called and jumps to the one that fits.
+/// ``tick(atMicros:clock:originMicros:)`` on the manual clock, for the simulated pad and the
+/// replay's trace source, is exported: its callers (replay, the benchmark, the tests) know
+/// their types, and a check every period would cost more. Owned by the loop thread once
+/// ``run(clock:)`` starts; other threads use the link only.
 ///
 /// Its stored state is marked `@exclusivity(unchecked)`: a class's stored properties are
 /// otherwise checked at run time on every access (two runtime calls each, ~1,800 instructions
@@ -177,12 +181,12 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// A late wake-up skips the periods it missed (counted, reported) instead of bursting to
     /// catch up. The haptic line is driven off before the first and after the last period
     /// (unless in a dry run, which never touches it).
-    @_specialize(exported: true, where Source == SimulatedPad, Line == SimulatedHapticLine, Clock == MonotonicClock)
-    @_specialize(exported: true, where Source == SimulatedPad, Line == DRV2605LGoLine<SimulatedHapticLine, SimulatedDRV2605L>, Clock == MonotonicClock)
-    @_specialize(exported: true, where Source == SimulatedPad, Line == DRV2605LRealTimeLine<SimulatedHapticLine, SimulatedDRV2605L>, Clock == MonotonicClock)
-    @_specialize(exported: true, where Source == I2CFrameSource, Line == GPIOOutputLine, Clock == MonotonicClock)
-    @_specialize(exported: true, where Source == I2CFrameSource, Line == DRV2605LGoLine<GPIOOutputLine, I2CBus>, Clock == MonotonicClock)
-    @_specialize(exported: true, where Source == I2CFrameSource, Line == DRV2605LRealTimeLine<GPIOOutputLine, I2CBus>, Clock == MonotonicClock)
+    @_specialize(where Source == SimulatedPad, Line == SimulatedHapticLine, Clock == MonotonicClock)
+    @_specialize(where Source == SimulatedPad, Line == DRV2605LGoLine<SimulatedHapticLine, SimulatedDRV2605L>, Clock == MonotonicClock)
+    @_specialize(where Source == SimulatedPad, Line == DRV2605LRealTimeLine<SimulatedHapticLine, SimulatedDRV2605L>, Clock == MonotonicClock)
+    @_specialize(where Source == I2CFrameSource, Line == GPIOOutputLine, Clock == MonotonicClock)
+    @_specialize(where Source == I2CFrameSource, Line == DRV2605LGoLine<GPIOOutputLine, I2CBus>, Clock == MonotonicClock)
+    @_specialize(where Source == I2CFrameSource, Line == DRV2605LRealTimeLine<GPIOOutputLine, I2CBus>, Clock == MonotonicClock)
     public func run<Clock: LoopClock & ~Copyable>(clock: inout Clock) {
         let start = clock.nowMicros()
         link.originMicros.store(start, ordering: .releasing)
