@@ -44,6 +44,10 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// Sample time of the stage whose pattern has not yet raised the line (µs), or -1.
     @exclusivity(unchecked) private var stagePendingSinceMicros: Int64 = -1
     private let link: LoopLink
+    /// ``LoopLink/snapshots``, held here too: reached through the link, the mailbox was
+    /// retained and released around each publication's atomic exchange (40 instructions a
+    /// period); a constant of the loop itself is not.
+    private let snapshots: LatestValueMailbox<LoopSnapshot>
     /// The command ring's one consumer.
     @exclusivity(unchecked) private var commands: SPSCRingConsumer<LoopCommandEnvelope>
     @exclusivity(unchecked) private var snapshot: LoopSnapshot
@@ -79,6 +83,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         self.patterns = patterns
         self.periodMicros = periodMicros
         self.link = link
+        snapshots = link.snapshots
         guard let commands = link.commands.takeConsumer() else {
             preconditionFailure("a second control loop on one LoopLink: its commands have one consumer")
         }
@@ -224,7 +229,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// Publishes the snapshot: the pad's cells of its per-cell arrays and everything else
     /// (``LoopSnapshotPublication``).
     private func publishSnapshot() {
-        link.snapshots.publish { slot, isNew in publication.write(&snapshot, into: slot, whole: isNew) }
+        snapshots.publish { slot, isNew in publication.write(&snapshot, into: slot, whole: isNew) }
     }
 
     /// Publishes the latency histograms when a stage's latency was recorded in this period
