@@ -40,8 +40,9 @@ public final class LatestValueMailbox<Value: BitwiseCopyable>: @unchecked Sendab
     /// (`isNew`), the initial one. `write` must leave a whole value in it.
     @inline(__always)
     public func publish(writing write: (_ slot: UnsafeMutablePointer<Value>, _ isNew: Bool) -> Void) {
-        write(slots + back, writtenSlots & (1 << back) == 0)
-        writtenSlots |= 1 << back
+        // `back` is a slot index, 0…2: the masking shift is the plain one, without its checks.
+        write(slots + back, writtenSlots & (1 &<< back) == 0)
+        writtenSlots |= 1 &<< back
         let previous = middle.exchange(back | Self.freshBit, ordering: .acquiringAndReleasing)
         back = previous & 3
     }
