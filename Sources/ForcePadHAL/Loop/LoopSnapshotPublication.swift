@@ -4,7 +4,7 @@ import ForcePadCore
 /// the cells past the pad's in its five per-cell arrays (the raw counts, the forces, the
 /// readings, zeros and drifts), which stay 0 in every snapshot of a loop: nothing writes past
 /// a pad's cells (a ``FrameSource`` fills its `cellCount`, the pipeline its own, the same
-/// pad's). On a 4-cell pad a period copies about 570 bytes instead of the whole 1690-byte
+/// pad's). On a 4-cell pad a period copies about 490 bytes instead of the whole 1690-byte
 /// snapshot, 1280 of them the five 64-cell arrays.
 ///
 /// A slot the loop has not yet written holds the link's initial snapshot, whose cells past
@@ -19,6 +19,13 @@ struct LoopSnapshotPublication {
 
     init(cellCount: Int) {
         cellBlocks = (min(max(cellCount, 0), BoardDescription.maxCells) + 3) / 4
+        typealias Layout = MemoryLayout<LoopSnapshot>
+        let offsets = [
+            \LoopSnapshot.raw.counts, \.force.cellMilligrams, \.cellCounts.readings, \.cellCounts.zeros, \.cellCounts.drifts,
+        ].map { Layout.offset(of: $0)! }
+        precondition(
+            zip(offsets, offsets.dropFirst()).allSatisfy { $0 + MemoryLayout<CellValues>.size <= $1 },
+            "LoopSnapshot's per-cell arrays are no longer laid out in the order write(_:into:whole:) copies around")
     }
 
     /// Writes `snapshot` into `slot`, which holds an earlier snapshot of the same loop, or
