@@ -39,6 +39,44 @@ import Testing
         }
     }
 
+    /// The inverse as its definition says, in 128-bit arithmetic: the first point's counts at
+    /// or below its force, the last's at or above, else the segment whose upper point is the
+    /// first not below the force, interpolated and rounded half away from zero.
+    private static func referenceInverse(_ table: CalibrationTable, _ force: Int32) -> (counts: Int32, segment: Int) {
+        let points = table.points
+        if force <= points[0].force.milligrams { return (points[0].counts, 1) }
+        if force >= points[points.count - 1].force.milligrams { return (points[points.count - 1].counts, points.count - 1) }
+        var upper = 1
+        while points[upper].force.milligrams < force { upper += 1 }
+        let (lo, hi) = (points[upper - 1], points[upper])
+        let numerator = (Int128(force) - Int128(lo.force.milligrams)) * (Int128(hi.counts) - Int128(lo.counts))
+        let denominator = Int128(Int64(hi.force.milligrams) - Int64(lo.force.milligrams))
+        let rounded = numerator >= 0 ? (numerator + denominator / 2) / denominator : (numerator - denominator / 2) / denominator
+        return (Int32(Int128(lo.counts) + rounded), upper)
+    }
+
+    /// The inverse searched from any segment (as the simulated pad searches from each cell's
+    /// last one) gives the definition's counts and segment, on an FSR-like table and on one
+    /// whose counts and forces span nearly all of Int32 (the largest products).
+    @Test(arguments: [
+        [(0, 0), (256, 10), (585, 25), (1024, 50), (1638, 100), (2048, 150), (2340, 200), (2730, 300), (2978, 400), (3150, 500)],
+        [(-2_000_000_000, -2_000_000), (-1, -1_000), (2_000_000_000, 2_000_000)],
+    ])
+    func inverseFromAnySegmentIsTheDefinition(points: [(counts: Int32, grams: Int32)]) throws {
+        let table = try CalibrationTable(validating: points.map { CalibrationPoint(counts: $0.counts, force: .grams($0.grams)) })
+        let first = points[0].grams * 1000
+        let last = points[points.count - 1].grams * 1000
+        let step = Int32(max((Int64(last) - Int64(first)) / 5_000, 1))
+        for force in Array(stride(from: first - 2, through: last + 2, by: Int(step))) + [first - 1, first + 1, last - 1, last + 1] {
+            let expected = Self.referenceInverse(table, force)
+            #expect(table.counts(forForce: Force(milligrams: force)) == expected.counts, "\(force) mg")
+            for start in -1...(points.count + 1) {
+                let found = table.counts(forForce: Force(milligrams: force), nearSegment: start)
+                #expect(found.counts == expected.counts && found.segment == expected.segment, "\(force) mg from segment \(start)")
+            }
+        }
+    }
+
     @Test func refusesNonMonotonicOrTooShortTables() {
         #expect(throws: CalibrationTable.Problem.tooFewPoints(1)) {
             try CalibrationTable(validating: [CalibrationPoint(counts: 0, force: .zero)])

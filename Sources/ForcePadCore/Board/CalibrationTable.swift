@@ -59,25 +59,54 @@ public struct CalibrationTable: Sendable, Equatable {
 
     /// Raw reading that the force would produce (the inverse map), clamped to the table.
     /// Used by the simulated converter so the real pipeline runs on its output.
-    ///
-    /// The points are read unchecked: a table has at least two (``init(validating:)``), and
-    /// the walk stops at the first point whose force is not below `force`, which exists and
-    /// is not the first, since `force` lies strictly between the first and the last point's.
-    /// The result lies between two points' counts, so it fits in Int32.
     public func counts(forForce force: Force) -> Int32 {
+        counts(forForce: force, nearSegment: 1).counts
+    }
+
+    /// ``counts(forForce:)``, with the search for the force's segment started at `segment`
+    /// (the index of a point, the upper end of a segment, any value), and the segment it was
+    /// found in returned (1 below the table, the last point's index above it). A caller that
+    /// reads the inverse often at nearby forces (the simulated pad, once per cell per frame)
+    /// passes the segment it got last time: the segment is found in a step or two instead of
+    /// a walk along the table. The answer does not depend on `segment`: forces strictly
+    /// increase, so exactly one segment holds a force strictly between the first and last
+    /// point's (its lower point's force below it, its upper point's not).
+    ///
+    /// The points are read unchecked: a table has at least two (``init(validating:)``); the
+    /// start is clamped to 1…last, the upward walk stops at the latest at the last point (its
+    /// force is above `force`), the downward one at the latest at 1 (the first point's force
+    /// is below it). The result lies between two points' counts, so it fits in Int32.
+    @inlinable @inline(__always)
+    public func counts(forForce force: Force, nearSegment segment: Int) -> (counts: Int32, segment: Int) {
         points.withUnsafeBufferPointer { points in
             let first = points[0]
-            if force <= first.force { return first.counts }
-            let last = points[points.count &- 1]
-            if force >= last.force { return last.counts }
-            var upper = 1
+            if force <= first.force { return (first.counts, 1) }
+            let lastIndex = points.count &- 1
+            let last = points[lastIndex]
+            if force >= last.force { return (last.counts, lastIndex) }
+            var upper = min(max(segment, 1), lastIndex)
             while points[upper].force < force { upper &+= 1 }
+            while points[upper &- 1].force >= force { upper &-= 1 }
             let lo = points[upper &- 1]
             let hi = points[upper]
-            return Int32(truncatingIfNeeded: Self.interpolate(
+            let counts = Int32(truncatingIfNeeded: Self.interpolateIncreasing(
                 x: Int64(force.milligrams), x0: Int64(lo.force.milligrams), x1: Int64(hi.force.milligrams),
                 y0: Int64(lo.counts), y1: Int64(hi.counts)))
+            return (counts, upper)
         }
+    }
+
+    /// ``interpolate(x:x0:x1:y0:y1:)`` where y also increases (y0 < y1), as the inverse map's
+    /// counts do: the numerator is then positive, so rounding half away from zero is adding
+    /// half the divisor, and the arithmetic is unsigned and unchecked. All five are Int32
+    /// values, so each difference is below 2^32, the numerator at most (2^32 − 1)^2, which
+    /// with half the divisor (below 2^31) added stays below 2^64; the quotient is at most
+    /// y1 − y0. The same result as ``interpolate(x:x0:x1:y0:y1:)``, without its overflow checks.
+    @inlinable @inline(__always)
+    static func interpolateIncreasing(x: Int64, x0: Int64, x1: Int64, y0: Int64, y1: Int64) -> Int64 {
+        let numerator = UInt64(bitPattern: x &- x0) &* UInt64(bitPattern: y1 &- y0)
+        let denominator = UInt64(bitPattern: x1 &- x0)
+        return y0 &+ Int64(bitPattern: (numerator &+ denominator / 2) / denominator)
     }
 
     /// y0 + (x − x0)·(y1 − y0)/(x1 − x0), rounded to nearest. Requires x0 < x ≤ x1.

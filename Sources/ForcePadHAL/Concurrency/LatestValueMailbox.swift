@@ -14,6 +14,9 @@ public final class LatestValueMailbox<Value: BitwiseCopyable>: @unchecked Sendab
     private let middle = Atomic<Int>(1)
     /// Slot the writer fills next; touched by the writer only.
     private var back = 0
+    /// Slots the writer has written (bit `i` for slot `i`); the others still hold the initial
+    /// value. Touched by the writer only.
+    private var writtenSlots = 0
     /// Whether the reader handle has been handed out.
     private let readerTaken = Atomic<Bool>(false)
     private static var freshBit: Int { 4 }
@@ -28,7 +31,18 @@ public final class LatestValueMailbox<Value: BitwiseCopyable>: @unchecked Sendab
     /// Writer side: publishes `value`.
     @inline(__always)
     public func publish(_ value: Value) {
-        slots[back] = value
+        publish { slot, _ in slot.pointee = value }
+    }
+
+    /// Writer side: publishes the value `write` puts into the slot it is given, for a value
+    /// most of which a publication need not copy (``LoopSnapshot``'s cells past the pad's).
+    /// The slot holds a value this writer published before, or, the first time it is given
+    /// (`isNew`), the initial one. `write` must leave a whole value in it.
+    @inline(__always)
+    public func publish(writing write: (_ slot: UnsafeMutablePointer<Value>, _ isNew: Bool) -> Void) {
+        // `back` is a slot index, 0…2: the masking shift is the plain one, without its checks.
+        write(slots + back, writtenSlots & (1 &<< back) == 0)
+        writtenSlots |= 1 &<< back
         let previous = middle.exchange(back | Self.freshBit, ordering: .acquiringAndReleasing)
         back = previous & 3
     }

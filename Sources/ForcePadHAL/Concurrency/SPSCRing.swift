@@ -9,13 +9,17 @@ import Synchronization
 ///
 /// Popping needs the ring's one ``SPSCRingConsumer``, handed out once by ``takeConsumer()``:
 /// a second consumer cannot be made, and the handle cannot be copied.
+///
+/// `push` and `pop` are `@inlinable`: called from another module (the event pump, a
+/// recorder, the benchmark), they are specialised for the element there instead of copying
+/// it through its value witnesses.
 public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
-    private let slots: UnsafeMutablePointer<Element>
-    private let mask: Int
+    @usableFromInline let slots: UnsafeMutablePointer<Element>
+    @usableFromInline let mask: Int
     /// Count of elements ever pushed (written by the producer only).
-    private let written = Atomic<Int>(0)
+    @usableFromInline let written = Atomic<Int>(0)
     /// Count of elements ever popped (written by the consumer only).
-    private let read = Atomic<Int>(0)
+    @usableFromInline let read = Atomic<Int>(0)
     /// Whether the consumer handle has been handed out.
     private let consumerTaken = Atomic<Bool>(false)
 
@@ -34,7 +38,7 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     deinit { slots.deallocate() }
 
     /// Producer side: appends `element`, or returns false when the ring is full.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func push(_ element: Element) -> Bool {
         let head = written.load(ordering: .relaxed)
         if head - read.load(ordering: .acquiring) >= capacity { return false }
@@ -49,8 +53,8 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 
     /// Consumer side (through ``SPSCRingConsumer`` only).
-    @inline(__always)
-    fileprivate func pop() -> Element? {
+    @inlinable @inline(__always)
+    func pop() -> Element? {
         let tail = read.load(ordering: .relaxed)
         if tail == written.load(ordering: .acquiring) { return nil }
         let element = slots[tail & mask]
@@ -65,12 +69,12 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
 /// The one consumer of an ``SPSCRing``: not copyable, and `pop` needs exclusive access, so
 /// two threads can never pop the same ring.
 public struct SPSCRingConsumer<Element: BitwiseCopyable>: ~Copyable, Sendable {
-    private let ring: SPSCRing<Element>
+    @usableFromInline let ring: SPSCRing<Element>
 
     fileprivate init(ring: SPSCRing<Element>) { self.ring = ring }
 
     /// Removes and returns the oldest element, or nil when empty.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func pop() -> Element? { ring.pop() }
 
     /// Elements waiting.

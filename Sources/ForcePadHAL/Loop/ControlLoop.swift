@@ -6,10 +6,18 @@ import ForcePadCore
 /// events and publishes a snapshot. It never allocates, locks, logs or blocks on other
 /// threads: it talks to them only through its ``LoopLink``.
 ///
-/// Generic over its frame source, haptic line and clock, so that a caller in this module gets
-/// the hot path specialised; called from another module (the controller, the benchmark) it
-/// runs as generic code, through witness tables (docs/performance.md, "Instructions per loop
-/// period"). Owned by the loop thread once ``run(clock:)`` starts; other threads use the link only.
+/// Generic over its frame source, haptic line and clock. Called from another module (the
+/// controller, replay, the benchmark), generic code would run through witness tables, so it
+/// is specialised here for every combination that ships (docs/performance.md, "Instructions
+/// per loop period"): ``run(clock:)`` on the real clock for each board's source (converters,
+/// simulated pad) with each line the loop drives (GPIO or simulated, alone or wrapped by the
+/// DRV2605L's GO or real-time writes). The controller reaches `run` from generic code (the
+/// haptic driver chip wraps the line behind a protocol), so these specialisations are not
+/// exported: `run` itself checks its types once when called and jumps to the one that fits.
+/// ``tick(atMicros:clock:originMicros:)`` on the manual clock, for the simulated pad and the
+/// replay's trace source, is exported: its callers (replay, the benchmark, the tests) know
+/// their types, and a check every period would cost more. Owned by the loop thread once
+/// ``run(clock:)`` starts; other threads use the link only.
 ///
 /// Its stored state is marked `@exclusivity(unchecked)`: a class's stored properties are
 /// otherwise checked at run time on every access (two runtime calls each, ~1,800 instructions
@@ -36,9 +44,15 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// Sample time of the stage whose pattern has not yet raised the line (µs), or -1.
     @exclusivity(unchecked) private var stagePendingSinceMicros: Int64 = -1
     private let link: LoopLink
+    /// ``LoopLink/snapshots``, held here too: reached through the link, the mailbox was
+    /// retained and released around each publication's atomic exchange (40 instructions a
+    /// period); a constant of the loop itself is not.
+    private let snapshots: LatestValueMailbox<LoopSnapshot>
     /// The command ring's one consumer.
     @exclusivity(unchecked) private var commands: SPSCRingConsumer<LoopCommandEnvelope>
     @exclusivity(unchecked) private var snapshot: LoopSnapshot
+    /// What of the snapshot a period copies into the mailbox (the pad's cells, not all 64).
+    private let publication: LoopSnapshotPublication
     /// Published apart from the snapshot (``LoopLatencies``).
     @exclusivity(unchecked) private var latencies = LoopLatencies()
     /// Whether a stage's latency was recorded in this period (the histograms are then published).
@@ -60,6 +74,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     ) {
         self.faults = faults
         snapshot = LoopSnapshot(cellCount: source.cellCount, recognizer: recognizer, haptics: haptics)
+        publication = LoopSnapshotPublication(cellCount: max(source.cellCount, pipeline.output.cellCount))
         self.source = source
         self.line = line
         self.pipeline = pipeline
@@ -68,6 +83,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         self.patterns = patterns
         self.periodMicros = periodMicros
         self.link = link
+        snapshots = link.snapshots
         guard let commands = link.commands.takeConsumer() else {
             preconditionFailure("a second control loop on one LoopLink: its commands have one consumer")
         }
@@ -76,6 +92,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     /// Runs one period whose frame is taken at `timeMicros` (µs since the loop started);
     /// `clock` and `originMicros` (the clock's reading at loop time 0) time-stamp the GPIO call.
+    @_specialize(exported: true, where Source == SimulatedPad, Line == SimulatedHapticLine, Clock == ManualClock)
+    @_specialize(exported: true, where Source == TraceFrameSource, Line == SimulatedHapticLine, Clock == ManualClock)
     public func tick<Clock: LoopClock & ~Copyable>(atMicros timeMicros: Int64, clock: borrowing Clock, originMicros: Int64) {
         while let envelope = commands.pop() {
             apply(envelope, at: timeMicros)
@@ -93,7 +111,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.hapticLineActive = scheduler.lineIsActive
         snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
-        link.snapshots.publish(snapshot)
+        publishSnapshot()
         publishLatenciesIfDue()
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
         link.finishedPeriodMicros.store(timeMicros, ordering: .releasing)
@@ -168,6 +186,12 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// A late wake-up skips the periods it missed (counted, reported) instead of bursting to
     /// catch up. The haptic line is driven off before the first and after the last period
     /// (unless in a dry run, which never touches it).
+    @_specialize(where Source == SimulatedPad, Line == SimulatedHapticLine, Clock == MonotonicClock)
+    @_specialize(where Source == SimulatedPad, Line == DRV2605LGoLine<SimulatedHapticLine, SimulatedDRV2605L>, Clock == MonotonicClock)
+    @_specialize(where Source == SimulatedPad, Line == DRV2605LRealTimeLine<SimulatedHapticLine, SimulatedDRV2605L>, Clock == MonotonicClock)
+    @_specialize(where Source == I2CFrameSource, Line == GPIOOutputLine, Clock == MonotonicClock)
+    @_specialize(where Source == I2CFrameSource, Line == DRV2605LGoLine<GPIOOutputLine, I2CBus>, Clock == MonotonicClock)
+    @_specialize(where Source == I2CFrameSource, Line == DRV2605LRealTimeLine<GPIOOutputLine, I2CBus>, Clock == MonotonicClock)
     public func run<Clock: LoopClock & ~Copyable>(clock: inout Clock) {
         let start = clock.nowMicros()
         link.originMicros.store(start, ordering: .releasing)
@@ -196,14 +220,21 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         driveLine(edge, at: end, clock: clock, originMicros: start)
         forceLineOff(at: end)
         snapshot.hapticLineActive = false
-        link.snapshots.publish(snapshot)
+        publishSnapshot()
         link.latencies.publish(latencies)
         link.stopped.store(true, ordering: .releasing)
         link.progress.notify()
     }
 
+    /// Publishes the snapshot: the pad's cells of its per-cell arrays and everything else
+    /// (``LoopSnapshotPublication``).
+    private func publishSnapshot() {
+        snapshots.publish { slot, isNew in publication.write(&snapshot, into: slot, whole: isNew) }
+    }
+
     /// Publishes the latency histograms when a stage's latency was recorded in this period
     /// or their reader asked for them (see ``LoopLink/latencies``).
+    @inline(__always)
     private func publishLatenciesIfDue() {
         let wanted = link.latenciesWanted.load(ordering: .relaxed)
         guard wanted || stageLatencyRecorded else { return }
@@ -212,7 +243,11 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         if wanted { link.latenciesWanted.store(false, ordering: .releasing) }
     }
 
+    /// Pushes the recogniser's events, hands them to the menu and plays their patterns.
+    /// Most periods have none: that is checked where it is called (inlined), not in a call.
+    @inline(__always)
     private func handlePressEvents(at timeMicros: Int64) {
+        guard !pressEvents.isEmpty else { return }
         for index in 0..<pressEvents.count {
             let event = pressEvents[index]
             emit(.press(event))
@@ -229,7 +264,9 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     /// Pushes the menu's events and plays its patterns: the opening one, then a tick per slot
     /// change (not for the first selection, which comes with the opening).
+    @inline(__always)
     private func handleMenuEvents(at timeMicros: Int64) {
+        guard !menuEvents.isEmpty else { return }
         var opened = false
         for index in 0..<menuEvents.count {
             let event = menuEvents[index]
@@ -255,10 +292,13 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
 
     /// Makes `edge` on the line (when the access mode allows), records the stage→line latency
     /// on the first rising edge after a stage, and pushes the period's haptic events with
-    /// what the line did (``HapticLineTiming``).
+    /// what the line did (``HapticLineTiming``). Most periods have neither an edge nor an
+    /// event: that is checked where it is called (inlined), not in a call.
+    @inline(__always)
     private func driveLine<Clock: LoopClock & ~Copyable>(
         _ edge: HapticLineEdge?, at timeMicros: Int64, clock: borrowing Clock, originMicros: Int64
     ) {
+        guard edge != nil || !hapticEvents.isEmpty else { return }
         var lineMicros = timeMicros
         if let edge, scheduler.settings.lineAccess.touchesLine {
             if edge == .rising && stagePendingSinceMicros >= 0 {

@@ -42,6 +42,11 @@ public struct SimulatedPad: FrameSource {
     private var weightsQ16 = CellValues(repeating: 0)
     private var weightsPosition = PadPosition.center
     private var hasWeights = false
+    /// Each cell's segment of the calibration (the index of its upper point) at its last
+    /// reading with the ideal model, where the next reading's inverse starts looking
+    /// (``CalibrationTable/counts(forForce:nearSegment:)``): a cell's force moves little from
+    /// one frame to the next, so it is found in a step or two, not a walk along the table.
+    private var segments = CellValues(repeating: 1)
 
     /// Fastest a simulated finger slides: two pad widths per second, Q16.
     static let slideSpeedQ16PerSecond: Int64 = 2 << 16
@@ -181,7 +186,11 @@ public struct SimulatedPad: FrameSource {
             return fsr!.counts(cell: cell, force: milligrams, noise: noise, at: timeMicros)
         }
         let clamped = Int32(clamping: max(milligrams &+ noise, 0))
-        return min(calibration.counts(forForce: Force(milligrams: clamped)), fullScaleCounts)
+        let inverse = calibration.counts(forForce: Force(milligrams: clamped), nearSegment: Int(segments[unchecked: cell]))
+        // `cell` < cellCount ≤ 64. Any start gives the same answer, so a (never seen) table of
+        // more than Int32.max points would only start its next search elsewhere.
+        segments[unchecked: cell] = Int32(truncatingIfNeeded: inverse.segment)
+        return min(inverse.counts, fullScaleCounts)
     }
 
     private mutating func startRamp(from start: Int64, to target: Int64, at timeMicros: Int64) {
