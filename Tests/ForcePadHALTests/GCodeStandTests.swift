@@ -34,6 +34,40 @@ import Testing
         #expect(far.finish() == ["?", "?"])
     }
 
+    /// The late report may still be on its way when the next `?` is asked (nothing waits yet):
+    /// it then comes first after that `?`, and is still not taken for its answer. A `?` is
+    /// answered by one report, in order, so the reports of earlier `?`s come first; under load
+    /// this left a press's travel a period behind mid-stroke (a 100-press trial's curves broke).
+    @Test func aLateReportArrivingAfterTheNextQuestionIsNotTakenForItsAnswer() throws {
+        let terminal = try PseudoTerminal()
+        var stand = try GCodeStand(description: Self.stand, devicePath: terminal.subordinatePath)
+        var late = Self.report("1.000")
+        late.delayMillis = 150
+        let far = try ScriptedGauge(
+            controllerDescriptor: terminal.controllerDescriptor, replies: [late, Self.report("2.000")], requestEnd: UInt8(ascii: "?"))
+        let clock = MonotonicClock()
+        #expect(try stand.status(deadlineMicros: clock.nowMicros() + 50_000, clock: clock) == nil)
+        let status = try stand.status(deadlineMicros: clock.nowMicros() + 1_000_000, clock: clock)
+        #expect(status == StandStatus(state: .moving, travel: 2_000))
+        #expect(far.finish() == ["?", "?"])
+    }
+
+    /// A report that never comes (lost on the line) is forgotten once older than the stand's
+    /// silence limit: the next answers are taken for theirs again, not for late ones forever.
+    @Test func aLostReportIsForgottenAfterTheSilenceLimit() throws {
+        let terminal = try PseudoTerminal()
+        var stand = try GCodeStand(description: Self.stand, devicePath: terminal.subordinatePath)
+        let lost = ScriptedGauge.Reply(chunks: [])
+        let far = try ScriptedGauge(
+            controllerDescriptor: terminal.controllerDescriptor, replies: [lost, Self.report("2.000")], requestEnd: UInt8(ascii: "?"))
+        let clock = MonotonicClock()
+        #expect(try stand.status(deadlineMicros: clock.nowMicros() + 50_000, clock: clock) == nil)
+        usleep(UInt32(Self.stand.silenceLimitMicros) + 50_000)
+        let status = try stand.status(deadlineMicros: clock.nowMicros() + 1_000_000, clock: clock)
+        #expect(status == StandStatus(state: .moving, travel: 2_000))
+        _ = far.finish()
+    }
+
     /// On a busy machine every answer may come after its deadline: each then says the stand is
     /// alive (it is not taken for silent) with what it did, marked late, one period behind at
     /// most, and gives no travel sample.
