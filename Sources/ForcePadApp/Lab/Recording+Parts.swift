@@ -63,13 +63,24 @@ extension Recording {
 
     /// The presses of the recording that ended (released or cancelled), at most the trial's
     /// count, oldest first, as its events give them.
-    var finishedPresses: [PressRecord] {
+    var finishedPresses: [PressRecord] { Self.finishedPresses(events, trialPresses: info.trialPresses) }
+
+    /// The presses among `events` that ended, at most `trialPresses`, oldest first.
+    static func finishedPresses(_ events: [RecordedEvent], trialPresses: Int?) -> [PressRecord] {
         var assembler = PressRecordAssembler()
         for event in events {
             if let press = event.pressEvent { assembler.add(press) }
         }
         let finished = assembler.records.filter(\.isFinished)
-        return info.trialPresses.map { Array(finished.prefix($0)) } ?? finished
+        return trialPresses.map { Array(finished.prefix($0)) } ?? finished
+    }
+
+    /// How many presses recording `name` of the state directory finished, from its description
+    /// and events alone (an endurance run's millions of frames are not read).
+    static func finishedPressCount(name: String, paths: LabPaths) throws(CommandFailure) -> Int {
+        let directory = paths.recording(try CaptureName.validated(name))
+        let info = try CaptureInfo.load(path: LabPaths.info(in: directory))
+        return finishedPresses(try readEvents(directory: directory, interrupted: info.isInterrupted), trialPresses: info.trialPresses).count
     }
 
     /// The events up to the end of the last finished press (all of them when no press began):

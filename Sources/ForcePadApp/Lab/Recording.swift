@@ -66,7 +66,7 @@ struct Recording {
     }
 
     /// The events of the recording in `directory` (an interrupted one's whole lines).
-    private static func readEvents(directory: String, interrupted: Bool) throws(CommandFailure) -> [RecordedEvent] {
+    static func readEvents(directory: String, interrupted: Bool) throws(CommandFailure) -> [RecordedEvent] {
         let path = LabPaths.events(in: directory)
         let text = try contents(path, maximumBytes: RecordedEventsFile.maxBytes)
         do {

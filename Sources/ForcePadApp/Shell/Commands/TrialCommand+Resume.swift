@@ -27,7 +27,8 @@ extension ShellCommand where Context == ShellContext {
         guard let requested = first.trialPresses else {
             throw CommandFailure("'\(trial.trialName)' is a recording, not a trial: only a trial's presses are resumed")
         }
-        let done = try trial.load(lab: lab, board: controller.board).reduce(0) { $0 + $1.finishedPresses.count }
+        var done = 0
+        for part in trial.parts { done += try Recording.finishedPressCount(name: part.name, paths: lab.paths) }
         guard done < requested else {
             throw CommandFailure("trial \(trial.trialName) has all \(CountText.of(requested, "press")); nothing to resume: trial report \(trial.trialName)")
         }
