@@ -33,7 +33,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("300ms", 300_000), ("2s", 2_000_000), ("500us", 500), ("0.5ms", 500)])
+    @Test(arguments: [("300ms", 300_000), ("2s", 2_000_000), ("500us", 500), ("0.5ms", 500), ("10min", 600_000_000), ("2h", 7_200_000_000), ("1.5h", 5_400_000_000)])
     func durationsConvertToMicroseconds(text: String, micros: Int64) throws {
         #expect(try QuantityParser.durationMicros(text).get() == micros)
     }

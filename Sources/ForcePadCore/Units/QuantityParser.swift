@@ -8,7 +8,7 @@
 /// - Travel: `mm`, `um`; speed: `mm/min`, `mm/s` (a test stand's).
 public enum QuantityParser {
     public static let forceUnits = ["g", "kg", "N", "mN"]
-    public static let durationUnits = ["us", "ms", "s"]
+    public static let durationUnits = ["us", "ms", "s", "min", "h"]
     public static let frequencyUnits = ["Hz", "kHz"]
     public static let voltageUnits = ["V", "mV"]
     public static let travelUnits = ["mm", "um"]
@@ -34,7 +34,13 @@ public enum QuantityParser {
     /// Parses a duration into whole microseconds (rounded to the nearest).
     public static func durationMicros(_ text: String, defaultUnit: String? = nil) -> Result<Int64, QuantityError> {
         split(text, kind: "duration", units: durationUnits, defaultUnit: defaultUnit).flatMap { value, unit in
-            let scale: Double = unit == "us" ? 1 : unit == "ms" ? 1_000 : 1_000_000
+            let scale: Double = switch unit {
+            case "us": 1
+            case "ms": 1_000
+            case "min": 60_000_000
+            case "h": 3_600_000_000
+            default: 1_000_000
+            }
             let micros = (value * scale).rounded()
             guard micros >= 0, micros <= 86_400_000_000 else {
                 return .failure(QuantityError("duration '\(text)' is out of range: 0us to 24h"))
