@@ -16,7 +16,7 @@ import Testing
         let finished = LabTests.objects(killed.outputLines).filter { $0["event"] as? String == "press.released" }.count
         #expect(finished >= 2 && finished < 20, "\(killed.standardOutput)")
         let lines = [
-            "stand home", "trial resume long", "trial wait 300s", "trial report", "report long-2", "replay long", "replay long-2",
+            "stand home", "trial resume long", "trial", "trial wait 300s", "trial report", "report long-2", "replay long", "replay long-2",
             "trial resume long",
         ]
         let resumed = try ForcePadProcess.run(arguments, input: Data(lines.map { $0 + "\n" }.joined().utf8), timeout: 600)
@@ -30,6 +30,9 @@ import Testing
         // The press under way when it was killed may have ended unrecorded; every one before it is kept.
         #expect(before >= finished - 1 && before <= finished, "\(before) of \(finished)")
         #expect(resume["presses"] as? Int == 20 - before)
+        let progress = try #require(answers.dropFirst().first)
+        #expect(progress["trial"] as? String == "long-2" && progress["resumes"] as? String == "long", "\(progress)")
+        #expect(progress["presses_before"] as? Int == before && progress["presses"] as? Int == 20 - before, "\(progress)")
 
         let report = try #require(answers.first { $0["parts"] != nil }, "\(answers)")
         let parts = try #require(report["parts"] as? [[String: Any]])

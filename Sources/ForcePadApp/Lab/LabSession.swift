@@ -58,6 +58,14 @@ final class LabSession: @unchecked Sendable {
         }
     }
 
+    /// For the capture in progress when it is a part of a resumed trial (`trial resume`): the
+    /// part it continues and the presses the parts before it finished; nil otherwise.
+    var runningPart: (resumes: String, pressesBefore: Int)? {
+        lock.withLock { _ in
+            captureInfo.flatMap { info in info.resumes.map { ($0, info.pressesBefore ?? 0) } }
+        }
+    }
+
     /// Starts recording `name` (a trial when `trialPresses` > 0): waits for the pad to rest,
     /// starts the frame ring, and tares with the recording running. A tare restarts the
     /// pipeline's filters and sets its zeros from the frames it reads, so a replay that repeats

@@ -38,9 +38,16 @@ extension ShellCommand where Context == ShellContext {
                 guard let running = lab.running, running.trialPresses > 0 else {
                     return CommandReply(lines: ["no trial running" + (lab.lastTrial.map { "; the last was \($0)" } ?? "")], fields: [("trial", .null)])
                 }
-                return CommandReply(
-                    lines: ["trial \(running.name): \(running.ended) of \(CountText.of(running.trialPresses, "press"))"],
-                    fields: [("trial", .string(running.name)), ("ended", .int(Int64(running.ended))), ("presses", .int(Int64(running.trialPresses)))])
+                var line = "trial \(running.name): \(running.ended) of \(CountText.of(running.trialPresses, "press"))"
+                var fields: [(String, JSONValue)] = [
+                    ("trial", .string(running.name)), ("ended", .int(Int64(running.ended))), ("presses", .int(Int64(running.trialPresses))),
+                ]
+                if let part = lab.runningPart {
+                    line += "; with the \(part.pressesBefore) the parts before it (resumes \(part.resumes)), "
+                        + "\(part.pressesBefore + running.ended) of \(part.pressesBefore + running.trialPresses)"
+                    fields += [("resumes", .string(part.resumes)), ("presses_before", .int(Int64(part.pressesBefore)))]
+                }
+                return CommandReply(lines: [line], fields: fields)
             },
             subcommands: [
                 ShellSubcommand(

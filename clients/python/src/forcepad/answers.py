@@ -429,11 +429,14 @@ class StandStatus:
 
 @dataclass(frozen=True)
 class TrialProgress:
-    """The trial running (None when none is) and how many of its presses have ended."""
+    """The trial running (None when none is) and how many of its presses have ended; for a part
+    that ``trial resume`` started, the part it continues and the presses finished before it."""
 
     trial: str | None
     ended: int | None = None
     presses: int | None = None
+    resumes: str | None = None
+    presses_before: int | None = None
 
 
 @dataclass(frozen=True)
