@@ -43,7 +43,7 @@ struct ForceTravelSVG {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(Self.width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" font-family=\"sans-serif\" font-size=\"12\">",
             "<title>\(info.kind) \(info.name): force against travel</title>",
             "<rect x=\"0\" y=\"0\" width=\"\(f(Self.width))\" height=\"\(f(height))\" fill=\"white\"/>",
-            "<text class=\"heading\" x=\"\(f(Self.left))\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(ForcePlotSVG.escaped("\(info.kind) \(info.name): force against travel, " + (plotted.isEvery ? CountText.of(curves.count, "press") : plotted.description)))</text>",
+            "<text class=\"heading\" x=\"\(f(Self.left))\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(ForcePlotSVG.escaped("\(info.kind) \(info.name): force against travel, \(CountText.of(plotted.isEvery ? curves.count : plotted.count, "press"))"))</text>",
             "<text class=\"subheading\" x=\"\(f(Self.left))\" y=\"40\">force (g) against the stand's travel from home (mm); down strokes dark, up strokes faint</text>",
             "<line class=\"axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top + plotHeight))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"black\"/>",
             "<line class=\"axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"black\"/>",
@@ -62,6 +62,9 @@ struct ForceTravelSVG {
             svg.append("<line class=\"threshold\" data-stage=\"\(stage)\" x1=\"\(f(Self.left))\" y1=\"\(f(y(threshold)))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(y(threshold)))\" stroke=\"\(colour)\" stroke-dasharray=\"6 4\"/>")
         }
         let last = max(analysis.curves.count - 1, 1)
+        if !plotted.isEvery {
+            svg.append("<text class=\"drawn\" x=\"\(f(Self.left))\" y=\"55\">\(ForcePlotSVG.escaped("drawn: \(plotted.description)"))</text>")
+        }
         svg.append("<text class=\"cycle-legend\" x=\"\(f(Self.left + plotWidth))\" y=\"55\" text-anchor=\"end\"><tspan fill=\"\(Self.colour(cycle: 0, of: last))\">first press</tspan> → <tspan fill=\"\(Self.colour(cycle: last, of: last))\">last press</tspan></text>")
         for (index, curve) in drawn {
             guard let curve else { continue }
