@@ -22,6 +22,25 @@ import Testing
         #expect(events.map(\.timeMicros) == [1000, 900, 2000, 1100])
     }
 
+    /// Counting a long run's presses passes its readings over unread: they are neither kept
+    /// nor checked, and the lines read keep their own numbers in a refusal.
+    @Test func eventsPassedOverAreNeitherKeptNorChecked() throws {
+        let lines = [
+            #"{"t_us":900,"event":"reference.sample","reference_g":"not a number"}"#,
+            #"{"t_us":1000,"event":"press.began","force_g":25,"x":0.5}"#,
+            #"{"t_us":1500,"event":"stand.sample","travel_mm":2.5}"#,
+            #"{"t_us":2000,"event":"press.released","stage":"touch"}"#,
+        ]
+        let text = lines.map { $0 + "\n" }.joined()
+        let read = try RecordedEventsFile.parse(text, path: Self.path, wholeLinesOnly: false, passingOver: ["reference.sample", "stand.sample"])
+        #expect(read.map(\.event) == ["press.began", "press.released"])
+        #expect(throws: LabFileError.self) { try Self.parse(lines) }
+        let refusal = try #require(throws: LabFileError.self) {
+            try RecordedEventsFile.parse(text + "{\n", path: Self.path, wholeLinesOnly: false, passingOver: ["reference.sample"])
+        }
+        #expect(refusal.line == 5)
+    }
+
     @Test func aLoopEventBeforeThePreviousOneIsRefusedWithItsLine() {
         let refusal = LabFileError(
             file: Self.path, line: 3,

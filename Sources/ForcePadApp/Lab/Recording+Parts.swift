@@ -76,11 +76,14 @@ extension Recording {
     }
 
     /// How many presses recording `name` of the state directory finished, from its description
-    /// and events alone (an endurance run's millions of frames are not read).
+    /// and events alone (an endurance run's millions of frames are not read, nor its readings
+    /// and travel samples: resuming a 7000-press trial parsed them into 1 GB).
     static func finishedPressCount(name: String, paths: LabPaths) throws(CommandFailure) -> Int {
         let directory = paths.recording(try CaptureName.validated(name))
         let info = try CaptureInfo.load(path: LabPaths.info(in: directory))
-        return finishedPresses(try readEvents(directory: directory, interrupted: info.isInterrupted), trialPresses: info.trialPresses).count
+        let events = try readEvents(
+            directory: directory, interrupted: info.isInterrupted, passingOver: [RecordedEvent.referenceSample, EventName.standSample.rawValue])
+        return finishedPresses(events, trialPresses: info.trialPresses).count
     }
 
     /// The events up to the end of the last finished press (all of them when no press began):

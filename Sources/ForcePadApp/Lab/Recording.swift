@@ -66,11 +66,12 @@ struct Recording {
     }
 
     /// The events of the recording in `directory` (an interrupted one's whole lines).
-    static func readEvents(directory: String, interrupted: Bool) throws(CommandFailure) -> [RecordedEvent] {
+    /// Lines of events named in `passingOver` are passed over unread (``RecordedEventsFile``).
+    static func readEvents(directory: String, interrupted: Bool, passingOver: [String] = []) throws(CommandFailure) -> [RecordedEvent] {
         let path = LabPaths.events(in: directory)
         let text = try contents(path, maximumBytes: RecordedEventsFile.maxBytes)
         do {
-            return try RecordedEventsFile.parse(text, path: path, wholeLinesOnly: interrupted)
+            return try RecordedEventsFile.parse(text, path: path, wholeLinesOnly: interrupted, passingOver: passingOver)
         } catch {
             throw CommandFailure(error.description)
         }

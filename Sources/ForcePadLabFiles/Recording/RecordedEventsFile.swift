@@ -10,15 +10,21 @@ public enum RecordedEventsFile {
 
     /// The events of `text`, the contents of the file at `path` (which names it in errors).
     /// With `wholeLinesOnly` (a recording cut short), text after the last line end is the
-    /// torn last line and is left out.
-    public static func parse(_ text: String, path: String, wholeLinesOnly: Bool) throws(LabFileError) -> [RecordedEvent] {
+    /// torn last line and is left out. A line that holds `"event":"NAME"` for a name in
+    /// `passingOver` is passed over unread (neither kept nor checked): counting a long run's
+    /// presses need not decode its millions of readings.
+    public static func parse(
+        _ text: String, path: String, wholeLinesOnly: Bool, passingOver: [String] = []
+    ) throws(LabFileError) -> [RecordedEvent] {
         let fix = "restore it from a copy, or replay \(CaptureInfo.folder(of: path))/frames.csv as a trace"
         let lines = try LabFileLines.split(text, path: path, maxBytes: maxBytes, wholeLinesOnly: wholeLinesOnly, fix: fix)
+        let passed = passingOver.map { Array("\"event\":\"\($0)\"".utf8) }
         var events: [RecordedEvent] = []
         var lastLoop: (time: Int64, line: Int)?
         var lastReading: (time: Int64, line: Int)?
         let decoder = JSONDecoder()
         for (index, bytes) in lines.enumerated() where !bytes.isEmpty {
+            if passed.contains(where: { bytes.firstRange(of: $0) != nil }) { continue }
             let number = index + 1
             let event: RecordedEvent
             switch RecordedEvent.read(String(decoding: bytes, as: UTF8.self), with: decoder) {
