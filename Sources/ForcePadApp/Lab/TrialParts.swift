@@ -48,10 +48,10 @@ struct TrialParts {
             guard after.count == 1 else {
                 throw CommandFailure("'\(chain[chain.count - 1].0)' is resumed by \(after.sorted().joined(separator: " and ")); a part is resumed once: move all but one out of \(paths.recordings)")
             }
-            guard chain.count < Self.maxParts, !chain.contains(where: { $0.0 == after[0] }) else {
+            guard chain.count < Self.maxParts, !chain.contains(where: { $0.0 == after[0] }), let info = infos[after[0]] else {
                 throw CommandFailure("the parts of '\(name)' resume each other in a circle at '\(after[0])'")
             }
-            chain.append((after[0], infos[after[0]]!))
+            chain.append((after[0], info))
         }
         parts = chain.map { (name: $0.0, info: $0.1) }
     }
