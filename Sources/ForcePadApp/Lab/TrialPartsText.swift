@@ -20,7 +20,11 @@ struct TrialPartsText {
     var lines: [String] {
         guard analysis.parts.count > 1 else { return [] }
         let parts = numbered.map { part in
-            let presses = part.presses == 0 ? "no press" : "presses \(part.firstPress)–\(part.firstPress + part.presses - 1)"
+            let presses = switch part.presses {
+            case 0: "no press"
+            case 1: "press \(part.firstPress)"
+            default: "presses \(part.firstPress)–\(part.firstPress + part.presses - 1)"
+            }
             return "\(part.info.name): \(presses) (\(Self.ending(part.info)))"
         }
         return ["parts       " + parts.joined(separator: "; ")]
