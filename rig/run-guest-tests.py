@@ -33,6 +33,10 @@ Message = dict[str, Any]
 HAPTIC_LINE = "GPIO18"
 ADS7830_BOARD = "/rig/boards/rig-ads7830.toml"
 ADS1115_BOARD = "/rig/boards/rig-ads1115.toml"
+MUX_BOARD = "/rig/boards/rig-mux256.toml"
+# The TCA9548A switch of rig-mux256 and its ADS7830s (four, the same behind each channel).
+MUX_ADDRESS = 0x70
+MUX_CONVERTERS = (0x48, 0x49, 0x4A, 0x4B)
 ADS7830_PROFILE = "/rig/boards/rig-ads7830.profile"
 ADS1115_PROFILE = "/rig/boards/rig-ads1115.profile"
 PULSE_CONFIG = "/rig/config/pulse.toml"
@@ -44,8 +48,9 @@ ADS7830_COUNTS = {0: 0, 100: 102, 50: 64, 150: 128}
 ADS1115_COUNTS_100G = 13107
 # The rig's i2c-stub: while this is 1, no chip answers (rig/build-modules.sh).
 STUB_ABSENT = "/sys/module/i2c_stub/parameters/absent"
-# i2c-stub's chips on /dev/i2c-0: the ADC, the NAU7802, the DRV2605L and the ADXL345 (rig/guest/init).
-STUB_CHIPS = "0x48,0x2a,0x5a,0x53"
+# i2c-stub's chips on /dev/i2c-0: the ADC, the NAU7802, the DRV2605L, the ADXL345, the other
+# three ADS7830s and the TCA9548A of the 256-cell matrix (rig/guest/init).
+STUB_CHIPS = "0x48,0x2a,0x5a,0x53,0x49,0x4a,0x4b,0x70"
 DRV2605L_BOARD = "/rig/boards/rig-drv2605l.toml"
 DRV2605L_PROFILE = "/rig/boards/rig-drv2605l.profile"
 DRV2605L_CONFIG = "/rig/config/drv2605l.toml"
@@ -497,7 +502,7 @@ class Checks(Tally):
         self.guest.locate_haptic_line()
         label = shell.check("cat /sys/kernel/config/gpio-sim/*/bank0/label").strip()
         require(label == "rig-gpio", f"the gpio-sim bank is labelled {label!r}, not rig-gpio")
-        return f"i2c-stub at 0x48, 0x2A, 0x5A and 0x53 on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
+        return f"i2c-stub at {STUB_CHIPS} on /dev/i2c-0, {HAPTIC_LINE} at {self.guest.value_file}"
 
     def uart_shell(self, binary: str) -> str:
         """The shell answers over the real 8250 UART from the host (sim board, no I/O)."""
@@ -535,6 +540,39 @@ class Checks(Tally):
         code = fp.stop()
         require(code == 0, f"exit status {code} after SIGTERM")
         return f"readings {expected} → cells_g {cells}"
+
+    def frames_mux256(self, binary: str) -> str:
+        """256 cells through a TCA9548A: every ADS7830 register the matrix reads holds 100 g's
+        counts, every cell reads them through the real i2c-dev, and once forcepad stops the
+        switch's register pointer (the last control byte written) is channel 7's, the last
+        channel a frame selects."""
+        shell = self.guest.shell
+        commands = [0x84 | (i & 1) << 6 | (i >> 2 & 1) << 5 | (i >> 1 & 1) << 4 for i in range(8)]
+        counts = ADS7830_COUNTS[100]
+
+        def fill(value: int) -> None:
+            writes = [f"i2cset -y 0 0x{a:02x} 0x{c:02x} {value}" for a in MUX_CONVERTERS for c in commands]
+            shell.check(" && ".join(writes))
+
+        fill(counts)
+        # Register k of the switch holds k, so reading at its pointer gives the last control byte.
+        shell.check(" && ".join(f"i2cset -y 0 0x{MUX_ADDRESS:02x} {1 << k} {1 << k}" for k in range(8)))
+        fp = Forcepad(self.guest, binary, MUX_BOARD, PULSE_CONFIG, name="mux256")
+        try:
+            force = self._settled_force(fp, [counts] * 256, timeout=30)
+            cells = force["cells_g"]
+            require(len(cells) == 256, f"{len(cells)} cells, expected 256")
+            require(all(abs(c - 100) <= 3 for c in cells), f"cells_g {sorted(set(cells))}, expected about 100 g each")
+            status = fp.command("status")
+            shape = (status.get("board", {}).get("cells"), status.get("rate_hz"))
+            require(shape == (256, 40), f"status says {shape[0]} cells at {shape[1]} Hz, expected 256 at 40")
+            code = fp.stop()
+            require(code == 0, f"exit status {code} after SIGTERM")
+            pointer = shell.check(f"i2cget -y 0 0x{MUX_ADDRESS:02x}").strip()
+            require(pointer == "0x80", f"the switch's last control byte reads {pointer}, not 0x80 (channel 7)")
+        finally:
+            fill(0)
+        return f"256 cells of {counts} counts → {min(cells)} to {max(cells)} g on 8 channels; last selected {pointer}"
 
     def frames_ads1115(self, binary: str) -> str:
         """The ADS1115 path: single-shot conversions read back from the conversion register."""
@@ -1240,6 +1278,7 @@ def main() -> int:
             (f"uart-shell[{build}]", checks.uart_shell, build),
             (f"frames-ads7830[{build}]", checks.frames_ads7830, build),
             (f"frames-ads1115[{build}]", checks.frames_ads1115, build),
+            (f"frames-mux256[{build}]", checks.frames_mux256, build),
             (f"press-haptics[{build}]", checks.press_haptics, build),
             (f"sensor-lost[{build}]", checks.sensor_lost, build),
             (f"feedback-edges[{build}]", checks.feedback_edges, build),

@@ -3,7 +3,7 @@ import Glibc
 
 /// `forcepad-bench run-chain one-pole|biquad|one-euro GEOMETRY FRAMES COUNT`: ForcePad's side of the
 /// instruction count. Builds the pipeline with the benchmark's settings on GEOMETRY
-/// (``BenchmarkGeometry``: strip-4, grid-2x4, strip-8), reads FRAMES (the file the C
+/// (``BenchmarkGeometry``: `strip-N` or `grid-RxC`, e.g. strip-4, grid-2x4), reads FRAMES (the file the C
 /// reference chain reads), processes COUNT frames cycling through them and prints the sum of
 /// the totals, as bench/reference-chain.c does. The benchmark runs it under callgrind.
 enum ChainRun {
@@ -14,8 +14,7 @@ enum ChainRun {
         guard arguments.count == 4, let count = Int(arguments[3]), count >= 0,
             let chain = BenchmarkChainSettings(name: arguments[0]), let geometry = BenchmarkGeometry(name: arguments[1])
         else {
-            let geometries = BenchmarkGeometry.allCases.map(\.name).joined(separator: "|")
-            progress("usage: forcepad-bench \(command) one-pole|biquad|one-euro \(geometries) FRAMES COUNT")
+            progress("usage: forcepad-bench \(command) one-pole|biquad|one-euro strip-N|grid-RxC FRAMES COUNT (at most \(BoardDescription.maxCells) cells)")
             return 1
         }
         var frames: [RawFrame]

@@ -48,7 +48,7 @@ struct InstructionComparison {
             notes.append("ForcePad's count: objcopy --strip-debug failed; install binutils")
             return
         }
-        for geometry in BenchmarkGeometry.allCases {
+        for geometry in BenchmarkGeometry.shipped {
             let directory = ReferenceChainBuild.directory
             let framesPath = "\(directory)/frames-\(geometry.name).i64"
             let frames = BenchmarkFrames.make(geometry: geometry.pad)

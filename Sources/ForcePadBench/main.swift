@@ -41,6 +41,12 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "shipped" {
     let shipped = ShippedInstructionComparison()
     printAlone(shipped.rows, notes: shipped.notes)
 }
+// `forcepad-bench cells` the instructions per frame from 4 to 256 cells alone (a few minutes).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "cells" {
+    progress("instructions per frame by cells: counting with callgrind")
+    let cells = CellScalingComparison()
+    printAlone(cells.rows, notes: cells.notes)
+}
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "loop-period" {
     progress("instructions per loop period: counting with callgrind")
     let period = LoopPeriodComparison(build: try? ReferenceChainBuild())
@@ -71,6 +77,9 @@ let instructions = InstructionComparison()
 for row in instructions.rows { table.append(row) }
 let shipped = ShippedInstructionComparison()
 for row in shipped.rows { table.append(row) }
+progress("instructions per frame by cells: 4 to \(BoardDescription.maxCells) cells, counting with callgrind")
+let cellScaling = CellScalingComparison()
+for row in cellScaling.rows { table.append(row) }
 progress("instructions per loop period: counting the sim board's whole period with callgrind")
 let loopPeriod = LoopPeriodComparison(build: instructions.build)
 for row in loopPeriod.rows { table.append(row) }
@@ -259,7 +268,7 @@ do {
 }
 
 print("forcepad-bench: \(cellCount)-channel frames, default settings at \(SimBoard.board().sampleRateHz) Hz; cost is the fastest of \(rounds) rounds of \(meter.framesPerRound) frames per chain")
-for line in instructions.notes + shipped.notes + loopPeriod.notes + detection.notes + policyLines { print(line) }
+for line in instructions.notes + shipped.notes + cellScaling.notes + loopPeriod.notes + detection.notes + policyLines { print(line) }
 if !durations.isStandard { print("shortened by FORCEPAD_BENCH_PERIODS / FORCEPAD_BENCH_SECONDS: the targets are stated for \(BenchmarkDurations.standardPeriods) periods and \(BenchmarkDurations.standardProcessSeconds) s") }
 print(table.printed())
 print("checksum \(meter.checksum &+ allocationChecksum)")

@@ -27,13 +27,13 @@ public struct ReferenceContactAnalyzer<Sample: BinaryFloatingPoint> {
     @inlinable
     public func regions(_ cellMilligrams: ReferenceCellValues<Sample>, threshold: Sample) -> Int {
         let milligrams = cellMilligrams.span
-        var parent = InlineArray<64, Int8>(repeating: -1)
+        var parent = InlineArray<256, Int16>(repeating: -1)
         var regions = 0
         for row in 0..<rows {
             for column in 0..<columns {
                 let cell = row * columns + column
                 guard milligrams[cell] >= threshold else { continue }
-                parent[cell] = Int8(cell)
+                parent[cell] = Int16(cell)
                 regions += 1
                 if column > 0 && milligrams[cell - 1] >= threshold {
                     regions -= Self.merge(cell, cell - 1, parents: &parent) ? 1 : 0
@@ -67,15 +67,15 @@ public struct ReferenceContactAnalyzer<Sample: BinaryFloatingPoint> {
 
     /// Joins the regions of cells `a` and `b`; false when they were already one region.
     @inlinable
-    static func merge(_ a: Int, _ b: Int, parents: inout InlineArray<64, Int8>) -> Bool {
+    static func merge(_ a: Int, _ b: Int, parents: inout InlineArray<256, Int16>) -> Bool {
         let rootA = root(of: a, parents: parents), rootB = root(of: b, parents: parents)
         if rootA == rootB { return false }
-        parents[max(rootA, rootB)] = Int8(min(rootA, rootB))
+        parents[max(rootA, rootB)] = Int16(min(rootA, rootB))
         return true
     }
 
     @inlinable
-    static func root(of cell: Int, parents: InlineArray<64, Int8>) -> Int {
+    static func root(of cell: Int, parents: InlineArray<256, Int16>) -> Int {
         var current = cell
         while Int(parents[current]) != current { current = Int(parents[current]) }
         return current

@@ -85,6 +85,44 @@ import Testing
         #expect(checksum != 0)
     }
 
+    /// The largest pad, a 16×16 grid (the wide contact pass), pressed by two fingers that move
+    /// row by row, with every filter.
+    @Test(arguments: FilterKind.allCases)
+    func processDoesNotAllocateOnTheLargestPad(kind: FilterKind) {
+        let side = 16, cells = BoardDescription.maxCells
+        var pipeline = ForcePipeline(
+            calibrations: Array(repeating: Self.calibration, count: cells), geometry: .grid(rows: side, columns: side),
+            settings: Self.settings(kind))
+        let frames = (0..<2_000).map { index in
+            var raw = RawFrame(cellCount: cells)
+            let row = index / 100 % side
+            for cell in 0..<cells {
+                let pressed = (index / 250) % 2 == 1 && cell / side == row && (cell % side == 3 || cell % side == 11)
+                raw.counts[cell] = pressed ? 2_400 : 20 + Int32(truncatingIfNeeded: (index &* 7 &+ cell &* 13) % 9) - 4
+            }
+            raw.timeMicros = Int64(index) * 1000
+            raw.sequence = UInt64(index)
+            return raw
+        }
+        /// The frames of `range` through the pipeline; the number of frames with two contacts.
+        func run(_ range: Range<Int>) -> Int {
+            var twoContacts = 0
+            var index = range.lowerBound
+            while index < range.upperBound {
+                var raw = frames[index % frames.count]
+                pipeline.process(&raw)
+                if pipeline.output.contacts == 2 { twoContacts += 1 }
+                index += 1
+            }
+            return twoContacts
+        }
+        _ = run(0..<1_000)
+        var twoContacts = 0
+        let allocations = ThreadAllocationCounter.allocations { twoContacts = run(1_000..<5_000) }
+        #expect(allocations == 0, "\(allocations) allocations in 4000 frames of \(cells) cells")
+        #expect(twoContacts > 1_000, "the two fingers were seen apart")
+    }
+
     @Test(arguments: [FilterKind.onePole, .biquad, .oneEuro])
     func processDoesNotAllocateWhileTaring(kind: FilterKind) {
         // Warm-up runs a whole tare on a copy first: the first tare instantiates generic

@@ -44,7 +44,7 @@ struct BoardFileErrorTests {
 
     @Test func unknownKeySuggestsTheNearestAndListsTheAllowedOnes() {
         #expect(Self.message(replacing: "clock_hz =", with: "clok_hz =", file: "boards/x.toml")
-            == "boards/x.toml:4: i2c.clok_hz: unknown key; did you mean 'clock_hz'? (allowed here: device, clock_hz)")
+            == "boards/x.toml:4: i2c.clok_hz: unknown key; did you mean 'clock_hz'? (allowed here: mux, device, clock_hz)")
     }
 
     @Test func unknownTableWithoutACloseKeyListsTheAllowedOnes() {
@@ -221,11 +221,11 @@ struct BoardFileErrorTests {
             """
         let error = #expect(throws: ConfigError.self) { try BoardFileLoader.parse(text: text, file: "s.toml") }
         #expect(error?.description
-            == "s.toml:2: adc[0].inputs: missing; the sim converter needs its inputs listed, e.g. inputs = [0, 1, 2, 3] (0…63)")
+            == "s.toml:2: adc[0].inputs: missing; the sim converter needs its inputs listed, e.g. inputs = [0, 1, 2, 3] (0…255)")
     }
 
     @Test func moreInputsThanABoardHasCells() {
-        let inputs = "inputs = [" + (0...32).map(String.init).joined(separator: ", ") + "]"
+        let inputs = "inputs = [" + (0...128).map(String.init).joined(separator: ", ") + "]"
         let text = """
             name = "s"
             [[adc]]
@@ -236,7 +236,7 @@ struct BoardFileErrorTests {
             \(inputs)
             """
         let error = #expect(throws: ConfigError.self) { try BoardFileLoader.parse(text: text, file: "s.toml") }
-        #expect(error?.description == "s.toml:5: adc: 66 inputs in all; a board has at most 64 cells")
+        #expect(error?.description == "s.toml:5: adc: 258 inputs in all; a board has at most 256 cells")
     }
 
     @Test func missingConverters() {

@@ -14,7 +14,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 5, 8, 16, 64])
+    @Test(arguments: [1, 2, 5, 8, 16, 64, 65, 256])
     func stripMatchesTheGridPathForOneRow(cells: Int) {
         let strip = ContactAnalyzer(geometry: .strip(cells: cells))
         let row = ContactAnalyzer(geometry: .grid(rows: 1, columns: cells))
@@ -37,7 +37,7 @@ import Testing
 
     /// The strip's pass (a region where a cell in contact follows an idle one, the centroid from
     /// Σ f·c) against the flood fill and the centroid summed cell by cell over one row.
-    @Test(arguments: [1, 2, 5, 8, 16, 64])
+    @Test(arguments: [1, 2, 5, 8, 16, 64, 65, 200, 256])
     func stripMatchesAFloodFill(cells: Int) {
         let strip = ContactAnalyzer(geometry: .strip(cells: cells))
         var generator = Generator(state: UInt64(cells) &+ 1_000)
@@ -61,7 +61,7 @@ import Testing
 
     /// The grid path (bits grown a cell at a time, one pass for the sums) against a flood fill
     /// over the cells and the centroid summed cell by cell, written here from the rules.
-    @Test(arguments: [(2, 4), (3, 5), (4, 4), (2, 32), (8, 8), (5, 1)])
+    @Test(arguments: [(2, 4), (3, 5), (4, 4), (2, 32), (8, 8), (5, 1), (16, 16), (9, 13), (3, 85), (128, 2), (65, 1)])
     func gridMatchesAFloodFill(rows: Int, columns: Int) {
         let grid = ContactAnalyzer(geometry: .grid(rows: rows, columns: columns))
         var generator = Generator(state: UInt64(rows * 100 + columns))
@@ -85,6 +85,25 @@ import Testing
         #expect(regionsSeen.count >= min(4, rows * columns / 2), "frames with few and many regions")
     }
 
+    /// The largest pads at the largest forces: every cell at Int32.max, whose centroid's Q16
+    /// products pass 2^64 (a 64-bit division would wrap), and a checkerboard of them, whose
+    /// regions are every cell in contact.
+    @Test(arguments: [(1, 256), (16, 16), (2, 128)])
+    func widePadsAtFullScale(rows: Int, columns: Int) {
+        let analyzer = ContactAnalyzer(geometry: rows == 1 ? .strip(cells: columns) : .grid(rows: rows, columns: columns))
+        var values = CellValues(repeating: 0)
+        for cell in 0..<(rows * columns) { values[cell] = .max }
+        let full = analyzer.contacts(values.span, threshold: 1)
+        #expect(full.regions == 1)
+        #expect(full.centroid == Self.floodFill(values, rows: rows, columns: columns, threshold: 1).centroid)
+        #expect(full.centroid == PadPosition(x: PadPosition.one / 2, y: PadPosition.one / 2))
+        #expect(full.total == Int64(rows * columns) * Int64(Int32.max))
+        for cell in 0..<(rows * columns) where (cell / columns + cell % columns) % 2 == 1 { values[cell] = 0 }
+        let checkered = analyzer.contacts(values.span, threshold: 1)
+        #expect(checkered.regions == (rows * columns + 1) / 2)
+        #expect(checkered.centroid == Self.floodFill(values, rows: rows, columns: columns, threshold: 1).centroid)
+    }
+
     /// Regions by a flood fill with an explicit stack, centroid by the rule of
     /// ``ContactAnalyzer/contacts(_:threshold:)``, in checked arithmetic.
     static func floodFill(_ values: CellValues, rows: Int, columns: Int, threshold: Int32) -> (regions: Int, centroid: PadPosition) {
@@ -103,20 +122,20 @@ import Testing
                 }
             }
         }
-        var sum: Int64 = 0, sumX: Int64 = 0, sumY: Int64 = 0
+        var sum: Int128 = 0, sumX: Int128 = 0, sumY: Int128 = 0
         for row in 0..<rows {
             for column in 0..<columns where values[row * columns + column] >= threshold {
-                let force = Int64(values[row * columns + column])
+                let force = Int128(values[row * columns + column])
                 sum += force
-                sumX += force * Int64(2 * column + 1)
-                sumY += force * Int64(2 * row + 1)
+                sumX += force * Int128(2 * column + 1)
+                sumY += force * Int128(2 * row + 1)
             }
         }
         guard sum > 0 else { return (regions, .center) }
-        let one = Int64(PadPosition.one)
+        let one = Int128(PadPosition.one)
         return (regions, PadPosition(
-            x: Int32((sumX * one + sum * Int64(columns)) / (sum * Int64(2 * columns))),
-            y: Int32((sumY * one + sum * Int64(rows)) / (sum * Int64(2 * rows)))))
+            x: Int32((sumX * one + sum * Int128(columns)) / (sum * Int128(2 * columns))),
+            y: Int32((sumY * one + sum * Int128(rows)) / (sum * Int128(2 * rows)))))
     }
 
     @Test func bankMatchesTheTableOnEveryReading() throws {

@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: [
         ("sample_rate_hz", "0", "key sample_rate_hz: 0 Hz is out of range; allowed: 1 Hz…10000 Hz"),
-        ("cells", "65", "key cells: 65 is out of range; allowed: 1…64"),
+        ("cells", "257", "key cells: 257 is out of range; allowed: 1…256"),
         ("frames", "-1", "key frames: -1 is out of range; allowed: 0…7200000"),
         ("last_t_us", "1000", "key last_t_us: 1000 µs is before first_t_us (52000 µs); the last frame cannot come before the first"),
         ("tare_row", "-4", "key tare_row: -4 is out of range; allowed: 0…7200000"),

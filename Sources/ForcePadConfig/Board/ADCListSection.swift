@@ -9,16 +9,19 @@ enum ADCListSection {
     /// Model names as board files write them.
     private static let modelNames = ADCModel.allCases.map(\.rawValue).joined(separator: ", ")
 
-    /// The converters of `tables` (nil: the board file has no `adc` key).
-    static func read(_ tables: [TableReader]?, board: TableReader) throws(ConfigError) -> [ADCDescription] {
+    /// The converters of `tables` (nil: the board file has no `adc` key), behind the I2C switch
+    /// `mux` (`[i2c] mux`) when the bus has one.
+    static func read(_ tables: [TableReader]?, board: TableReader, mux: I2CMuxDescription?) throws(ConfigError) -> [ADCDescription] {
         guard let tables, !tables.isEmpty else {
             throw board.error("adc", "missing; give at least one [[adc]] table with a model (\(modelNames))")
         }
         var adcs: [ADCDescription] = []
         for table in tables {
-            let adc = try read(table)
+            var adc = try read(table)
+            adc.muxChannel = try readMuxChannel(table, model: adc.model, mux: mux)
+            try table.finish()
             try checkMixing(adc, table: table, previous: adcs)
-            try checkAddress(adc, table: table, previous: adcs)
+            try checkAddress(adc, table: table, previous: adcs, mux: mux)
             adcs.append(adc)
         }
         let inputCount = adcs.reduce(0) { $0 + $1.inputs.count }
@@ -39,7 +42,6 @@ enum ADCListSection {
         let inputs = try readInputs(table, model: model)
         let dataRate = try readDataRate(table, model: model)
         let fullScale = try readFullScale(table, model: model)
-        try table.finish()
         return ADCDescription(
             model: model, address: UInt8(address ?? Int(model.defaultAddress)), inputs: inputs, dataRate: dataRate,
             fullScaleMillivolts: fullScale)
@@ -115,9 +117,34 @@ enum ADCListSection {
         throw table.error("model", "\(adc.model.rawValue) cannot be mixed with \(first.model.rawValue) (adc[0]); a board uses either only sim or only real converters")
     }
 
-    private static func checkAddress(_ adc: ADCDescription, table: TableReader, previous: [ADCDescription]) throws(ConfigError) {
-        guard adc.model.isOnBus, let index = previous.firstIndex(where: { $0.address == adc.address }) else { return }
-        throw table.error("address", "\(hex(Int(adc.address))) is already used by adc[\(index)]; give each converter on the bus its own address (set by its ADDR pin)")
+    /// `mux_channel`: the switch channel a converter sits behind, required of every converter
+    /// on a bus with a switch and refused on one without.
+    private static func readMuxChannel(_ table: TableReader, model: ADCModel, mux: I2CMuxDescription?) throws(ConfigError) -> Int? {
+        let highest = I2CMuxDescription.channelCount - 1
+        let channel = try table.integer("mux_channel", expected: "a channel of the I2C switch, 0…\(highest)", range: 0...highest)
+        guard let mux, model.isOnBus else {
+            guard channel == nil else {
+                let why = model.isOnBus ? "the bus has no I2C switch; give [i2c] mux = 0x70 (the TCA9548A's address) or remove mux_channel" : "the sim converter is on no bus; remove mux_channel"
+                throw table.error("mux_channel", why)
+            }
+            return nil
+        }
+        guard let channel else {
+            throw table.error("mux_channel", "missing; every converter behind the I2C switch at \(hex(Int(mux.address))) names its channel (0…\(highest))")
+        }
+        return channel
+    }
+
+    /// Two converters on one bus, or behind one channel of its switch, need their own addresses,
+    /// and none may answer at the switch's.
+    private static func checkAddress(_ adc: ADCDescription, table: TableReader, previous: [ADCDescription], mux: I2CMuxDescription?) throws(ConfigError) {
+        guard adc.model.isOnBus else { return }
+        if let mux, mux.address == adc.address {
+            throw table.error("address", "\(hex(Int(adc.address))) is the I2C switch's address ([i2c] mux); give the converter another address (set by its ADDR pin)")
+        }
+        guard let index = previous.firstIndex(where: { $0.address == adc.address && $0.muxChannel == adc.muxChannel }) else { return }
+        let place = adc.muxChannel.map { "channel \($0) of the I2C switch" } ?? "the bus"
+        throw table.error("address", "\(hex(Int(adc.address))) is already used by adc[\(index)]; give each converter on \(place) its own address (set by its ADDR pin)")
     }
 
     /// `0x48`: a 7-bit address as board-file errors write it.

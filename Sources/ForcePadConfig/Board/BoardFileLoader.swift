@@ -29,7 +29,7 @@ public enum BoardFileLoader {
         try root.finish()
 
         try checkName(name, root: root)
-        let adcs = try ADCListSection.read(adcTables, board: root)
+        let adcs = try ADCListSection.read(adcTables, board: root, mux: try readMux(i2c))
         let inputCount = adcs.reduce(0) { $0 + $1.inputs.count }
         var board = BoardDescription(
             name: name, summary: summary,
@@ -71,6 +71,7 @@ public enum BoardFileLoader {
         let device = try table.requiredString("device", expected: "an I2C adapter device such as \"/dev/i2c-1\"")
         let clock = try table.integer(
             "clock_hz", expected: "the bus clock in Hz such as 400000", range: 10_000...3_400_000, unit: " Hz") ?? 100_000
+        let mux = try readMux(table)
         try table.finish()
         guard device.hasPrefix("/dev/") else {
             throw table.error("device", "\(QuotedValue.quoted(device)) is not a device path; give the adapter's character device, e.g. \"/dev/i2c-1\"")
@@ -79,7 +80,18 @@ public enum BoardFileLoader {
             let limit = slowest.model.maxBusHz
             throw table.error("clock_hz", "\(clock) Hz is above the \(slowest.model.partName)'s limit of \(limit) Hz; lower clock_hz to \(limit) or less")
         }
-        return onBus.isEmpty ? nil : I2CBusDescription(device: device, clockHz: clock)
+        return onBus.isEmpty ? nil : I2CBusDescription(device: device, clockHz: clock, mux: mux)
+    }
+
+    /// `[i2c] mux`: the address of the TCA9548A switch the converters sit behind, if any.
+    private static func readMux(_ table: TableReader?) throws(ConfigError) -> I2CMuxDescription? {
+        let range = I2CMuxDescription.addressRange
+        let allowed = "\(ADCListSection.hex(range.lowerBound))…\(ADCListSection.hex(range.upperBound))"
+        guard let address = try table?.integer("mux", expected: "the I2C switch's 7-bit address such as 0x70") else { return nil }
+        guard range.contains(address) else {
+            throw table!.error("mux", "\(ADCListSection.hex(address)) is not a TCA9548A address; allowed: \(allowed) (set by its A0–A2 pins)")
+        }
+        return I2CMuxDescription(address: UInt8(address))
     }
 
     private static func readSampleRate(_ table: TableReader?, board: BoardDescription, root: TableReader) throws(ConfigError) -> Int {

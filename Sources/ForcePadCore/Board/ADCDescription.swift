@@ -11,8 +11,12 @@ public struct ADCDescription: Sendable, Equatable {
     /// ±6144 … ±256 mV), or 0 for converters without one. Inputs read single-ended, so only
     /// 0 V … full scale (capped at the supply) turns into 0 … ``ADCModel/fullScaleCounts``.
     public var fullScaleMillivolts: Int
+    /// The channel of the bus's I2C switch (``I2CBusDescription/mux``) the converter sits
+    /// behind, 0…7; nil on a bus without one.
+    public var muxChannel: Int?
 
-    public init(model: ADCModel, address: UInt8, inputs: [Int], dataRate: Int, fullScaleMillivolts: Int = 0) {
+    public init(model: ADCModel, address: UInt8, inputs: [Int], dataRate: Int, fullScaleMillivolts: Int = 0, muxChannel: Int? = nil) {
+        self.muxChannel = muxChannel
         self.model = model
         self.address = address
         self.inputs = inputs

@@ -38,7 +38,7 @@ public enum ADCModel: String, Sendable, CaseIterable, BitwiseCopyable {
     public var inputCount: Int {
         switch self {
         case .ads7830: 8
-        case .sim: 64
+        case .sim: 256
         default: 4
         }
     }

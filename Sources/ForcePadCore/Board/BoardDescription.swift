@@ -32,7 +32,7 @@ public struct BoardDescription: Sendable, Equatable {
     public var stand: StandDescription?
 
     /// Largest number of cells any board may have (sizes the loop's fixed frame buffers).
-    public static let maxCells = 64
+    public static let maxCells = 256
 
     /// Frames per second any board may run at (`[sampling] rate_hz`).
     public static let sampleRateRangeHz = 1...10_000
@@ -65,10 +65,23 @@ public struct BoardDescription: Sendable, Equatable {
     public var channelCount: Int { adcs.reduce(0) { $0 + $1.inputs.count } }
 
     /// Highest frame rate the converters can deliver on this bus, in Hz (converters on one
-    /// bus are read one after another). Infinite for the simulated converter.
+    /// bus are read one after another, with the I2C switch's channel selections between them).
+    /// Infinite for the simulated converter.
     public var sampleRateCeilingHz: Double {
         let clock = bus?.clockHz ?? 400_000
-        let frameMicros = adcs.reduce(0.0) { $0 + $1.frameReadMicros(busHz: clock) }
+        let switchMicros = Double(muxSwitchesPerFrame * I2CMuxDescription.selectBits) * 1_000_000 / Double(clock)
+        let frameMicros = adcs.reduce(switchMicros) { $0 + $1.frameReadMicros(busHz: clock) }
         return frameMicros > 0 ? 1_000_000 / frameMicros : .infinity
+    }
+
+    /// Channels of the I2C switch a frame selects: one each time the converters, read in cell
+    /// order, move to another channel, counting the move from the last back to the first (the
+    /// next frame's); 0 without a switch, and with every converter on one channel (selected
+    /// once, when the bus is opened or after a failed transfer).
+    public var muxSwitchesPerFrame: Int {
+        let channels = adcs.compactMap(\.muxChannel)
+        guard bus?.mux != nil, let first = channels.first else { return 0 }
+        let moves = zip(channels, channels.dropFirst()).filter { $0 != $1 }.count
+        return moves + (channels.last == first ? 0 : 1)
     }
 }

@@ -1,4 +1,4 @@
 /// One Int32 per cell, stored inline (no heap), sized for the largest board
-/// (``BoardDescription/maxCells``). Only the first `count` entries are meaningful; the
+/// (``BoardDescription/maxCells``, 256). Only the first `count` entries are meaningful; the
 /// unit and Q format are those of the field that holds it.
-public typealias CellValues = InlineArray<64, Int32>
+public typealias CellValues = InlineArray<256, Int32>

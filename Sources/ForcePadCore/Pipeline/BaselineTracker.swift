@@ -5,9 +5,9 @@
 /// untouched frame: a first-order tracker with a time constant of 2^shift frames.
 public struct BaselineTracker: Sendable {
     /// Current zero per cell, Q16 counts.
-    private var baselineQ16: InlineArray<64, Int64>
+    private var baselineQ16: WideCellValues
     /// Zero per cell captured by the last tare, Q16 counts.
-    private var tareQ16: InlineArray<64, Int64>
+    private var tareQ16: WideCellValues
     /// Whether a tare has happened since start.
     public private(set) var hasTare = false
     private let cellCount: Int
@@ -15,7 +15,7 @@ public struct BaselineTracker: Sendable {
     public var shift: Int
 
     public init(cellCount: Int, shift: Int) {
-        precondition((0...64).contains(cellCount), "a baseline tracker holds at most 64 cells")
+        precondition((0...BoardDescription.maxCells).contains(cellCount), "a baseline tracker holds at most \(BoardDescription.maxCells) cells")
         self.cellCount = cellCount
         self.shift = shift
         baselineQ16 = InlineArray(repeating: 0)
@@ -28,10 +28,10 @@ public struct BaselineTracker: Sendable {
         Int32(truncatingIfNeeded: (baselineQ16[cell] + (1 << 15)) >> 16)
     }
 
-    /// ``zero(cell:)`` for the loop: `cell` must be below the cell count, which is at most 64
+    /// ``zero(cell:)`` for the loop: `cell` must be below the cell count, which is at most 256
     /// (``init(cellCount:shift:)``), and a Q16 zero made from Int32 counts cannot overflow.
     /// `mutating` only so that it reads the baselines where they lie: Swift 6.2 copied all
-    /// 512 bytes of them out of a borrowed tracker to read one cell (the packages' build, a
+    /// of them (then 512 bytes) out of a borrowed tracker to read one cell (the packages' build, a
     /// copy per cell per frame).
     @inline(__always)
     mutating func zero(uncheckedCell cell: Int) -> Int32 {
@@ -44,7 +44,7 @@ public struct BaselineTracker: Sendable {
     }
 
     /// Writes ``zero(cell:)`` and ``drift(cell:)`` of every cell into `zeros` and `drifts`
-    /// (Q0 counts). `cellCount` ≤ 64 is proven in ``init(cellCount:shift:)``, and Q16 values
+    /// (Q0 counts). `cellCount` ≤ 256 (``BoardDescription/maxCells``) is proven in ``init(cellCount:shift:)``, and Q16 values
     /// of Int32 counts (and their differences) stay below 2^49, so nothing can overflow. Only
     /// reads, and is `mutating` for the reason ``ForcePipeline/writeCellCounts(into:)`` is: an
     /// element read out of a borrowed tracker's array copied the whole array, once per read.
@@ -59,7 +59,7 @@ public struct BaselineTracker: Sendable {
 
     /// Follows `counts` (at least `cellCount` values, checked once) by one step (call only while
     /// the pad is untouched). Q16 values of Int32 counts stay below 2^48, so the arithmetic
-    /// cannot overflow; `cellCount` ≤ 64 is proven in ``init(cellCount:shift:)``.
+    /// cannot overflow; `cellCount` ≤ 256 (``BoardDescription/maxCells``) is proven in ``init(cellCount:shift:)``.
     @inline(__always)
     public mutating func track(_ counts: Span<Int32>) {
         guard shift > 0 else { return }
@@ -82,7 +82,7 @@ public struct BaselineTracker: Sendable {
     }
 
     /// Sets every zero (and the tare reference) to `zeros` (Q16 counts).
-    public mutating func tare(to zeros: InlineArray<64, Int64>) {
+    public mutating func tare(to zeros: WideCellValues) {
         for cell in 0..<cellCount {
             baselineQ16[cell] = zeros[cell]
             tareQ16[cell] = zeros[cell]

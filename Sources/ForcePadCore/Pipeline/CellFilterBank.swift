@@ -13,16 +13,16 @@ public struct CellFilterBank: Sendable {
     public private(set) var coefficients: LowPassCoefficients
     private let cellCount: Int
     /// One-pole (and one-euro) output per cell, Q16 mg.
-    private var onePoleQ16: InlineArray<64, Int64>
+    private var onePoleQ16: WideCellValues
     /// One-euro smoothed speed per cell, Q16 mg per frame.
-    private var speedQ16: InlineArray<64, Int64>
+    private var speedQ16: WideCellValues
     /// Biquad history per cell, Q8 mg: x[n-1], x[n-2], y[n-1], y[n-2].
-    private var x1: InlineArray<64, Int64>
-    private var x2: InlineArray<64, Int64>
-    private var y1: InlineArray<64, Int64>
-    private var y2: InlineArray<64, Int64>
+    private var x1: WideCellValues
+    private var x2: WideCellValues
+    private var y1: WideCellValues
+    private var y2: WideCellValues
     /// Biquad rounding remainder per cell, Q36 (|e| ≤ 2^27).
-    private var remainder: InlineArray<64, Int64>
+    private var remainder: WideCellValues
     private var primed = false
 
     /// Largest |input| in mg (8388.607 g); larger inputs are clamped (saturating).
@@ -31,7 +31,7 @@ public struct CellFilterBank: Sendable {
     public static let speedLimitQ16: Int64 = (1 << 31) - 1
 
     public init(cellCount: Int, coefficients: LowPassCoefficients) {
-        precondition((0...64).contains(cellCount), "a filter bank holds at most 64 cells")
+        precondition((0...BoardDescription.maxCells).contains(cellCount), "a filter bank holds at most \(BoardDescription.maxCells) cells")
         Self.checkRange(coefficients)
         self.cellCount = cellCount
         self.coefficients = coefficients
@@ -60,7 +60,7 @@ public struct CellFilterBank: Sendable {
 
     /// Filters `milligrams[0..<cellCount]` in place.
     ///
-    /// Ranges are proven once: `cellCount` ≤ 64 and the coefficients' sizes (``init``,
+    /// Ranges are proven once: `cellCount` ≤ 256 (``BoardDescription/maxCells``) and the coefficients' sizes (``init``,
     /// ``apply(_:)``), so the cells are read unchecked; every input is clamped to ±``inputLimit``
     /// first, so no product or sum can overflow and wrapping arithmetic (`&+`, `&*`) never wraps.
     ///
@@ -150,7 +150,7 @@ public struct CellFilterBank: Sendable {
             "biquad coefficient out of (-2, 2)")
     }
 
-    /// Limits `milligrams[0..<cells]` to ±``inputLimit`` in place (`cells` ≤ 64), four cells at a
+    /// Limits `milligrams[0..<cells]` to ±``inputLimit`` in place (`cells` ≤ 256), four cells at a
     /// time in SIMD lanes, the rest one by one: the filters then read inputs already in range.
     /// Swift 6.2.3 left a clamp inside each filter's loop unvectorised (four instructions a cell
     /// on arm64); here four cells take a load, `smax`, `smin` and a store.

@@ -8,7 +8,10 @@
 /// grid the pass sets a bit per cell in contact (cell k = row·columns + column is bit k) and
 /// each region is grown from its first bit by shifting its bits one cell in each direction
 /// until it stops growing. The grid's pass is one loop over the cells, so a row costs no loop
-/// of its own; a cell in contact finds its row by moving on from the last one's.
+/// of its own; a cell in contact finds its row by moving on from the last one's. A pad of more
+/// than 64 cells (up to ``BoardDescription/maxCells``) takes the wide pass instead: its cells in
+/// contact are bits of four words, each region flooded from its first cell through a stack of
+/// cells, and its centroid divided in 128-bit arithmetic.
 public struct ContactAnalyzer: Sendable {
     public let geometry: PadGeometry
     private let rows: Int
@@ -30,10 +33,12 @@ public struct ContactAnalyzer: Sendable {
             rows = gridRows
             columns = gridColumns
         }
-        precondition(rows >= 1 && columns >= 1 && rows * columns <= 64, "a pad has 1 to 64 cells")
+        precondition(
+            rows >= 1 && columns >= 1 && rows * columns <= BoardDescription.maxCells,
+            "a pad has 1 to \(BoardDescription.maxCells) cells")
         cells = rows * columns
         var firstColumn: UInt64 = 0, lastColumn: UInt64 = 0
-        for row in 0..<rows {
+        for row in 0..<rows where cells <= 64 {
             firstColumn |= 1 << UInt64(row * columns)
             lastColumn |= 1 << UInt64(row * columns + columns - 1)
         }
@@ -47,12 +52,13 @@ public struct ContactAnalyzer: Sendable {
     /// the pad when no cell is in contact), and the sum of every cell's force (mg), taken in
     /// the same pass.
     ///
-    /// `milligrams` holds at least one value per cell (checked once). Proven ranges: at most 64
-    /// cells (``init(geometry:)``) of Int32 force, so the sums stay below 2^44 and their Q16
-    /// products below 2^60: wrapping arithmetic never wraps.
+    /// `milligrams` holds at least one value per cell (checked once). Proven ranges: on a pad of
+    /// at most 64 cells, Int32 forces keep the sums below 2^44 and their Q16 products below
+    /// 2^60: wrapping arithmetic never wraps. A larger pad takes ``wideContacts(_:threshold:)``.
     @inline(__always)
     public func contacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
         precondition(milligrams.count >= cells, "fewer values than cells")
+        guard cells <= 64 else { return wideContacts(milligrams, threshold: threshold) }
         guard rows == 1 else { return gridContacts(milligrams, threshold: threshold) }
         // A region starts at each cell in contact whose left neighbour is not. Idle cells (most
         // of them) take the short way: only the total. A cell in contact looks at its left
@@ -134,5 +140,76 @@ public struct ContactAnalyzer: Sendable {
         let x = (sumX &* one &+ sum &* Int64(columns)) / (sum &* Int64(2 &* columns))
         let y = (sumY &* one &+ sum &* Int64(rows)) / (sum &* Int64(2 &* rows))
         return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y)), total)
+    }
+
+    /// ``contacts(_:threshold:)`` on a pad of 65 to 256 cells (``BoardDescription/maxCells``), a
+    /// strip or a grid: the same regions and the same centroid as the narrow passes' definition.
+    /// Cell k in contact is bit k % 64 of word k / 64; each region is flooded from its lowest
+    /// cell, every cell pushed once onto a stack of at most 256. Ranges: Σ f < 2^39, the weighted
+    /// sums (weights below 256) below 2^47; their Q16 products need up to 2^65, so the centroid
+    /// is divided in 128-bit arithmetic. Kept out of line: the narrow passes stay as they were.
+    @inline(never)
+    private func wideContacts(_ milligrams: Span<Int32>, threshold: Int32) -> (regions: Int, centroid: PadPosition, total: Int64) {
+        var touched = InlineArray<4, UInt64>(repeating: 0)
+        var total: Int64 = 0, sum: Int64 = 0, sumColumn: Int64 = 0, sumRow: Int64 = 0
+        for cell in 0..<cells {
+            let value = milligrams[unchecked: cell]
+            total &+= Int64(value)
+            guard value >= threshold else { continue }
+            touched[cell &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: cell & 63)
+            let (row, column) = cell.quotientAndRemainder(dividingBy: columns)
+            sum &+= Int64(value)
+            sumColumn &+= Int64(value) &* Int64(column)
+            sumRow &+= Int64(value) &* Int64(row)
+        }
+        let regions = floodedRegions(&touched)
+        guard sum > 0 else { return (regions, .center, total) }
+        // x = Σ f·(2c+1) / (2·columns·Σ f) in Q16, y likewise over the rows; rows == 1 gives
+        // y = 1/2, the middle row's centre, as on a strip.
+        let one = Int128(PadPosition.one)
+        let x = ((Int128(2 &* sumColumn &+ sum)) * one + Int128(sum) * Int128(columns)) / (Int128(sum) * Int128(2 * columns))
+        let y = ((Int128(2 &* sumRow &+ sum)) * one + Int128(sum) * Int128(rows)) / (Int128(sum) * Int128(2 * rows))
+        return (regions, PadPosition(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y)), total)
+    }
+
+    /// The regions among `touched` (bit k % 64 of word k / 64 set for cell k in contact), each
+    /// grown from its lowest cell through its neighbours left, right, up and down. Empties
+    /// `touched`.
+    private func floodedRegions(_ touched: inout InlineArray<4, UInt64>) -> Int {
+        var stack = InlineArray<256, UInt16>(repeating: 0)
+        var regions = 0
+        for word in 0..<4 {
+            while touched[word] != 0 {
+                let first = word &* 64 &+ touched[word].trailingZeroBitCount
+                touched[word] &= touched[word] &- 1
+                regions &+= 1
+                stack[0] = UInt16(truncatingIfNeeded: first)
+                var depth = 1
+                while depth > 0 {
+                    depth &-= 1
+                    let cell = Int(stack[depth])
+                    let (row, column) = cell.quotientAndRemainder(dividingBy: columns)
+                    if column > 0 { Self.visit(cell &- 1, &touched, &stack, &depth) }
+                    if column < columns &- 1 { Self.visit(cell &+ 1, &touched, &stack, &depth) }
+                    if row > 0 { Self.visit(cell &- columns, &touched, &stack, &depth) }
+                    if row < rows &- 1 { Self.visit(cell &+ columns, &touched, &stack, &depth) }
+                }
+            }
+        }
+        return regions
+    }
+
+    /// Pushes `neighbour` onto `stack` (its `depth` cells deep) when it is in contact and not yet
+    /// in a region, taking it out of `touched`. A function of its own, not one nested in the
+    /// flood: a nested one captured the stack, which an unoptimised build boxed on the heap.
+    @inline(__always)
+    private static func visit(
+        _ neighbour: Int, _ touched: inout InlineArray<4, UInt64>, _ stack: inout InlineArray<256, UInt16>, _ depth: inout Int
+    ) {
+        let bit = UInt64(1) &<< UInt64(truncatingIfNeeded: neighbour & 63)
+        guard touched[neighbour &>> 6] & bit != 0 else { return }
+        touched[neighbour &>> 6] &= ~bit
+        stack[depth] = UInt16(truncatingIfNeeded: neighbour)
+        depth &+= 1
     }
 }

@@ -33,7 +33,6 @@ public struct ForcePipeline: Sendable {
 
     public init(calibration: CalibrationBank, geometry: PadGeometry, settings: PipelineSettings) {
         precondition(calibration.cellCount == geometry.cellCount && calibration.cellCount <= BoardDescription.maxCells)
-        precondition(BoardDescription.maxCells <= 64, "cell values hold 64 cells")
         self.calibration = calibration
         self.geometry = geometry
         self.settings = settings
@@ -81,8 +80,8 @@ public struct ForcePipeline: Sendable {
 
     /// Writes ``output`` into `frame`: its ``cellCount`` cells and every other field (the
     /// cells past ``cellCount``, 0 in the output, are left as they are). The loop's snapshot
-    /// takes the output this way every period instead of as a copy of the whole 64-cell frame
-    /// (320 bytes). `mutating` for the reason ``writeCellCounts(into:)`` is.
+    /// takes the output this way every period instead of as a copy of the whole 256-cell frame
+    /// (1088 bytes). `mutating` for the reason ``writeCellCounts(into:)`` is.
     public mutating func writeOutput(into frame: inout ForceFrame) {
         for cell in 0..<cellCount { frame.cellMilligrams[unchecked: cell] = output.cellMilligrams[unchecked: cell] }
         frame.cellCount = output.cellCount
@@ -117,7 +116,7 @@ public struct ForcePipeline: Sendable {
     /// Processes one raw frame into ``output``, which the caller reads in place: no frame is
     /// copied in or out. `raw` is only read; it is taken `inout` so that it is read where it
     /// lies (a borrowed frame of this size would be copied to the stack to be addressed).
-    /// `cellCount` ≤ 64 is proven in ``init(calibrations:geometry:settings:)``, so cells are
+    /// `cellCount` ≤ 256 (``BoardDescription/maxCells``) is proven in ``init(calibrations:geometry:settings:)``, so cells are
     /// read unchecked; the arithmetic wraps only where its ranges are proven.
     public mutating func process(_ raw: inout RawFrame) {
         output.timeMicros = raw.timeMicros
@@ -146,7 +145,7 @@ public struct ForcePipeline: Sendable {
         output.saturatedCells = saturated
         output.contacts = found.regions
         output.centroid = found.centroid
-        // |total| < 2^37 (64 Int32 cells), so total·2^16 cannot overflow.
+        // |total| < 2^39 (256 Int32 cells), so total·2^16 cannot overflow.
         output.normalisedQ16 = Int32(clamping: (total &<< 16) / Int64(max(settings.averageTouch.milligrams, 1)))
 
         let zerosSet = measuringTare && measureTare()

@@ -2,7 +2,7 @@
 /// frame's spike-rejected readings, each cell's zero and its drift since the last tare. One
 /// value, so that the pipeline writes all three where they lie in one call
 /// (``ForcePipeline/writeCellCounts(into:)``), cell by cell, rather than through copies of
-/// whole 64-cell arrays.
+/// whole 256-cell arrays.
 public struct PipelineCellCounts: Sendable, BitwiseCopyable {
     /// Spike-rejected readings of the newest frame (Q0 counts).
     public var readings: CellValues

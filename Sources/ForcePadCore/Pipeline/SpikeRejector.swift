@@ -9,7 +9,7 @@ public struct SpikeRejector: Sendable {
     private let cellCount: Int
 
     public init(cellCount: Int) {
-        precondition((0...64).contains(cellCount), "a spike rejector holds at most 64 cells")
+        precondition((0...BoardDescription.maxCells).contains(cellCount), "a spike rejector holds at most \(BoardDescription.maxCells) cells")
         self.cellCount = cellCount
         previous = CellValues(repeating: 0)
         beforePrevious = CellValues(repeating: 0)
@@ -17,7 +17,7 @@ public struct SpikeRejector: Sendable {
 
     /// Writes into `readings[0..<cellCount]` the median of `counts` (at least `cellCount` values)
     /// and the two frames before. The first frame fills the history, so start-up passes through
-    /// unchanged. `cellCount` ≤ 64 is proven in ``init(cellCount:)``, so the history is read
+    /// unchanged. `cellCount` ≤ 256 (``BoardDescription/maxCells``) is proven in ``init(cellCount:)``, so the history is read
     /// unchecked; `counts` is checked once.
     @inline(__always)
     public mutating func filter(_ counts: Span<Int32>, into readings: inout CellValues) {
@@ -51,7 +51,7 @@ public struct SpikeRejector: Sendable {
         }
     }
 
-    /// Cells `cell..<cell + 4` of `values` (below 64: the caller's loop bound). Only reads;
+    /// Cells `cell..<cell + 4` of `values` (below 256: the caller's loop bound). Only reads;
     /// `inout` so that the array is read where it lies, not copied first.
     @inline(__always)
     private static func four(_ values: inout CellValues, _ cell: Int) -> SIMD4<Int32> {

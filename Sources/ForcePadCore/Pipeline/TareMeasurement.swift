@@ -4,7 +4,7 @@
 /// maximum, and the zero is the mean with the single lowest and highest reading dropped
 /// (on top of the median-of-three already applied to every reading).
 public struct TareMeasurement: Sendable {
-    private var sums: InlineArray<64, Int64>
+    private var sums: WideCellValues
     private var minimums: CellValues
     private var maximums: CellValues
     private var collected = 0
@@ -40,8 +40,8 @@ public struct TareMeasurement: Sendable {
     }
 
     /// The trimmed mean per cell in Q16 counts (call when `framesLeft == 0`).
-    public func zerosQ16() -> InlineArray<64, Int64> {
-        var zeros = InlineArray<64, Int64>(repeating: 0)
+    public func zerosQ16() -> WideCellValues {
+        var zeros = WideCellValues(repeating: 0)
         let kept = Int64(collected - 2)
         for cell in 0..<cellCount {
             let trimmed = sums[cell] - Int64(minimums[cell]) - Int64(maximums[cell])

@@ -11,10 +11,13 @@ struct ConverterChannel: Sendable, BitwiseCopyable {
     var command: UInt16
     /// ADS1x15: time from start to result (ns); 0 for converters that convert during the read.
     var conversionNanos: Int64
+    /// The I2C switch channel the converter sits behind, -1 on a bus without a switch.
+    var muxChannel: Int
 
     init(converter: ADCDescription, input: Int) {
         model = converter.model
         address = converter.address
+        muxChannel = converter.muxChannel ?? -1
         switch converter.model {
         case .ads1115, .ads1015:
             command = ADS1x15Registers.singleShotConfig(

@@ -13,6 +13,12 @@ import Glibc
 /// - PCF8591: read-byte-data with the control byte (returns the stale previous conversion,
 ///   discarded), then receive-byte for the selected input.
 ///
+/// Behind a TCA9548A switch (`[i2c] mux`), a channel is selected (an SMBus send-byte of its
+/// bit to the switch) before the first cell read behind it whenever the one selected last is
+/// another: once a frame per move between channels in cell order, not per cell. A failed
+/// transfer, or the adapter closed, forgets which channel is selected, so the next read
+/// selects it again.
+///
 /// A failed transfer is retried once; a second failure fails the frame (the loop drops it and
 /// counts towards `sensor.lost`). While the sensor is lost the adapter is closed
 /// (``disconnect()``) and reopened for each attempt (``reconnect()``), so a bus whose driver
@@ -22,6 +28,10 @@ public struct I2CFrameSource: ~Copyable, FrameSource {
     public let cellCount: Int
     private var bus: I2CBus
     private let channels: [ConverterChannel]
+    /// The I2C switch's address; nil on a bus without one.
+    private let muxAddress: UInt8?
+    /// The switch channel selected last, -1 when unknown (none yet, or after a failure).
+    private var selectedMuxChannel = -1
     /// Each cell's last good reading (Q0 counts), kept for a conversion that is not ready.
     private var lastCounts = CellValues(repeating: 0)
     /// Extra reads of an ADS1x15 config register before a conversion counts as not ready.
@@ -41,10 +51,12 @@ public struct I2CFrameSource: ~Copyable, FrameSource {
         }
         let opened = try I2CBus(devicePath: busDescription.device)
         try Self.checkFunctionality(of: opened, for: board.adcs)
+        if busDescription.mux != nil { try opened.requireFunctionality([.sendByte], for: "TCA9548A") }
         // Stored properties are set only after the last throw: Swift 6.2's SIL verifier
         // rejects an initializer that throws after initializing some of them.
         self.channels = channels
         cellCount = channels.count
+        muxAddress = busDescription.mux?.address
         bus = opened
     }
 
@@ -59,6 +71,7 @@ public struct I2CFrameSource: ~Copyable, FrameSource {
             do {
                 counts = try read(channel)
             } catch {
+                selectedMuxChannel = -1
                 counts = try read(channel)
             }
             if let counts {
@@ -75,17 +88,24 @@ public struct I2CFrameSource: ~Copyable, FrameSource {
     /// Reopens the adapter (its driver may have been reloaded, leaving an old descriptor
     /// dead).
     public mutating func reconnect() throws(DeviceError) {
+        selectedMuxChannel = -1
         try bus.reopen()
     }
 
     /// Closes the adapter while the sensor is lost, so nothing holds it between attempts
     /// (its driver can be reloaded, a USB adapter replugged).
     public mutating func disconnect() {
+        selectedMuxChannel = -1
         bus.close()
     }
 
     /// Reads one channel: its counts, or nil when an ADS1x15 conversion was not ready in time.
     private mutating func read(_ channel: ConverterChannel) throws(DeviceError) -> Int32? {
+        if let muxAddress, channel.muxChannel != selectedMuxChannel {
+            selectedMuxChannel = -1
+            try bus.sendByte(I2CMuxDescription.controlByte(channel: channel.muxChannel), to: muxAddress)
+            selectedMuxChannel = channel.muxChannel
+        }
         switch channel.model {
         case .ads1115, .ads1015:
             try bus.writeRegisterBigEndian(channel.command, register: ADS1x15Registers.config, to: channel.address)

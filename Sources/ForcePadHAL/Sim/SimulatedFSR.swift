@@ -13,11 +13,11 @@ struct SimulatedFSR {
     /// Each cell's loading curve: the calibration a per-cell `calibrate` would measure.
     var cellCurves: [CalibrationTable] { curves }
     /// Each cell's creep: the share of the held force the reading has crept up by (Q32).
-    private var creepQ32 = InlineArray<64, Int64>(repeating: 0)
+    private var creepQ32 = WideCellValues(repeating: 0)
     /// Each cell's highest force since it was last unloaded (mg, Q0).
-    private var peakMilligrams = InlineArray<64, Int64>(repeating: 0)
+    private var peakMilligrams = WideCellValues(repeating: 0)
     /// When each cell's creep was last advanced (µs; −1 before the first reading).
-    private var lastMicros = InlineArray<64, Int64>(repeating: -1)
+    private var lastMicros = WideCellValues(repeating: -1)
     private let fullScaleCounts: Int32
 
     /// Draws each cell's sensitivity from `seed` and builds its curve from `calibration`.

@@ -126,7 +126,10 @@ def test_trial_record_and_read_recording(pad: ForcePad) -> None:
             assert stage.crossing_to_line_us is not None and stage.crossing_to_line_us.count == judged
             assert stage.crossing_uncertainty_us == 12_500
             assert stage.filter_delay_us is not None and stage.dwell_us is not None
-            assert min(stage.crossing_to_line_samples_us) > max(stage.stage_to_line_samples_us)
+            # Press by press: the true crossing comes before the stage. Across presses a busy
+            # machine can make one press's stage-to-line longer than another's crossing-to-line.
+            pairs = zip(stage.crossing_to_line_samples_us, stage.stage_to_line_samples_us, strict=True)
+            assert all(crossing > stage_to_line for crossing, stage_to_line in pairs)
     with pad.record("session") as session:
         pad.sim_press(300, hold_ms=100)
     assert session.started.name == "session" and session.stopped is not None and session.stopped.frames > 100
