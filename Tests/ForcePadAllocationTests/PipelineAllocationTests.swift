@@ -156,12 +156,18 @@ import Testing
     /// thread from the line's edges (each edge one ring push), and with and without a DRV2605L's stage
     /// sequences (their line patterns are one edge of trigger_width each; the loop never
     /// talks to the driver).
-    @Test(arguments: [SimulatedSensorModel.ideal, .physical], [false, true])
-    func controlLoopTickDoesNotAllocate(model: SimulatedSensorModel, withDriverSequences: Bool) throws {
+    /// The largest pad (a 16×16 grid, the contact analyser's wide pass) is ticked too.
+    @Test(arguments: [
+        (SimulatedSensorModel.ideal, false, PadGeometry.strip(cells: Self.cellCount)), (.physical, false, .strip(cells: Self.cellCount)),
+        (.ideal, true, .strip(cells: Self.cellCount)), (.physical, true, .strip(cells: Self.cellCount)),
+        (.physical, true, .grid(rows: 16, columns: 16)),
+    ])
+    func controlLoopTickDoesNotAllocate(model: SimulatedSensorModel, withDriverSequences: Bool, geometry: PadGeometry) throws {
+        let cellCount = geometry.cellCount
         let board = BoardDescription(
             name: "sim", summary: "allocation test", bus: nil,
-            adcs: [ADCDescription(model: .sim, address: 0, inputs: Array(0..<Self.cellCount), dataRate: 0)],
-            geometry: .strip(cells: Self.cellCount), sampleRateHz: 1000,
+            adcs: [ADCDescription(model: .sim, address: 0, inputs: Array(0..<cellCount), dataRate: 0)],
+            geometry: geometry, sampleRateHz: 1000,
             haptic: HapticLineDescription(lineName: "GPIO18", chip: nil, activeLow: false),
             serial: SerialPortDescription(device: "/dev/serial0", baud: 115_200),
             calibration: Self.calibration, simulation: .standard)
@@ -175,8 +181,11 @@ import Testing
         let recognizer = PressRecognizerSettings.standard
         let haptics = HapticSchedulerSettings(controller.haptics)
         let settings = PipelineSettings(settings: controller, sampleRateHz: board.sampleRateHz)
-        let link = LoopLink(initial: LoopSnapshot(cellCount: Self.cellCount, recognizer: recognizer, haptics: haptics))
-        let pad = SimulatedPad(board: board, simulation: SimulationSettings(noise: .grams(1), seed: 1, riseMicros: 20_000, model: model))
+        let link = LoopLink(initial: LoopSnapshot(cellCount: cellCount, recognizer: recognizer, haptics: haptics))
+        // Each idle cell's noise, floored at 0, adds up in the total (docs/boards.md): 1 g on 256
+        // cells would hold the total above the touch threshold, so the press never ended.
+        let noise: Force = cellCount > 64 ? Force(milligrams: 50) : .grams(1)
+        let pad = SimulatedPad(board: board, simulation: SimulationSettings(noise: noise, seed: 1, riseMicros: 20_000, model: model))
         link.originMicros.store(MonotonicClock().nowMicros(), ordering: .releasing)
         let reader = ReferenceReader(
             source: SimulatedReferenceSource(truth: pad.truth, link: link, settings: .standard, seed: 1), link: link)
@@ -193,7 +202,7 @@ import Testing
             source: pad,
             line: SimulatedHapticLine(actuator: actuator),
             pipeline: ForcePipeline(
-                calibrations: Array(repeating: Self.calibration, count: Self.cellCount), geometry: board.geometry, settings: settings),
+                calibrations: Array(repeating: Self.calibration, count: cellCount), geometry: board.geometry, settings: settings),
             recognizer: recognizer, haptics: haptics, patterns: try! HapticPatternCatalog(patterns: controller.haptics.patterns).bank,
             periodMicros: 1000, link: link)
         var snapshots = link.snapshots.takeReader()!
