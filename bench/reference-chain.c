@@ -29,8 +29,12 @@
 #include "arm_math.h"
 #endif
 
+/* Cells the chain holds: 64 for the chain that is counted; the benchmark also builds it with
+ * -DMAX_CELLS=256 to compare its outputs on the largest pads (the wide contact pass). */
+#ifndef MAX_CELLS
 #define MAX_CELLS 64
-#define MAX_POINTS 1024
+#endif
+#define MAX_POINTS (MAX_CELLS * 16)
 #define INPUT_LIMIT ((1 << 23) - 1)
 #define SPEED_LIMIT_Q16 ((INT64_C(1) << 31) - 1)
 
@@ -211,6 +215,45 @@ static void process(struct chain *c, const struct raw_frame *raw) {
                 sum_x += (int64_t)value * (2 * cell + 1);
             }
         }
+#if MAX_CELLS > 64
+    } else if (cells > 64) {
+        /* A grid of more than 64 cells: each region flooded from its first cell in contact
+         * through its neighbours up, down, left and right. */
+        bool unvisited[MAX_CELLS];
+        int stack[MAX_CELLS];
+        int cell = 0;
+        for (int row = 0; row < c->rows; row++) {
+            for (int column = 0; column < c->columns; column++, cell++) {
+                int32_t value = out->cell_milligrams[cell];
+                unvisited[cell] = value >= threshold;
+                if (unvisited[cell]) {
+                    sum += value;
+                    sum_x += (int64_t)value * (2 * column + 1);
+                    sum_y += (int64_t)value * (2 * row + 1);
+                }
+            }
+        }
+        for (int start = 0; start < cells; start++) {
+            if (!unvisited[start]) continue;
+            contacts++;
+            unvisited[start] = false;
+            int depth = 0;
+            stack[depth++] = start;
+            while (depth > 0) {
+                int at = stack[--depth];
+                int row = at / c->columns, column = at % c->columns;
+                int neighbours[4] = {column > 0 ? at - 1 : -1, column < c->columns - 1 ? at + 1 : -1,
+                                     row > 0 ? at - c->columns : -1, row < c->rows - 1 ? at + c->columns : -1};
+                for (int k = 0; k < 4; k++) {
+                    int next = neighbours[k];
+                    if (next >= 0 && unvisited[next]) {
+                        unvisited[next] = false;
+                        stack[depth++] = next;
+                    }
+                }
+            }
+        }
+#endif
     } else {
         /* On a grid: a bit per cell in contact, then each region grown from its first cell by
          * shifting its bits one cell up, down, left and right until it stops growing. */
@@ -242,6 +285,14 @@ static void process(struct chain *c, const struct raw_frame *raw) {
         }
     }
     out->contacts = contacts;
+#if MAX_CELLS > 64
+    if (sum > 0 && cells > 64) {
+        /* Beyond 64 cells the Q16 products can pass 2^63: 128-bit arithmetic. */
+        __int128 wide = sum;
+        out->centroid_x = (int32_t)(((__int128)sum_x * 65536 + wide * c->columns) / (wide * 2 * c->columns));
+        out->centroid_y = c->rows == 1 ? 1 << 15 : (int32_t)(((__int128)sum_y * 65536 + wide * c->rows) / (wide * 2 * c->rows));
+    } else
+#endif
     if (sum > 0) {
         out->centroid_x = (int32_t)((sum_x * 65536 + sum * c->columns) / (sum * 2 * c->columns));
         out->centroid_y = c->rows == 1 ? 1 << 15 : (int32_t)((sum_y * 65536 + sum * c->rows) / (sum * 2 * c->rows));
@@ -306,6 +357,10 @@ int main(int argc, char **argv) {
     if (c.rows < 1 || c.cells % c.rows != 0) fail("PARAMETERS: rows must divide the cell count");
     c.columns = c.cells / c.rows;
     c.not_first_column = c.not_last_column = ~UINT64_C(0);
+#if MAX_CELLS > 64
+    /* The column masks serve the grid's 64-bit pass only. */
+    if (c.cells <= 64)
+#endif
     for (int row = 0; row < c.rows; row++) {
         c.not_first_column &= ~(UINT64_C(1) << (row * c.columns));
         c.not_last_column &= ~(UINT64_C(1) << (row * c.columns + c.columns - 1));

@@ -17,6 +17,10 @@ struct BenchmarkGeometry: Equatable {
     /// The layouts compared with the C chains.
     static let shipped = [strip4, grid2x4, strip8]
 
+    /// The largest pads, a 256-cell strip and a 16×16 grid (the contact analyser's wide pass),
+    /// whose outputs are compared with the plain C chain's value by value (not counted).
+    static let largest = [Self(pad: .strip(cells: BoardDescription.maxCells)), Self(pad: .grid(rows: 16, columns: 16))]
+
     /// Strips of 4 to 256 cells, then square grids of 2×2 to 16×16: two families of layouts
     /// whose counts show what each cell adds.
     static let scaling: [[Self]] = [

@@ -48,28 +48,11 @@ struct InstructionComparison {
             notes.append("ForcePad's count: objcopy --strip-debug failed; install binutils")
             return
         }
+        if compared.isThisProgram { compareLargest(build) }
         for geometry in BenchmarkGeometry.shipped {
-            let directory = ReferenceChainBuild.directory
-            let framesPath = "\(directory)/frames-\(geometry.name).i64"
-            let frames = BenchmarkFrames.make(geometry: geometry.pad)
-            do {
-                try ScratchFile.write(ReferenceChainInput.frames(frames), to: framesPath)
-            } catch {
-                rows.append(BenchmarkRow("C reference chain, \(geometry.summary)", value: "no frames", target: "run", verdict: .fail))
-                notes.append("C reference chain: \(error.description)")
-                continue
-            }
+            guard let (frames, framesPath) = writeFrames(geometry) else { continue }
             for chain in BenchmarkChainSettings.allCases {
-                let parametersPath = "\(directory)/parameters-\(chain.name)-\(geometry.name).i64"
-                do {
-                    try ScratchFile.write(
-                        ReferenceChainInput.parameters(settings: chain.settings, calibrations: geometry.calibrations, rows: geometry.rows),
-                        to: parametersPath)
-                } catch {
-                    rows.append(BenchmarkRow("C reference chain, \(chain.name), \(geometry.summary)", value: "no parameters", target: "run", verdict: .fail))
-                    notes.append("C reference chain: \(error.description)")
-                    continue
-                }
+                guard let parametersPath = writeParameters(chain, geometry) else { continue }
                 let inputs = (parameters: parametersPath, frames: framesPath)
                 for (compiler, plain) in build.plain {
                     compare(
@@ -105,6 +88,50 @@ struct InstructionComparison {
                         target: "<= \(DecimalText.format(Self.cmsisTarget, places: 2))", meets: ratio <= Self.cmsisTarget))
                 }
             }
+        }
+    }
+
+    /// The plain C chain's outputs against ``ForcePipeline``'s on the largest pads
+    /// (``BenchmarkGeometry/largest``), every chain, every compiler: rows of frames equal.
+    private mutating func compareLargest(_ build: ReferenceChainBuild) {
+        for geometry in BenchmarkGeometry.largest {
+            guard let (frames, _) = writeFrames(geometry) else { continue }
+            for chain in BenchmarkChainSettings.allCases {
+                guard let parametersPath = writeParameters(chain, geometry) else { continue }
+                for (compiler, plain) in build.widePlain {
+                    compare(chain, geometry, frames: frames, command: [plain], compiler: compiler.name, parametersPath: parametersPath)
+                }
+            }
+        }
+    }
+
+    /// Writes the benchmark's frames of `geometry` for the C chain; the frames and the file's
+    /// path, or nil (and a failed row) when the file could not be written.
+    private mutating func writeFrames(_ geometry: BenchmarkGeometry) -> (frames: [RawFrame], path: String)? {
+        let path = "\(ReferenceChainBuild.directory)/frames-\(geometry.name).i64"
+        let frames = BenchmarkFrames.make(geometry: geometry.pad)
+        do {
+            try ScratchFile.write(ReferenceChainInput.frames(frames), to: path)
+            return (frames, path)
+        } catch {
+            rows.append(BenchmarkRow("C reference chain, \(geometry.summary)", value: "no frames", target: "run", verdict: .fail))
+            notes.append("C reference chain: \(error.description)")
+            return nil
+        }
+    }
+
+    /// Writes the C chain's PARAMETERS file for `chain` on `geometry`; its path, or nil (and a
+    /// failed row) when it could not be written.
+    private mutating func writeParameters(_ chain: BenchmarkChainSettings, _ geometry: BenchmarkGeometry) -> String? {
+        let path = "\(ReferenceChainBuild.directory)/parameters-\(chain.name)-\(geometry.name).i64"
+        do {
+            try ScratchFile.write(
+                ReferenceChainInput.parameters(settings: chain.settings, calibrations: geometry.calibrations, rows: geometry.rows), to: path)
+            return path
+        } catch {
+            rows.append(BenchmarkRow("C reference chain, \(chain.name), \(geometry.summary)", value: "no parameters", target: "run", verdict: .fail))
+            notes.append("C reference chain: \(error.description)")
+            return nil
         }
     }
 

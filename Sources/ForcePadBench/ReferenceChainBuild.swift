@@ -1,3 +1,4 @@
+import ForcePadCore
 import Glibc
 
 /// Builds the C reference chain (bench/reference-chain.c) in the benchmark's run, the
@@ -52,8 +53,13 @@ struct ReferenceChainBuild {
     static let directory = root + "/.build-bench"
     static let source = root + "/bench/reference-chain.c"
 
-    /// The plain chain's program per compiler (as ``compilers``, those that built it).
+    /// The plain chain's program per compiler (as ``compilers``, those that built it), sized
+    /// for 64 cells: the chain that is counted.
     let plain: [(compiler: Compiler, program: String)]
+    /// The same per compiler sized for 256 cells (`-DMAX_CELLS=256`: a wider state and the
+    /// wide contact pass), whose outputs are compared on the largest pads and never counted,
+    /// so the counted chain keeps its own layout and code.
+    let widePlain: [(compiler: Compiler, program: String)]
     /// The CMSIS-DSP chain's program per compiler, or why there is none.
     let cmsis: Result<[(compiler: Compiler, program: String)], Failure>
     /// The compilers' commands and versions, for the report.
@@ -63,12 +69,16 @@ struct ReferenceChainBuild {
         mkdir(Self.directory, 0o755)
         compilerVersions = compilers.map { "\($0.name) (\($0.version))" }.joined(separator: ", ")
         var plain: [(compiler: Compiler, program: String)] = []
+        var widePlain: [(compiler: Compiler, program: String)] = []
         for compiler in compilers {
             let program = "\(Self.directory)/reference-chain-\(compiler.name.filter { $0 != " " })"
             try Self.compile(compiler, ["-o", program, Self.source])
             plain.append((compiler, program))
+            try Self.compile(compiler, ["-DMAX_CELLS=\(BoardDescription.maxCells)", "-o", program + "-wide", Self.source])
+            widePlain.append((compiler, program + "-wide"))
         }
         self.plain = plain
+        self.widePlain = widePlain
         switch CMSISSources.fetch(into: Self.directory + "/cmsisdsp") {
         case .failure(let reason):
             cmsis = .failure(Failure(description: reason.description))
