@@ -144,7 +144,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             snapshot.hasFrame = true
             link.stream(&snapshot.force)
             // By summary: the frame itself, passed from this class's state to another module,
-            // was copied whole (320 bytes) for each call.
+            // was copied whole (then 320 bytes, a 256-cell frame's now) for each call.
             recognizer.update(with: snapshot.force.summary, into: &pressEvents)
             handlePressEvents(at: timeMicros)
             menu.update(
@@ -371,7 +371,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     }
 
     private func recordPipelineState() {
-        // Cell by cell into the snapshot: no 64-cell array copied.
+        // Cell by cell into the snapshot: no 256-cell array copied.
         pipeline.writeCellCounts(into: &snapshot.cellCounts)
         snapshot.hasTare = pipeline.hasTare
         snapshot.tare = pipeline.tareOutcome

@@ -4,8 +4,8 @@ import ForcePadCore
 /// the cells past the pad's in its five per-cell arrays (the raw counts, the forces, the
 /// readings, zeros and drifts), which stay 0 in every snapshot of a loop: nothing writes past
 /// a pad's cells (a ``FrameSource`` fills its `cellCount`, the pipeline its own, the same
-/// pad's). On a 4-cell pad a period copies about 490 bytes instead of the whole 1690-byte
-/// snapshot, 1280 of them the five 64-cell arrays.
+/// pad's). On a 4-cell pad a period copies about 490 bytes instead of the whole snapshot of
+/// about 5.5 KB, 5120 bytes of them the five 256-cell arrays.
 ///
 /// A slot the loop has not yet written holds the link's initial snapshot, whose cells past
 /// the pad's may be anything: it gets the whole snapshot once

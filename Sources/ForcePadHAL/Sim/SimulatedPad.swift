@@ -187,7 +187,7 @@ public struct SimulatedPad: FrameSource {
         }
         let clamped = Int32(clamping: max(milligrams &+ noise, 0))
         let inverse = calibration.counts(forForce: Force(milligrams: clamped), nearSegment: Int(segments[unchecked: cell]))
-        // `cell` < cellCount ≤ 64. Any start gives the same answer, so a (never seen) table of
+        // `cell` < cellCount ≤ 256. Any start gives the same answer, so a (never seen) table of
         // more than Int32.max points would only start its next search elsewhere.
         segments[unchecked: cell] = Int32(truncatingIfNeeded: inverse.segment)
         return min(inverse.counts, fullScaleCounts)
