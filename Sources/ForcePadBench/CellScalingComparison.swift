@@ -53,16 +53,17 @@ struct CellScalingComparison {
         let framesPath = "\(ReferenceChainBuild.directory)/frames-\(geometry.name).i64"
         do {
             try ScratchFile.write(ReferenceChainInput.frames(BenchmarkFrames.make(geometry: geometry.pad)), to: framesPath)
-            let perFrame = try InstructionCount(
-                compared.forcePad.command + [ChainRun.command, Self.chain.name, geometry.name, framesPath],
-                environment: compared.forcePad.environment, scratchPath: ReferenceChainBuild.directory + "/callgrind-cells.out"
-            ).perFrame
-            rows.append(BenchmarkRow(measure, value: DecimalText.format(perFrame, places: 1)))
-            return perFrame
         } catch {
-            rows.append(BenchmarkRow(measure, value: "not counted", target: "counted", verdict: .fail))
-            notes.append("\(measure): \(error)")
+            rows.append(BenchmarkRow(measure, value: "no frames", target: "counted", verdict: .fail))
+            notes.append("\(measure): \(error.description)")
             return nil
         }
+        let counted = InstructionCount.row(
+            measure, compared.forcePad.command + [ChainRun.command, Self.chain.name, geometry.name, framesPath],
+            environment: compared.forcePad.environment, scratchPath: ReferenceChainBuild.directory + "/callgrind-cells.out",
+            counter: compared.counter)
+        rows.append(counted.row)
+        if let note = counted.note { notes.append(note) }
+        return counted.perFrame
     }
 }

@@ -257,18 +257,12 @@ struct InstructionComparison {
 
     /// Adds a row with `command`'s instructions per frame; nil (and a failed row) if it could not be counted.
     private mutating func count(_ measure: String, _ command: [String], environment: [String] = []) -> Double? {
-        do {
-            let perFrame = try InstructionCount(
-                command, environment: environment, scratchPath: ReferenceChainBuild.directory + "/callgrind-forcepad.out",
-                counter: compared?.counter ?? .callgrind
-            ).perFrame
-            rows.append(BenchmarkRow(measure, value: DecimalText.format(perFrame, places: 1)))
-            return perFrame
-        } catch {
-            rows.append(BenchmarkRow(measure, value: "not counted", target: "counted", verdict: .fail))
-            notes.append("\(measure): \(error.description)")
-            return nil
-        }
+        let counted = InstructionCount.row(
+            measure, command, environment: environment, scratchPath: ReferenceChainBuild.directory + "/callgrind-forcepad.out",
+            counter: compared?.counter ?? .callgrind)
+        rows.append(counted.row)
+        if let note = counted.note { notes.append(note) }
+        return counted.perFrame
     }
 
     /// This program's path, for running its ``ChainRun`` under callgrind.

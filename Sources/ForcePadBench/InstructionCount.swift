@@ -34,3 +34,18 @@ struct InstructionCount {
         perFrame = Double(more - first) / Double(measured)
     }
 }
+
+extension InstructionCount {
+    /// The row `measure` with `command`'s instructions per frame (as ``init(_:environment:scratchPath:base:measured:counter:)``
+    /// counts them), and the count; a failed row, with the note saying why, when it could not be counted.
+    static func row(
+        _ measure: String, _ command: [String], environment: [String], scratchPath: String, counter: InstructionCounter
+    ) -> (row: BenchmarkRow, note: String?, perFrame: Double?) {
+        do {
+            let perFrame = try InstructionCount(command, environment: environment, scratchPath: scratchPath, counter: counter).perFrame
+            return (BenchmarkRow(measure, value: DecimalText.format(perFrame, places: 1)), nil, perFrame)
+        } catch {
+            return (BenchmarkRow(measure, value: "not counted", target: "counted", verdict: .fail), "\(measure): \(error.description)", nil)
+        }
+    }
+}
