@@ -556,7 +556,7 @@ class Checks(Tally):
 
         fill(counts)
         # Register k of the switch holds k, so reading at its pointer gives the last control byte.
-        shell.check(" && ".join(f"i2cset -y 0 0x{MUX_ADDRESS:02x} {1 << k} {1 << k}" for k in range(8)))
+        shell.check(" && ".join(f"i2cset -y 0 0x{MUX_ADDRESS:02x} 0x{1 << k:02x} 0x{1 << k:02x}" for k in range(8)))
         fp = Forcepad(self.guest, binary, MUX_BOARD, PULSE_CONFIG, name="mux256")
         try:
             force = self._settled_force(fp, [counts] * 256, timeout=30)
