@@ -19,34 +19,61 @@ public enum SHA256 {
 
         var state = initialState
         var schedule = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let offset = blockStart + index * 4
-                schedule[index] = UInt32(message[offset]) << 24 | UInt32(message[offset + 1]) << 16
-                    | UInt32(message[offset + 2]) << 8 | UInt32(message[offset + 3])
+        // Indices counted by hand and read through buffers: an unoptimised build (the tests',
+        // the fuzzers') would otherwise spend most of a report's check in range iterators.
+        message.withUnsafeBufferPointer { message in
+            schedule.withUnsafeMutableBufferPointer { schedule in
+                var blockStart = 0
+                while blockStart < message.count {
+                    compress(block: UnsafeBufferPointer(rebasing: message[blockStart..<blockStart &+ 64]), schedule: schedule, state: &state)
+                    blockStart &+= 64
+                }
             }
-            for index in 16..<64 {
-                let w15 = schedule[index - 15], w2 = schedule[index - 2]
-                let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
-                let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
-                schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            for index in 0..<64 {
-                let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ schedule[index]
-                let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = sum0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
         }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }
+    /// Folds one 64-byte block into `state` (FIPS 180-4 §6.2.2), using `schedule` (64 words).
+    private static func compress(block: UnsafeBufferPointer<UInt8>, schedule: UnsafeMutableBufferPointer<UInt32>, state: inout [UInt32]) {
+        var index = 0
+        while index < 16 {
+            let offset = index &* 4
+            schedule[index] = UInt32(block[offset]) &<< 24 | UInt32(block[offset &+ 1]) &<< 16
+                | UInt32(block[offset &+ 2]) &<< 8 | UInt32(block[offset &+ 3])
+            index &+= 1
+        }
+        while index < 64 {
+            let w15 = schedule[index &- 15], w2 = schedule[index &- 2]
+            let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 &>> 3)
+            let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 &>> 10)
+            schedule[index] = schedule[index &- 16] &+ s0 &+ schedule[index &- 7] &+ s1
+            index &+= 1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        index = 0
+        while index < 64 {
+            let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let temp1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ schedule[index]
+            let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let temp2 = sum0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+            index &+= 1
+        }
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
+    }
+
+    /// `value` rotated right by `count` bits (1…31). Masking shifts: the checked `>>`/`<<` test
+    /// their count on every call, which an unoptimised build pays in full.
+    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value &>> count | value &<< (32 &- count) }
 
     /// First 32 bits of the fractional parts of the square roots of the first 8 primes.
     private static let initialState: [UInt32] = [
