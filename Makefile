@@ -82,8 +82,8 @@ docs: deps
 	./.build/debug/forcepad reference > docs/commands.md
 	python3 docs/readme-session.py write .build/debug/forcepad
 
-# `make rig`: the kernel rig (docs/rig.md). Release builds against libgpiod v1 and v2 run in a
-# QEMU guest with Debian's kernel, i2c-stub, gpio-sim and a UART bridged to the host.
+# `make rig`: the kernel rig (docs/rig.md). The development build (libgpiod v1) and the
+# package's amd64 build (libgpiod v2) run in a QEMU guest with Debian's kernel, i2c-stub, gpio-sim and a UART bridged to the host.
 rig: deps
 	SWIFT=$(SWIFT) bash rig/rig.sh
 

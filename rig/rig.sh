@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The kernel rig, in one of two guests (see docs/rig.md):
-#  x86_64 (the default): builds forcepad for release against libgpiod v1 from Debian, and runs
-#    it beside the amd64 forcepad that `make package` built (libgpiod v2, trixie's libraries
-#    from the package's sysroot kept apart in the guest); without that package, a second
-#    release build against a static libgpiod v2 stands in for it. Boots both in a QEMU guest
+#  x86_64 (the default): runs the development build (`swift build`, against libgpiod v1 from
+#    Debian: what `make test` has just tested) beside the amd64 forcepad that `make package`
+#    built (libgpiod v2, trixie's libraries from the package's sysroot kept apart in the
+#    guest); without that package, a release build against a static libgpiod v2 stands in
+#    for it. Boots both in a QEMU guest
 #    running Debian's own amd64 kernel
 #    with i2c-stub, gpio-sim and an 8250 UART bridged to the host, and runs
 #    rig/run-guest-tests.py there.
@@ -104,11 +105,12 @@ if [ "$arch" = x86_64 ]; then
     bash "$root/rig/build-modules.sh" "$cache" "$kver" amd64
     phase "gpio-sim and i2c-stub modules"
 
-    # A release build against Debian's libgpiod v1; libgpiod v2's path is the package's build
-    # when there is one (what ships), else a release build with the v2 headers and static library in front.
-    "$swift" build --package-path "$root" -c release --static-swift-stdlib --product forcepad \
-        --scratch-path "$root/.build-rig"
-    phase "release build (libgpiod v1)"
+    # libgpiod v1's path is the development build against Debian's libgpiod (up to date after
+    # `make test`'s own build, so nothing is compiled twice); libgpiod v2's is the package's
+    # build when there is one (what ships), else a release build with the v2 headers and
+    # static library in front.
+    "$swift" build --package-path "$root" --product forcepad
+    phase "development build (libgpiod v1)"
     package_binary="$(package_out_dir)/forcepad-amd64"
     package_sysroot="$(package_cache_dir)/sysroot/trixie-amd64"
     if [ -f "$package_binary" ] && [ -f "$package_sysroot/usr/lib/x86_64-linux-gnu/libc.so.6" ]; then
@@ -129,10 +131,10 @@ if [ "$arch" = x86_64 ]; then
         v2_binary=$root/.build-rig-v2/release/forcepad
     fi
     # Each build must have taken its own path through Sources/CGPIOD/forcepad_gpio.c.
-    nm -u "$root/.build-rig/release/forcepad" | grep -c ' gpiod_line_request_output$' > /dev/null \
-        || { echo "rig: .build-rig's forcepad does not call libgpiod v1's gpiod_line_request_output" >&2; exit 1; }
+    nm -u "$root/.build/debug/forcepad" | grep -c ' gpiod_line_request_output$' > /dev/null \
+        || { echo "rig: .build/debug/forcepad does not call libgpiod v1's gpiod_line_request_output" >&2; exit 1; }
     builds=(forcepad "$v2_build")
-    forcepads=(--forcepad "forcepad=$root/.build-rig/release/forcepad" --forcepad "$v2_build=$v2_binary")
+    forcepads=(--forcepad "forcepad=$root/.build/debug/forcepad" --forcepad "$v2_build=$v2_binary")
 else
     kver=$(bash "$root/rig/fetch-kernel.sh" "$cache" arm64 | tail -n 1) \
         || unavailable "could not fetch Debian's arm64 kernel packages (linux-image-arm64, linux-source, linux-headers, busybox-static)"
