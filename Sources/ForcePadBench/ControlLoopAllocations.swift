@@ -3,7 +3,7 @@ import ForcePadHAL
 
 /// Heap allocations of the real-time loop's period on the sim board: commands applied,
 /// frame read from the simulated pad, pipeline, press recogniser, haptic scheduler and line,
-/// events pushed, snapshot published.
+/// events pushed, snapshot filled and published (asked for every period, as a replay does).
 enum ControlLoopAllocations {
     /// Allocations per ``ControlLoop`` tick over `ticks` periods after a second of warm-up,
     /// with a tare, a filter change and a press through peek and pop queued for the loop.
@@ -41,6 +41,7 @@ enum ControlLoopAllocations {
         }
         let allocations = AllocationCount.during {
             while tick < board.sampleRateHz + ticks {
+                link.snapshotWanted.store(true, ordering: .relaxed)
                 loop.tick(atMicros: Int64(tick) * loop.periodMicros, clock: clock, originMicros: 0)
                 tick += 1
             }

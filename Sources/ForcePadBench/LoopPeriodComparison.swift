@@ -1,6 +1,7 @@
 /// Instructions of one whole loop period on the sim board (``LoopPeriodRun``: the real
-/// ``ControlLoop`` with the simulated pad and line, default settings, a press every 500 ms)
-/// next to the pipeline alone on the same board (``ChainRun`` on the sim board's 4-cell strip,
+/// ``ControlLoop`` with the simulated pad and line, default settings, a press every 500 ms,
+/// nobody reading the snapshot; and, for context, with it asked for every period) next to
+/// the pipeline alone on the same board (``ChainRun`` on the sim board's 4-cell strip,
 /// default one-euro filter), counted with callgrind the way ``InstructionCount`` counts a frame.
 /// Where the period goes comes from callgrind's inclusive cost per function; the C side's
 /// estimate of the work no loop can avoid is the competent C chain's pipeline on the same
@@ -31,7 +32,7 @@ struct LoopPeriodComparison {
     /// `build` holds the C chain's programs (bench/reference-chain.c), nil if they were not built.
     init(build: ReferenceChainBuild?) {
         let directory = ReferenceChainBuild.directory
-        let measure = "instructions per loop period, sim board (ControlLoop.tick, sim source and line)"
+        let measure = "instructions per loop period, sim board (ControlLoop.tick, sim source and line, no snapshot asked for)"
         guard let program = InstructionComparison.strippedCopy() else {
             rows.append(BenchmarkRow(measure, value: "not counted", target: "counted", verdict: .fail))
             notes.append("\(measure): objcopy --strip-debug failed; install binutils")
@@ -51,11 +52,15 @@ struct LoopPeriodComparison {
             return
         }
         let period: InstructionCount
+        let asked: InstructionCount
         let pipeline: InstructionCount
         do {
             period = try InstructionCount(
                 [program.path, LoopPeriodRun.command], environment: program.environment,
                 scratchPath: "\(directory)/callgrind-loop.out", base: Self.basePeriods, measured: Self.measuredPeriods)
+            asked = try InstructionCount(
+                [program.path, LoopPeriodRun.command, "1"], environment: program.environment,
+                scratchPath: "\(directory)/callgrind-loop-asked.out", base: Self.basePeriods, measured: Self.measuredPeriods)
             pipeline = try InstructionCount(
                 [program.path, ChainRun.command, chain.name, Self.geometry.name, framesPath], environment: program.environment,
                 scratchPath: "\(directory)/callgrind-forcepad.out")
@@ -65,6 +70,9 @@ struct LoopPeriodComparison {
             return
         }
         rows.append(BenchmarkRow(measure, value: DecimalText.format(period.perFrame, places: 1)))
+        rows.append(BenchmarkRow(
+            "instructions per loop period, sim board, the snapshot asked for every period (as a replay does)",
+            value: DecimalText.format(asked.perFrame, places: 1)))
         do {
             let shorter = try CallgrindFunctionCosts(period.baseOutput)
             let longer = try CallgrindFunctionCosts(period.measuredOutput)

@@ -1,19 +1,23 @@
 import ForcePadCore
 import ForcePadHAL
 
-/// `forcepad-bench run-loop PERIODS`: the whole loop period's side of the instruction count.
-/// The real ``ControlLoop`` on the sim board (simulated pad and line, default settings,
-/// 1 kHz), ticked PERIODS times on a ``ManualClock`` on this thread, the simulated finger
-/// pressing through the command ring as in ``SimLoopRun`` (peek, pop, release every 500 ms)
-/// and the events drained after each period, as the event pump would. Prints the number of
-/// events drained; the benchmark runs it under callgrind.
+/// `forcepad-bench run-loop [ASKED_EVERY] PERIODS`: the whole loop period's side of the
+/// instruction count. The real ``ControlLoop`` on the sim board (simulated pad and line,
+/// default settings, 1 kHz), ticked PERIODS times on a ``ManualClock`` on this thread, the
+/// simulated finger pressing through the command ring as in ``SimLoopRun`` (peek, pop,
+/// release every 500 ms) and the events drained after each period, as the event pump would;
+/// with ASKED_EVERY > 0 the snapshot is asked for (``LoopLink/snapshotWanted``) before every
+/// ASKED_EVERY-th period, as a reader would (0, the default: nobody reads it). Prints the
+/// number of events drained; the benchmark runs it under callgrind.
 enum LoopPeriodRun {
     static let command = "run-loop"
 
     /// Runs the command; the process's exit status.
     static func main(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let periods = Int(arguments[0]), periods >= 0 else {
-            progress("usage: forcepad-bench \(command) PERIODS")
+        guard (1...2).contains(arguments.count), let periods = Int(arguments.last!), periods >= 0,
+            let askedEvery = arguments.count == 2 ? Int(arguments[0]) : 0, askedEvery >= 0
+        else {
+            progress("usage: forcepad-bench \(command) [ASKED_EVERY] PERIODS")
             return 1
         }
         let board = SimBoard.board()
@@ -45,6 +49,7 @@ enum LoopPeriodRun {
                 step += 1
                 due = step / steps.count * SimLoopRun.pressCycleMillis + steps[step % steps.count].atMillis
             }
+            if askedEvery > 0 && period % askedEvery == 0 { link.snapshotWanted.store(true, ordering: .relaxed) }
             loop.tick(atMicros: Int64(period) * loop.periodMicros, clock: clock, originMicros: 0)
             while events.pop() != nil { drained += 1 }
         }

@@ -98,7 +98,7 @@ struct SimLoopRun {
         var step = 0
         let periodMillis = 1000 / board.sampleRateHz
         while true {
-            let ticks = Int(snapshots.latest().counters.ticks)
+            let ticks = Int(link.ticks.load(ordering: .acquiring))
             if ticks >= periods { break }
             let cycle = step / Self.pressSteps.count
             let due = cycle * Self.pressCycleMillis + Self.pressSteps[step % Self.pressSteps.count].atMillis

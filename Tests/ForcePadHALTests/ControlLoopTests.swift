@@ -87,10 +87,12 @@ struct BoxedClock: LoopClock {
             #expect(link.commands.push(LoopCommandEnvelope(sequence: sequence, command: command)))
         }
 
-        /// Runs periods from `from` up to (not including) `to` milliseconds.
-        func run(fromMillis from: Int, toMillis to: Int) {
+        /// Runs periods from `from` up to (not including) `to` milliseconds, the snapshot
+        /// asked for in each (`asked`), as a reader that waits for every period would.
+        func run(fromMillis from: Int, toMillis to: Int, asked: Bool = true) {
             for millis in from..<to {
                 box.now = Int64(millis) * 1000
+                if asked { link.snapshotWanted.store(true, ordering: .relaxed) }
                 loop.tick(atMicros: Int64(millis) * 1000, clock: BoxedClock(box: box), originMicros: 0)
             }
         }
@@ -206,6 +208,53 @@ struct BoxedClock: LoopClock {
             return
         }
         #expect(press == .cancelled(atMicros: 3000, reason: .command))
+    }
+
+    @Test func aPeriodNobodyAskedInPublishesNothing() {
+        var harness = Harness(cells: 2)
+        harness.send(.simulate(.press(force: .grams(200), position: .center, holdMicros: 0)))
+        harness.run(fromMillis: 0, toMillis: 3, asked: false)
+        let ticked = harness.link.ticks.load(ordering: .acquiring)
+        #expect(ticked == 3)
+        let initial = harness.readers.latestSnapshot()
+        #expect(initial.counters.ticks == 0 && !initial.hasFrame && initial.appliedCommand == 0)
+        harness.run(fromMillis: 3, toMillis: 4)
+        let stillWanted = harness.link.snapshotWanted.load(ordering: .acquiring)
+        #expect(!stillWanted)
+        let asked = harness.readers.latestSnapshot()
+        #expect(asked.counters.ticks == 4 && asked.appliedCommand == 1)
+        #expect(asked.raw.timeMicros == 3000 && asked.force.timeMicros == 3000)
+        #expect(asked.force.total == .grams(200))
+        #expect(asked.force.cellMilligrams[0] + asked.force.cellMilligrams[1] == 200_000)
+        #expect(asked.cellCounts.readings[0] > 0 && asked.pressState != .idle)
+        harness.run(fromMillis: 4, toMillis: 6, asked: false)
+        #expect(harness.readers.latestSnapshot().counters.ticks == 4)
+    }
+
+    @Test func aReaderGetsTheSnapshotOfAPeriodEndedAfterItAsked() throws {
+        let harness = Harness()
+        let loop = harness.loop
+        let loopThread = try PosixThread {
+            var clock = MonotonicClock()
+            loop.run(clock: &clock)
+        }
+        let running = harness.link.progress.until(timeoutMicros: 5_000_000) { harness.link.ticks.load(ordering: .acquiring) >= 3 }
+        #expect(running)
+        for _ in 0..<20 {
+            let before = harness.link.ticks.load(ordering: .acquiring)
+            let snapshot = harness.readers.askForSnapshot(timeoutMicros: 5_000_000)
+            #expect(snapshot.counters.ticks > before, "asked after tick \(before), got the snapshot of tick \(snapshot.counters.ticks)")
+            #expect(snapshot.hasFrame)
+        }
+        harness.link.stopRequested.store(true, ordering: .relaxed)
+        loopThread.join()
+        // Once stopped, the snapshot the loop left, at once.
+        let started = MonotonicClock().nowMicros()
+        let last = harness.readers.askForSnapshot(timeoutMicros: 5_000_000)
+        #expect(MonotonicClock().nowMicros() - started < 1_000_000)
+        let ticks = harness.link.ticks.load(ordering: .acquiring)
+        #expect(last.counters.ticks == ticks)
+        #expect(!last.hapticLineActive)
     }
 
     @Test func lateWakeUpsSkipMissedPeriodsInsteadOfBursting() {

@@ -70,9 +70,11 @@ struct FailingSource: FrameSource {
                 sequence: 1, command: .simulate(.press(force: force, position: .center, holdMicros: 0)))))
         }
 
+        /// Runs periods from `from` up to (not including) `to` milliseconds, the snapshot asked for in each.
         func run(fromMillis from: Int, toMillis to: Int) {
             for millis in from..<to {
                 box.now = Int64(millis) * 1000
+                link.snapshotWanted.store(true, ordering: .relaxed)
                 loop.tick(atMicros: Int64(millis) * 1000, clock: BoxedClock(box: box), originMicros: 0)
             }
         }

@@ -155,8 +155,8 @@ final class LoopRuntime {
         }
     }
 
-    /// The newest snapshot from the loop.
-    func snapshot() -> LoopSnapshot { snapshots.latest() }
+    /// The loop's snapshot as of the end of its next period (as it left it, once stopped).
+    func snapshot() -> LoopSnapshot { link.latestSnapshot(&snapshots) }
 
     /// The loop's latency histograms as of the end of its next period (as it left them, once stopped).
     func latencies() -> LoopLatencies { link.latestLatencies(&latencyReader) }

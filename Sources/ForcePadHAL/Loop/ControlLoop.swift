@@ -3,7 +3,7 @@ import ForcePadCore
 /// The real-time loop. Once per period it applies pending commands, reads a frame, runs the
 /// pipeline and the press recogniser, triggers the haptic pattern of each stage that fired,
 /// advances the haptic scheduler and makes the line edge it asks for (one GPIO call), pushes
-/// events and publishes a snapshot. It never allocates, locks, logs or blocks on other
+/// events and, when a reader asked for one, publishes a snapshot. It never allocates, locks, logs or blocks on other
 /// threads: it talks to them only through its ``LoopLink``.
 ///
 /// Generic over its frame source, haptic line and clock. Called from another module (the
@@ -105,13 +105,8 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         let edge = scheduler.advance(toMicros: timeMicros, into: &hapticEvents)
         driveLine(edge, at: timeMicros, clock: clock, originMicros: originMicros)
         if snapshot.haptics.rtp != .off || writtenAmplitude != 0 { driveAmplitude() }
-        snapshot.pressState = recognizer.state
-        snapshot.progressQ16 = recognizer.progressQ16
-        snapshot.hapticCounters = scheduler.counters
-        snapshot.hapticLineActive = scheduler.lineIsActive
-        snapshot.hapticPlaying = scheduler.isPlaying
         snapshot.counters.ticks += 1
-        publishSnapshot()
+        publishSnapshotIfWanted()
         publishLatenciesIfDue()
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
         link.finishedPeriodMicros.store(timeMicros, ordering: .releasing)
@@ -137,21 +132,20 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             link.record(&snapshot.raw)
             if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
             pipeline.process(&snapshot.raw)
-            // Field by field: the snapshot's frame starts as a fresh one for this pad
-            // (``LoopSnapshot/init(cellCount:recognizer:haptics:)``), its cells past the
-            // pad's 0 as the pipeline's are.
-            pipeline.writeOutput(into: &snapshot.force)
             snapshot.hasFrame = true
-            link.stream(&snapshot.force)
+            if link.streamingForces.load(ordering: .relaxed) {
+                pipeline.writeOutput(into: &snapshot.force)
+                link.stream(&snapshot.force)
+            }
             // By summary: the frame itself, passed from this class's state to another module,
             // was copied whole (then 320 bytes, a 256-cell frame's now) for each call.
-            recognizer.update(with: snapshot.force.summary, into: &pressEvents)
+            let summary = pipeline.output.summary
+            recognizer.update(with: summary, into: &pressEvents)
             handlePressEvents(at: timeMicros)
             menu.update(
-                with: snapshot.force.summary, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
+                with: summary, popHeld: recognizer.state == .pop && recognizer.isDeepestStageHeld,
                 shownShortcuts: shownShortcuts, into: &menuEvents)
             handleMenuEvents(at: timeMicros)
-            recordPipelineState()
         } catch {
             snapshot.counters.readErrors += 1
             failedFramesInARow += 1
@@ -219,6 +213,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         let edge = scheduler.forceOff(atMicros: end, into: &hapticEvents)
         driveLine(edge, at: end, clock: clock, originMicros: start)
         forceLineOff(at: end)
+        fillSnapshot()
         snapshot.hapticLineActive = false
         publishSnapshot()
         link.latencies.publish(latencies)
@@ -226,8 +221,38 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         link.progress.notify()
     }
 
-    /// Publishes the snapshot: the pad's cells of its per-cell arrays and everything else
-    /// (``LoopSnapshotPublication``).
+    /// Fills and publishes the snapshot when its reader asked for one (``LoopLink/snapshotWanted``).
+    /// Most periods have no reader: that is checked where it is called (inlined), not in a call.
+    @inline(__always)
+    private func publishSnapshotIfWanted() {
+        guard link.snapshotWanted.load(ordering: .relaxed) else { return }
+        fillSnapshot()
+        publishSnapshot()
+        link.snapshotWanted.store(false, ordering: .releasing)
+    }
+
+    /// Writes into the snapshot what the loop keeps elsewhere: the recogniser's and the
+    /// scheduler's state, and the pipeline's output and per-cell counts (once a frame was
+    /// read; they change only with one). The rest (the raw frame, the counters, the settings)
+    /// the loop keeps in the snapshot itself. Field by field: the snapshot's frame started as
+    /// a fresh one for this pad (``LoopSnapshot/init(cellCount:recognizer:haptics:)``), its
+    /// cells past the pad's 0 as the pipeline's are.
+    private func fillSnapshot() {
+        snapshot.pressState = recognizer.state
+        snapshot.progressQ16 = recognizer.progressQ16
+        snapshot.hapticCounters = scheduler.counters
+        snapshot.hapticLineActive = scheduler.lineIsActive
+        snapshot.hapticPlaying = scheduler.isPlaying
+        guard snapshot.hasFrame else { return }
+        pipeline.writeOutput(into: &snapshot.force)
+        // Cell by cell into the snapshot: no 256-cell array copied.
+        pipeline.writeCellCounts(into: &snapshot.cellCounts)
+        snapshot.hasTare = pipeline.hasTare
+        snapshot.tare = pipeline.tareOutcome
+    }
+
+    /// Publishes the snapshot as it stands: the pad's cells of its per-cell arrays and
+    /// everything else (``LoopSnapshotPublication``).
     private func publishSnapshot() {
         snapshots.publish { slot, isNew in publication.write(&snapshot, into: slot, whole: isNew) }
     }
@@ -370,13 +395,6 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         snapshot.appliedCommand = envelope.sequence
     }
 
-    private func recordPipelineState() {
-        // Cell by cell into the snapshot: no 256-cell array copied.
-        pipeline.writeCellCounts(into: &snapshot.cellCounts)
-        snapshot.hasTare = pipeline.hasTare
-        snapshot.tare = pipeline.tareOutcome
-    }
-
     private func forceLineOff(at timeMicros: Int64) {
         guard scheduler.settings.lineAccess.touchesLine else { return }
         do {
@@ -392,7 +410,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     private func driveAmplitude() {
         let haptics = snapshot.haptics
         let amplitude = snapshot.sensorLost || haptics.lineAccess != .drive
-            ? 0 : haptics.rtp.amplitude(total: snapshot.force.total, thresholds: recognizer.settings.thresholds)
+            ? 0 : haptics.rtp.amplitude(total: pipeline.output.total, thresholds: recognizer.settings.thresholds)
         guard amplitude != writtenAmplitude else { return }
         do {
             try line.setAmplitude(amplitude)

@@ -1,8 +1,9 @@
 import ForcePadCore
 
-/// What the loop shows the other threads after each period (through a
-/// ``LatestValueMailbox``): the newest frame, the settings in force and the counters. The
-/// latency histograms travel apart, when they change or are asked for (``LoopLatencies``).
+/// What the loop shows the other threads at the end of a period they asked for it in, and
+/// once stopped (through a ``LatestValueMailbox``, ``LoopLink/snapshotWanted``): the newest
+/// frame, the settings in force and the counters. The latency histograms travel apart, when
+/// they change or are asked for (``LoopLatencies``).
 public struct LoopSnapshot: Sendable, BitwiseCopyable {
     public var raw: RawFrame
     public var force: ForceFrame
