@@ -7,7 +7,8 @@
 # every parser and 200 mutated recordings through forcepad (fuzz/README.md), both Debian
 # packages built and installed into a trixie root and the amd64 one booted with systemd as
 # PID 1 in QEMU (docs/packaging.md), then the kernel rig where QEMU can run, in its x86_64
-# guest and in its arm64 guest with the packaged arm64 forcepad (docs/rig.md);
+# guest and in its arm64 guest with the packaged arm64 forcepad (docs/rig.md), in that order
+# (scripts/test.sh, which builds the packages' binaries in the background meanwhile);
 # `make fuzz` fuzzes for longer and runs 10,000 mutated recordings; `make install` /
 # `make uninstall` put a release build, the boards, docs, lab config, systemd unit, system
 # user and udev rules in place (PREFIX, DESTDIR; packaging/install.sh lists every file).
@@ -38,21 +39,7 @@ run: deps
 	./.build/debug/forcepad $(ARGS)
 
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	python3 docs/readme-session.py check .build/debug/forcepad
-	bash clients/python/run-tests.sh
-	bash bench/run-tests.sh
-	cd rig && bash ../scripts/lib/toolbox.sh python_lint ../.build-python *.py ../packaging/*.py
-	bash packaging/check.sh
-	SWIFT=$(SWIFT) bash sanitizers/thread-sanitizer.sh
-	SWIFT=$(SWIFT) bash fuzz/run.sh all $(FUZZ_TEST)
-	python3 fuzz/mutate-recordings.py --recordings $(MUTATIONS_TEST) --forcepad .build/debug/forcepad
-	SWIFT=$(SWIFT) bash packaging/test-packages.sh --if-available
-	bash packaging/boot-check.sh --if-available
-	SWIFT=$(SWIFT) bash rig/rig.sh --if-available
-	bash rig/rig.sh --arch arm64 --if-available
-	@echo "arm64 unit tests: not part of make test (about 15 minutes under qemu-user); make test-arm64 runs them"
+	SWIFT=$(SWIFT) FUZZ_TEST=$(FUZZ_TEST) MUTATIONS_TEST=$(MUTATIONS_TEST) bash scripts/test.sh
 
 build: deps
 	$(SWIFT) build

@@ -14,7 +14,9 @@
 # memory above 2 GiB, with the input saved under .build-fuzz/artifacts/TARGET/.
 #
 # FUZZ_CONFIGURATION=release builds in release mode instead (as forcepad ships), into
-# .build-fuzz/release.
+# .build-fuzz/release. The fuzzers run at the caller's priority: `nice make fuzz` leaves a
+# long run's CPU to other work (at nice 10 beside two busy processes a fuzzer gets about a
+# tenth of a core, which made `make test`'s short run ten times longer on a loaded machine).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +25,7 @@ configuration=${FUZZ_CONFIGURATION:-debug}
 all=(config board shortcuts calibration trace command-line gauge-answer recording events report accelerations config-editor)
 
 if [ $# -lt 2 ]; then
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^set -e/{/^set -e/!p}' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 target=$1
@@ -42,7 +44,7 @@ case $limit in
 esac
 
 scratch=$root/.build-fuzz
-build=(nice -n 10 "$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer -c "$configuration")
+build=("$swift" build --package-path "$root/fuzz" --scratch-path "$scratch" --sanitize=fuzzer -c "$configuration")
 mkdir -p "$scratch"
 # One product at a time: building the whole fuzz package would also build the forcepad
 # executable of the package it depends on, which cannot link with libFuzzer's main.
@@ -63,7 +65,7 @@ for name in "${targets[@]}"; do
     esac
     start=$(date +%s.%N)
     status=0
-    SWIFT_BACKTRACE=enable=no nice -n 10 "$bin/fuzz-$name" "${options[@]}" "${bound[@]}" "$@" "$corpus" "$root/fuzz/corpus/$name" >"$log" 2>&1 || status=$?
+    SWIFT_BACKTRACE=enable=no "$bin/fuzz-$name" "${options[@]}" "${bound[@]}" "$@" "$corpus" "$root/fuzz/corpus/$name" >"$log" 2>&1 || status=$?
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
     inputs=$(stat number_of_executed_units)

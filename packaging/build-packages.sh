@@ -5,7 +5,10 @@
 # runtime linked in statically (packaging/toolchain.sh, cached in PACKAGE_CACHE). Each package
 # is then checked with lintian (packaging/debian/lintian-overrides explains every tag left).
 #
-# Usage: packaging/build-packages.sh [ARCH...]        (default: amd64 arm64)
+# Usage: packaging/build-packages.sh [--binaries] [ARCH...]        (default: amd64 arm64)
+#   --binaries   only the toolchain and the stripped release binaries (PACKAGE_OUT/forcepad-ARCH),
+#                no package: what `make test` builds in the background while its tests run
+#                (scripts/test.sh); the packages made after it find their binaries built.
 # Environment: SWIFT (the host's swift, to build the generator of the man page and the
 # completion), PACKAGE_CACHE (default .package-cache in the package), PACKAGE_OUT (default
 # .build-package), MAINTAINER (default the last commit's author).
@@ -17,6 +20,11 @@ label=package
 cache=$(package_cache_dir)
 out=$(package_out_dir)
 swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
+binaries_only=false
+if [ "${1:-}" = --binaries ]; then
+    binaries_only=true
+    shift
+fi
 architectures=("$@")
 [ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
 version=$(forcepad_version)
@@ -35,7 +43,7 @@ swift_version=$(bash "$root/packaging/toolchain.sh" "$cache" | tail -n 1)
 echo "package: toolchain ready after $(( $(date +%s) - started ))s (sid's swiftlang $swift_version)"
 
 # The man page and the completion come from a build that runs here.
-"$swift" build --package-path "$root" --product forcepad > /dev/null
+$binaries_only || "$swift" build --package-path "$root" --product forcepad > /dev/null
 generator="$root/.build/debug/forcepad"
 mkdir -p "$out"
 
@@ -54,6 +62,7 @@ for arch in "${architectures[@]}"; do
         /usr/libexec/swift/bin/llvm-objcopy --strip-all "/src/forcepad/$scratch/$triple/release/forcepad" "/src/forcepad/$scratch/forcepad.stripped"
     mv "$root/$scratch/forcepad.stripped" "$binary"
     phase "$arch build"
+    $binaries_only && continue
 
     # Runtime dependencies, read off the binary: its libraries and the newest glibc symbol version.
     needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
@@ -97,4 +106,8 @@ for arch in "${architectures[@]}"; do
         || { echo "package: lintian reports problems in $deb" >&2; exit 1; }
     echo "package: lintian: clean (overrides in packaging/debian/lintian-overrides)"
 done
-echo "package: total $(( $(date +%s) - started ))s; packages in $out"
+if $binaries_only; then
+    echo "package: total $(( $(date +%s) - started ))s; binaries in $out"
+else
+    echo "package: total $(( $(date +%s) - started ))s; packages in $out"
+fi
