@@ -5,10 +5,7 @@
 # runtime linked in statically (packaging/toolchain.sh, cached in PACKAGE_CACHE). Each package
 # is then checked with lintian (packaging/debian/lintian-overrides explains every tag left).
 #
-# Usage: packaging/build-packages.sh [--binaries] [ARCH...]        (default: amd64 arm64)
-#   --binaries   only the toolchain and the stripped release binaries (PACKAGE_OUT/forcepad-ARCH),
-#                no package: what `make test` builds in the background while its tests run
-#                (scripts/test.sh); the packages made after it find their binaries built.
+# Usage: packaging/build-packages.sh [ARCH...]        (default: amd64 arm64)
 # Environment: SWIFT (the host's swift, to build the generator of the man page and the
 # completion), PACKAGE_CACHE (default .package-cache in the package), PACKAGE_OUT (default
 # .build-package), MAINTAINER (default the last commit's author).
@@ -20,11 +17,6 @@ label=package
 cache=$(package_cache_dir)
 out=$(package_out_dir)
 swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
-binaries_only=false
-if [ "${1:-}" = --binaries ]; then
-    binaries_only=true
-    shift
-fi
 architectures=("$@")
 [ ${#architectures[@]} -gt 0 ] || architectures=(amd64 arm64)
 version=$(forcepad_version)
@@ -43,7 +35,7 @@ swift_version=$(bash "$root/packaging/toolchain.sh" "$cache" | tail -n 1)
 echo "package: toolchain ready after $(( $(date +%s) - started ))s (sid's swiftlang $swift_version)"
 
 # The man page and the completion come from a build that runs here.
-$binaries_only || "$swift" build --package-path "$root" --product forcepad > /dev/null
+"$swift" build --package-path "$root" --product forcepad > /dev/null
 generator="$root/.build/debug/forcepad"
 mkdir -p "$out"
 
@@ -62,7 +54,6 @@ for arch in "${architectures[@]}"; do
         /usr/libexec/swift/bin/llvm-objcopy --strip-all "/src/forcepad/$scratch/$triple/release/forcepad" "/src/forcepad/$scratch/forcepad.stripped"
     mv "$root/$scratch/forcepad.stripped" "$binary"
     phase "$arch build"
-    $binaries_only && continue
 
     # Runtime dependencies, read off the binary: its libraries and the newest glibc symbol version.
     needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
@@ -106,8 +97,4 @@ for arch in "${architectures[@]}"; do
         || { echo "package: lintian reports problems in $deb" >&2; exit 1; }
     echo "package: lintian: clean (overrides in packaging/debian/lintian-overrides)"
 done
-if $binaries_only; then
-    echo "package: total $(( $(date +%s) - started ))s; binaries in $out"
-else
-    echo "package: total $(( $(date +%s) - started ))s; packages in $out"
-fi
+echo "package: total $(( $(date +%s) - started ))s; packages in $out"

@@ -6,13 +6,10 @@
 # runs a sim session with the installed binary as that user, the arm64 one under qemu-user.
 # Removal and purge are checked last.
 #
-# Usage: packaging/test-packages.sh [--if-available] [--binaries] [ARCH...]   (default: amd64 arm64)
+# Usage: packaging/test-packages.sh [--if-available] [ARCH...]   (default: amd64 arm64)
 #   --if-available   where the packages cannot be built here (not x86_64 Linux, not root and
 #                    no password-less sudo, Debian's archive unreachable), print one line
 #                    saying why and exit 0 (what `make test` uses)
-#   --binaries       only fetch the toolchain and build the release binaries
-#                    (packaging/build-packages.sh --binaries), no package and no check: what
-#                    `make test` runs in the background from its start (scripts/test.sh)
 # Environment: as packaging/build-packages.sh; the trixie root is cached in PACKAGE_CACHE.
 set -euo pipefail
 
@@ -23,11 +20,6 @@ if_available_preamble "the packages are cross-built on an x86_64 Linux host" \
     "building and installing packages in a chroot needs root or password-less sudo" \
     SWIFT PACKAGE_CACHE PACKAGE_OUT -- "$@"
 set -- "${arguments[@]}"
-binaries_only=()
-if [ "${1:-}" = --binaries ]; then
-    binaries_only=(--binaries)
-    shift
-fi
 cache=$(package_cache_dir)
 out=$(package_out_dir)
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -41,8 +33,7 @@ mkdir -p "$cache"
 echo "package-test: packaging toolchain in $cache (about 5 minutes the first time; log toolchain.log)"
 bash "$root/packaging/toolchain.sh" "$cache" > "$cache/toolchain.log" 2>&1 \
     || unavailable "could not set up the packaging toolchain from Debian's archive ($(tail -n 1 "$cache/toolchain.log"))"
-PACKAGE_CACHE="$cache" PACKAGE_OUT="$out" bash "$root/packaging/build-packages.sh" "${binaries_only[@]}" "${architectures[@]}"
-[ ${#binaries_only[@]} -eq 0 ] || exit 0
+PACKAGE_CACHE="$cache" PACKAGE_OUT="$out" bash "$root/packaging/build-packages.sh" "${architectures[@]}"
 
 base="$cache/trixie"
 if [ ! -f "$base/.complete" ]; then
