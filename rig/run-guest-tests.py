@@ -470,7 +470,7 @@ class Checks(Tally):
         try:
             self.guest.shell.run(
                 "for f in /tmp/*.pid; do [ -f $f ] && kill -9 $(cat $f) 2>/dev/null; rm -f $f; done; "
-                f"killall -9 player watcher {' '.join(self.builds)} 2>/dev/null; "
+                f"killall -9 player {' '.join(self.builds)} 2>/dev/null; watcher stop 2>/dev/null; "
                 f"echo 0 > {STUB_ABSENT}; "
                 f"player {ADS7830_PROFILE} --frame 0 0 0 0; true"
             )
@@ -648,7 +648,7 @@ class Checks(Tally):
         )
 
     def _press_on_the_line(self, fp: Forcepad, profile: str) -> tuple[Message, str]:
-        """Plays rig/traces/peek-then-pop.csv with the watcher sampling the haptic line; returns
+        """Plays rig/traces/peek-then-pop.csv with the watcher recording the haptic line; returns
         the press's last event (press.released or press.cancelled) and the watcher's log."""
         guest = self.guest
         self._start_watcher(fp)
@@ -660,24 +660,17 @@ class Checks(Tally):
         return released, self._stop_watcher()
 
     def _start_watcher(self, fp: Forcepad) -> None:
-        """Starts rig/guest/watcher sampling the haptic line (low) and forgets the events so
-        far; returns once the watcher has taken its first sample, so a press starts after it."""
+        """Starts rig/guest/watcher recording the haptic line (low) and forgets the events so
+        far; a press started after it returns is recorded whole."""
         guest = self.guest
         require(guest.line_value() == 0, "the haptic line is high before any press")
-        guest.shell.check(f"spawn watcher watcher {guest.value_file} /tmp/haptic.log")
-        deadline = time.monotonic() + 10
-        while guest.shell.run("test -s /tmp/haptic.log")[0] != 0:
-            require(
-                time.monotonic() < deadline, f"the watcher did not start: {guest.shell.run('cat /tmp/watcher.out')[1]}"
-            )
-            time.sleep(0.1)
+        guest.shell.check(f"watcher start {HAPTIC_LINE} {guest.value_file} /tmp/haptic.log")
         fp.forget_events()
 
     def _stop_watcher(self) -> str:
         """Stops the watcher half a second after the last event and returns its log."""
         time.sleep(0.5)
-        self.guest.shell.run("kill $(cat /tmp/watcher.pid); rm /tmp/watcher.pid")
-        return self.guest.shell.check("cat /tmp/haptic.log")
+        return self.guest.shell.check("watcher stop && cat /tmp/haptic.log")
 
     def sensor_lost(self, binary: str) -> str:
         """The ADC stops answering mid-press (i2c-stub's `absent`): sensor.lost with the line
