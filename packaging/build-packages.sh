@@ -39,21 +39,41 @@ echo "package: toolchain ready after $(( $(date +%s) - started ))s (sid's swiftl
 generator="$root/.build/debug/forcepad"
 mkdir -p "$out"
 
-for arch in "${architectures[@]}"; do
-    case $arch in
-    amd64) triple=x86_64-pc-linux-gnu ;;
-    arm64) triple=aarch64-unknown-linux-gnu ;;
-    *) echo "package: unknown architecture $arch (amd64 or arm64)" >&2; exit 1 ;;
+triple_of() {
+    case $1 in
+    amd64) echo x86_64-pc-linux-gnu ;;
+    arm64) echo aarch64-unknown-linux-gnu ;;
+    *) echo "package: unknown architecture $1 (amd64 or arm64)" >&2; return 1 ;;
     esac
-    phase_started=$(date +%s)
+}
+
+# The release builds run side by side: each compiles much of the time on one core, and on a
+# machine busy with other work two builds get a larger share of it than one after the other.
+declare -A builds
+phase_started=$(date +%s)
+for arch in "${architectures[@]}"; do
+    triple_of "$arch" > /dev/null
+    bash "$root/packaging/swift-build-release.sh" "$cache" "$arch" forcepad ".build-package-$arch" > "$out/build-$arch.log" 2>&1 &
+    builds[$arch]=$!
+done
+for arch in "${architectures[@]}"; do
+    wait "${builds[$arch]}" || {
+        kill "${builds[@]}" 2> /dev/null || true
+        cat "$out/build-$arch.log"
+        echo "package: the $arch release build failed" >&2
+        exit 1
+    }
+    cat "$out/build-$arch.log"
+done
+phase "release builds (${architectures[*]})"
+
+for arch in "${architectures[@]}"; do
+    triple=$(triple_of "$arch")
     scratch=".build-package-$arch"
-    bash "$root/packaging/swift-build-release.sh" "$cache" "$arch" forcepad "$scratch"
-    built="$root/$scratch/$triple/release/forcepad"
     binary="$out/forcepad-$arch"
     bash "$root/packaging/in-chroot.sh" "$cache/sid" "$root" \
         /usr/libexec/swift/bin/llvm-objcopy --strip-all "/src/forcepad/$scratch/$triple/release/forcepad" "/src/forcepad/$scratch/forcepad.stripped"
     mv "$root/$scratch/forcepad.stripped" "$binary"
-    phase "$arch build"
 
     # Runtime dependencies, read off the binary: its libraries and the newest glibc symbol version.
     needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')

@@ -12,9 +12,12 @@ root=$(realpath "$1")
 source_dir=$2
 shift 2
 
-# The host's `url.MIRROR.insteadof` lines name the mirror folder; the chroot gets the same.
+# The host's `url.MIRROR.insteadof` lines name the mirror folder; the chroot gets the same,
+# written only when it differs (the packages' builds run side by side, and git refuses a
+# second writer of a config file).
 mirror=$(git config --system --get-regexp '^url\..*\.insteadof$' 2> /dev/null | head -n 1 | sed -E 's/^url\.(.*)\.insteadof .*$/\1/' || true)
-if [ -n "$mirror" ]; then
+if [ -n "$mirror" ] && [ "$(git config --file "$root/etc/gitconfig" --get-all "url.$mirror.insteadof" 2> /dev/null)" \
+    != "$(git config --system --get-all "url.$mirror.insteadof")" ]; then
     git config --file "$root/etc/gitconfig" --unset-all "url.$mirror.insteadof" 2> /dev/null || true
     git config --system --get-all "url.$mirror.insteadof" | while read -r prefix; do
         git config --file "$root/etc/gitconfig" --add "url.$mirror.insteadof" "$prefix"

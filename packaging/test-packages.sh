@@ -6,10 +6,12 @@
 # runs a sim session with the installed binary as that user, the arm64 one under qemu-user.
 # Removal and purge are checked last.
 #
-# Usage: packaging/test-packages.sh [--if-available] [ARCH...]   (default: amd64 arm64)
+# Usage: packaging/test-packages.sh [--if-available] [--toolchain-only] [ARCH...]   (default: amd64 arm64)
 #   --if-available   where the packages cannot be built here (not x86_64 Linux, not root and
 #                    no password-less sudo, Debian's archive unreachable), print one line
 #                    saying why and exit 0 (what `make test` uses)
+#   --toolchain-only  only set up what comes from Debian's archive, the packaging toolchain and
+#                    the trixie root (`make test` does it while its first build compiles)
 # Environment: as packaging/build-packages.sh; the trixie root is cached in PACKAGE_CACHE.
 set -euo pipefail
 
@@ -20,6 +22,11 @@ if_available_preamble "the packages are cross-built on an x86_64 Linux host" \
     "building and installing packages in a chroot needs root or password-less sudo" \
     SWIFT PACKAGE_CACHE PACKAGE_OUT -- "$@"
 set -- "${arguments[@]}"
+toolchain_only=false
+if [ "${1:-}" = --toolchain-only ]; then
+    toolchain_only=true
+    shift
+fi
 cache=$(package_cache_dir)
 out=$(package_out_dir)
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -33,8 +40,6 @@ mkdir -p "$cache"
 echo "package-test: packaging toolchain in $cache (about 5 minutes the first time; log toolchain.log)"
 bash "$root/packaging/toolchain.sh" "$cache" > "$cache/toolchain.log" 2>&1 \
     || unavailable "could not set up the packaging toolchain from Debian's archive ($(tail -n 1 "$cache/toolchain.log"))"
-PACKAGE_CACHE="$cache" PACKAGE_OUT="$out" bash "$root/packaging/build-packages.sh" "${architectures[@]}"
-
 base="$cache/trixie"
 if [ ! -f "$base/.complete" ]; then
     echo "package-test: debootstrap trixie (about 1 minute)"
@@ -44,6 +49,12 @@ if [ ! -f "$base/.complete" ]; then
     echo 'Acquire::Check-Valid-Until "false";' > "$base/etc/apt/apt.conf.d/99forcepad-snapshot"
     touch "$base/.complete"
 fi
+
+if $toolchain_only; then
+    echo "package-test: toolchain and trixie root ready in $cache"
+    exit 0
+fi
+PACKAGE_CACHE="$cache" PACKAGE_OUT="$out" bash "$root/packaging/build-packages.sh" "${architectures[@]}"
 
 # check DESCRIPTION COMMAND...: runs COMMAND inside the root, counted in the toolbox's tally.
 check() {
