@@ -148,12 +148,12 @@ public final class LoopLink: Sendable {
         if !frames.push(frame) { droppedFrames.add(1, ordering: .relaxed) }
     }
 
-    /// Loop side: pushes `frame` for the live view while one watches, counting a drop when
-    /// the ring is full. Never blocks or allocates. `frame` is only read (`inout` as in
-    /// ``record(_:)``).
+    /// Loop side: pushes `frame` for the live view, counting a drop when the ring is full.
+    /// Called only while ``streamingForces`` is set: the loop reads it first, since only then
+    /// does it write the pipeline's output into `frame`. Never blocks or allocates. `frame` is
+    /// only read (`inout` as in ``record(_:)``).
     @inline(__always)
     public func stream(_ frame: inout ForceFrame) {
-        guard streamingForces.load(ordering: .relaxed) else { return }
         if !forces.push(frame) { droppedForces.add(1, ordering: .relaxed) }
     }
 }
