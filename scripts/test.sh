@@ -31,7 +31,7 @@ started=$(date +%s)
 preparation_log=$(mktemp)
 setsid --wait bash packaging/test-packages.sh --if-available --toolchain-only > "$preparation_log" 2>&1 &
 preparation=$!
-trap 'kill -- -$preparation 2> /dev/null; rm -f "$preparation_log"' EXIT
+trap 'kill -- -$preparation 2> /dev/null || true; rm -f "$preparation_log"' EXIT
 # packages_toolchain: waits for that preparation and shows what it said; a failure there is
 # shown and left to the packages step, which tries again and reports it.
 packages_toolchain() {
