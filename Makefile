@@ -8,8 +8,8 @@
 # packages built and installed into a trixie root and the amd64 one booted with systemd as
 # PID 1 in QEMU (docs/packaging.md), then the kernel rig where QEMU can run, in its x86_64
 # guest and in its arm64 guest with the packaged arm64 forcepad (docs/rig.md), in that order,
-# each step timed (scripts/test.sh), what the packages need from Debian's archive set up
-# while the first build compiles;
+# each step timed (scripts/test.sh), what the packages need from Debian's archive and the
+# Python client's environments set up while the first build compiles;
 # `make fuzz` fuzzes for longer and runs 10,000 mutated recordings; `make install` /
 # `make uninstall` put a release build, the boards, docs, lab config, systemd unit, system
 # user and udev rules in place (PREFIX, DESTDIR; packaging/install.sh lists every file).

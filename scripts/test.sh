@@ -24,27 +24,35 @@ step() {
 }
 
 started=$(date +%s)
-# What the packages step fetches from Debian's archive (its toolchain and trixie root: minutes
-# of downloading and unpacking on a fresh machine) is set up while the first build compiles,
-# the one step that measures nothing; the tests start only once it has ended. On a machine
-# busy with other work the two side by side also get a larger share of its CPUs.
-preparation_log=$(mktemp)
-setsid --wait bash packaging/test-packages.sh --if-available --toolchain-only > "$preparation_log" 2>&1 &
-preparation=$!
-trap 'kill -- -$preparation 2> /dev/null || true; rm -f "$preparation_log"' EXIT
-# packages_toolchain: waits for that preparation and shows what it said; a failure there is
-# shown and left to the packages step, which tries again and reports it.
-packages_toolchain() {
+# What later steps fetch (the packages' toolchain and trixie root from Debian's archive: minutes
+# of downloading and unpacking on a fresh machine; the Python client's environments from PyPI)
+# is set up while the first build compiles, the one step that measures nothing; the tests start
+# only once it has ended. On a machine busy with other work the jobs side by side also get a
+# larger share of its CPUs. Each runs in its own session, ended if make test stops first.
+preparation_logs=$(mktemp -d)
+trap 'kill -- -$toolchain -$python_environments 2> /dev/null || true; rm -rf "$preparation_logs"' EXIT
+setsid --wait bash packaging/test-packages.sh --if-available --toolchain-only > "$preparation_logs/toolchain" 2>&1 &
+toolchain=$!
+setsid --wait bash clients/python/run-tests.sh environments > "$preparation_logs/python" 2>&1 &
+python_environments=$!
+# preparations: waits for both and shows what they said. A failure of the toolchain's is shown
+# and left to the packages step, which tries again and reports it; one of the Python
+# environments' fails here, as the Python client's checks need them.
+preparations() {
     local status=0
-    wait $preparation || status=$?
-    cat "$preparation_log"
+    wait $toolchain || status=$?
+    cat "$preparation_logs/toolchain"
     [ $status = 0 ] || echo "the packages' toolchain: exit status $status (the packages step tries again)"
+    status=0
+    wait $python_environments || status=$?
+    cat "$preparation_logs/python"
+    [ $status = 0 ] || { echo "the Python client's environments: exit status $status"; return 1; }
 }
 step "$SWIFT" build --build-tests
-step packages_toolchain
+step preparations
 step "$SWIFT" test --skip-build
 step python3 docs/readme-session.py check .build/debug/forcepad
-step bash clients/python/run-tests.sh
+step bash clients/python/run-tests.sh checks
 step bash bench/run-tests.sh
 step bash -c 'cd rig && bash ../scripts/lib/toolbox.sh python_lint ../.build-python *.py ../packaging/*.py'
 step bash packaging/check.sh
