@@ -22,7 +22,7 @@ struct LoopPeriodComparison {
         ("pipeline", ["ForcePadCore.ForcePipeline.process("]),
         ("press recogniser and quick-action menu", ["ForcePadCore.PressRecognizer.update(", "ForcePadCore.QuickActionMenu.update("]),
         ("haptic scheduler and line", [
-            "ForcePadCore.HapticScheduler.advance(", "ForcePadCore.HapticScheduler.stageReleased(", "driveLine",
+            "ForcePadCore.HapticScheduler.advancePlaying(", "ForcePadCore.HapticScheduler.dropPlaybackHeldUntilReleased(", "driveLine",
         ]),
     ]
 

@@ -125,8 +125,17 @@ public struct HapticScheduler: Sendable, BitwiseCopyable {
     /// The stage that triggered the playing pattern is no longer held, as of `time` (µs). In
     /// trigger-level mode the line goes off at the next ``advance(toMicros:into:)`` and a
     /// level still waiting to start is dropped; in the other modes patterns play on.
-    @_noAllocation
+    /// Inlined: the loop calls it in every period no stage is held, and with nothing playing
+    /// (no phase but idle, no replacement) there is nothing to drop, so it pays one load.
+    @inlinable
     public mutating func stageReleased(atMicros time: Int64) {
+        guard isPlaying else { return }
+        dropPlaybackHeldUntilReleased(atMicros: time)
+    }
+
+    /// ``stageReleased(atMicros:)`` while a pattern plays or waits.
+    @usableFromInline @_noAllocation
+    mutating func dropPlaybackHeldUntilReleased(atMicros time: Int64) {
         if let pending = replacement, pending.holdsUntilReleased {
             replacement = nil
         }
@@ -145,9 +154,18 @@ public struct HapticScheduler: Sendable, BitwiseCopyable {
 
     /// Runs the patterns up to `time` (µs), appending `haptic.on`/`haptic.off` to `events`,
     /// and returns the edge the line must make now, or nil when it stays as it is (always
-    /// nil in dry runs and with haptics disabled).
-    @_noAllocation
+    /// nil in dry runs and with haptics disabled). Inlined: the loop calls it every period,
+    /// and with nothing playing and the line off (nearly every period) nothing is due and
+    /// the line stays off, so it pays two loads, not a call.
+    @inlinable
     public mutating func advance(toMicros time: Int64, into events: inout HapticEventBuffer) -> HapticLineEdge? {
+        guard isPlaying || lineIsActive else { return nil }
+        return advancePlaying(toMicros: time, into: &events)
+    }
+
+    /// ``advance(toMicros:into:)`` while a pattern plays or waits, or the line is on.
+    @usableFromInline @_noAllocation
+    mutating func advancePlaying(toMicros time: Int64, into events: inout HapticEventBuffer) -> HapticLineEdge? {
         while runTransition(at: time, into: &events) {}
         return lineEdge()
     }
