@@ -49,20 +49,29 @@ triple_of() {
 
 # The release builds run side by side: each compiles much of the time on one core, and on a
 # machine busy with other work two builds get a larger share of it than one after the other.
+# Each runs in a session of its own, so that when one fails, or this script ends early, the
+# other is ended with everything it started (the compilers in the chroot too), not left to
+# compile on unwatched.
 declare -A builds
+end_builds() {
+    local pid
+    for pid in "${builds[@]}"; do kill -- "-$pid" 2> /dev/null || true; done
+}
+trap end_builds EXIT
 phase_started=$(date +%s)
 for arch in "${architectures[@]}"; do
     triple_of "$arch" > /dev/null
-    bash "$root/packaging/swift-build-release.sh" "$cache" "$arch" forcepad ".build-package-$arch" > "$out/build-$arch.log" 2>&1 &
+    setsid bash "$root/packaging/swift-build-release.sh" "$cache" "$arch" forcepad ".build-package-$arch" > "$out/build-$arch.log" 2>&1 &
     builds[$arch]=$!
 done
 for arch in "${architectures[@]}"; do
     wait "${builds[$arch]}" || {
-        kill "${builds[@]}" 2> /dev/null || true
+        end_builds
         cat "$out/build-$arch.log"
         echo "package: the $arch release build failed" >&2
         exit 1
     }
+    unset "builds[$arch]"
     cat "$out/build-$arch.log"
 done
 phase "release builds (${architectures[*]})"
