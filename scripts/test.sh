@@ -27,14 +27,14 @@ started=$(date +%s)
 # What later steps fetch (the packages' toolchain and trixie root from Debian's archive: minutes
 # of downloading and unpacking on a fresh machine; the Python client's environments from PyPI)
 # is set up while the first build compiles, the one step that measures nothing; the tests start
-# only once it has ended. On a machine busy with other work the jobs side by side also get a
-# larger share of its CPUs. Each runs in its own session, ended if make test stops first.
+# only once both have ended. On a machine busy with other work the jobs side by side also get
+# a larger share of its CPUs. Each runs in its own session, ended if make test stops first.
 preparation_logs=$(mktemp -d)
-trap 'kill -- -$toolchain -$python_environments 2> /dev/null || true; rm -rf "$preparation_logs"' EXIT
 setsid --wait bash packaging/test-packages.sh --if-available --toolchain-only > "$preparation_logs/toolchain" 2>&1 &
 toolchain=$!
 setsid --wait bash clients/python/run-tests.sh environments > "$preparation_logs/python" 2>&1 &
 python_environments=$!
+trap 'kill -- -$toolchain -$python_environments 2> /dev/null || true; rm -rf "$preparation_logs"' EXIT
 # preparations: waits for both and shows what they said. A failure of the toolchain's is shown
 # and left to the packages step, which tries again and reports it; one of the Python
 # environments' fails here, as the Python client's checks need them.
