@@ -20,7 +20,7 @@ struct LoopPeriodComparison {
     static let parts: [(name: String, functions: [String])] = [
         ("reading the frame (simulated pad)", ["ForcePadHAL.SimulatedPad.read(into:"]),
         ("pipeline", ["ForcePadCore.ForcePipeline.process("]),
-        ("press recogniser and quick-action menu", ["ForcePadCore.PressRecognizer.update(", "ForcePadCore.QuickActionMenu.update("]),
+        ("press recogniser and quick-action menu", ["ForcePadCore.PressRecognizer.update(", "ForcePadCore.QuickActionMenu.updateEngaged("]),
         ("haptic scheduler and line", [
             "ForcePadCore.HapticScheduler.advancePlaying(", "ForcePadCore.HapticScheduler.dropPlaybackHeldUntilReleased(", "driveLine",
         ]),

@@ -8,6 +8,7 @@
 /// nothing).
 struct DragDetector: Sendable, BitwiseCopyable {
     /// Centroids kept; with samples at least window / 8 apart they span more than a window.
+    /// A power of two: ``slot(_:)`` wraps with a mask.
     private static let capacity = 16
 
     /// Sample times (µs), oldest first from `oldest`, in a ring.
@@ -25,6 +26,12 @@ struct DragDetector: Sendable, BitwiseCopyable {
 
     init() {}
 
+    /// Where in the ring the sample `age` steps newer than the oldest lies (`age` ≥ 0).
+    /// `oldest` + `age` is below 2 · ``capacity``, so a mask wraps it (a signed `%` costs
+    /// four more instructions, and the loop looks up two to five slots a frame).
+    @inline(__always)
+    private func slot(_ age: Int) -> Int { (oldest &+ age) & (Self.capacity - 1) }
+
     /// Forgets the history.
     @_noAllocation
     mutating func reset() {
@@ -37,7 +44,7 @@ struct DragDetector: Sendable, BitwiseCopyable {
     /// Feeds one frame of a press and returns whether the centroid (`position`, Q16) moved
     /// faster than `speedQ16PerSecond` (Q16 pad fractions per second; 0 never) over at least
     /// `windowMicros` (µs) up to `time` (µs).
-    @_noAllocation
+    @_noAllocation @inline(__always)
     mutating func isDragging(
         position: PadPosition, contacts frameContacts: Int, atMicros time: Int64,
         speedQ16PerSecond: Int32, windowMicros: Int64
@@ -63,9 +70,9 @@ struct DragDetector: Sendable, BitwiseCopyable {
     /// when that one is still a window old (the usual case: it moves a step at most) and
     /// walks toward newer ones; otherwise it walks back from the newest. Either way it finds
     /// the same sample, without walking half the history every frame.
-    @_noAllocation
+    @_noAllocation @inline(__always)
     private mutating func isFaster(than speedQ16PerSecond: Int64, position: PadPosition, atMicros time: Int64, windowMicros: Int64) -> Bool {
-        func isOldEnough(_ age: Int) -> Bool { time - sampleMicros[(oldest + age) % Self.capacity] >= windowMicros }
+        func isOldEnough(_ age: Int) -> Bool { time - sampleMicros[slot(age)] >= windowMicros }
         var age: Int
         if anchor >= 0 && anchor < count && isOldEnough(anchor) {
             age = anchor
@@ -76,7 +83,7 @@ struct DragDetector: Sendable, BitwiseCopyable {
         }
         anchor = age
         guard age >= 0 else { return false }
-        let index = (oldest + age) % Self.capacity
+        let index = slot(age)
         let elapsed = time - sampleMicros[index]
         // Clamped to 16 pad widths (far beyond any real move) so the squares cannot overflow.
         let limit: Int64 = 16 << 16
@@ -86,18 +93,18 @@ struct DragDetector: Sendable, BitwiseCopyable {
         return dx * dx + dy * dy > allowed * allowed
     }
 
-    @_noAllocation
+    @_noAllocation @inline(__always)
     private mutating func record(_ position: PadPosition, atMicros time: Int64, spacingMicros: Int64) {
         if count > 0 {
-            let newest = (oldest + count - 1) % Self.capacity
+            let newest = slot(count - 1)
             guard time - sampleMicros[newest] >= spacingMicros else { return }
         }
         if count == Self.capacity {
-            oldest = (oldest + 1) % Self.capacity
+            oldest = slot(1)
             count -= 1
             if anchor >= 0 { anchor -= 1 }
         }
-        let index = (oldest + count) % Self.capacity
+        let index = slot(count)
         sampleMicros[index] = time
         sampleX[index] = position.x
         sampleY[index] = position.y

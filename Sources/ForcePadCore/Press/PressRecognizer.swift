@@ -155,7 +155,7 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     /// Feeds the centroid to the drag detector until pop; after pop a drag changes nothing.
     /// While the total is below half of the press's peak the finger is lifting: the detector
     /// starts afresh instead.
-    @_noAllocation
+    @_noAllocation @inline(__always)
     private mutating func isDraggedBeforePop(_ frame: ForceFrameSummary) -> Bool {
         let total = frame.total.milligrams
         if total > peakMilligrams { peakMilligrams = total }
@@ -196,7 +196,7 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
         events.append(event)
     }
 
-    @_noAllocation
+    @_noAllocation @inline(__always)
     private mutating func noteLeftStages(_ total: Force) {
         let thresholds = settings.thresholds
         let hysteresis = settings.hysteresis
@@ -210,7 +210,7 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
         }
     }
 
-    @_noAllocation
+    @_noAllocation @inline(__always)
     private mutating func reportProgress(_ total: Force, atMicros time: Int64, into events: inout PressEventBuffer) {
         let thresholds = settings.thresholds
         let phase: PressPhase
