@@ -34,24 +34,36 @@ enum LoopPeriodRun {
             periodMicros: Int64(1_000_000 / board.sampleRateHz), link: link)
         var events = link.events.takeConsumer()!
         let clock = ManualClock()
-        let periodMillis = 1000 / board.sampleRateHz
+        let periodMicros = loop.periodMicros
         var drained = 0
         var sequence: UInt64 = 0
-        // The next press step, as SimLoopRun keeps it: one comparison a period, so that the
-        // count holds the loop's work, not a search of the steps.
+        // The driver's own work kept to what the chain's driver does (``ChainRun``: about 12
+        // instructions a frame), so that the count holds the loop's: the next press step's
+        // loop time worked out when the step is sent, not a search or a product every period,
+        // and the loop time and the countdown to the next asked-for snapshot added to.
         let steps = SimLoopRun.pressSteps
         var step = 0
-        var due = steps[0].atMillis
-        for period in 0..<periods {
-            if period * periodMillis >= due {
+        var stepDueMicros = Int64(steps[0].atMillis) * 1000
+        var timeMicros: Int64 = 0
+        var periodsUntilAsked = 0
+        for _ in 0..<periods {
+            if timeMicros >= stepDueMicros {
                 sequence += 1
                 _ = link.commands.push(LoopCommandEnvelope(sequence: sequence, command: .simulate(steps[step % steps.count].command)))
                 step += 1
-                due = step / steps.count * SimLoopRun.pressCycleMillis + steps[step % steps.count].atMillis
+                let dueMillis = step / steps.count * SimLoopRun.pressCycleMillis + steps[step % steps.count].atMillis
+                stepDueMicros = Int64(dueMillis) * 1000
             }
-            if askedEvery > 0 && period % askedEvery == 0 { link.snapshotWanted.store(true, ordering: .relaxed) }
-            loop.tick(atMicros: Int64(period) * loop.periodMicros, clock: clock, originMicros: 0)
+            if askedEvery > 0 {
+                if periodsUntilAsked == 0 {
+                    link.snapshotWanted.store(true, ordering: .relaxed)
+                    periodsUntilAsked = askedEvery
+                }
+                periodsUntilAsked -= 1
+            }
+            loop.tick(atMicros: timeMicros, clock: clock, originMicros: 0)
             while events.pop() != nil { drained += 1 }
+            timeMicros &+= periodMicros
         }
         print(drained)
         return 0

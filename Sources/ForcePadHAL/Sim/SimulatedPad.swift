@@ -148,8 +148,9 @@ public struct SimulatedPad: FrameSource {
         }
         for cell in 0..<cellCount {
             // Unchecked: the total lies between two Int32 forces (|total| < 2^31) and a weight
-            // in 0…65536, so the product stays below 2^47.
-            frame.counts[cell] = noisyCounts(cell: cell, (total &* Int64(weightsQ16[cell])) &>> 16, at: timeMicros)
+            // in 0…65536, so the product stays below 2^47; `cell` < cellCount ≤ 256
+            // (``BoardDescription/maxCells``), the arrays' size.
+            frame.counts[unchecked: cell] = noisyCounts(cell: cell, (total &* Int64(weightsQ16[unchecked: cell])) &>> 16, at: timeMicros)
         }
         truth.publish(Force(milligrams: Int32(clamping: total)), atMicros: timeMicros)
         frame.isStale = false
