@@ -11,8 +11,7 @@
 #define WORD(signal) ((_Atomic uint32_t *)&(signal)->word)
 #define WAITERS(signal) ((_Atomic uint32_t *)&(signal)->waiters)
 
-void fp_tick_signal_notify(fp_tick_signal *signal) {
-    if (atomic_load_explicit(WAITERS(signal), memory_order_relaxed) == 0) return;
+void fp_tick_signal_wake(fp_tick_signal *signal) {
     atomic_fetch_add_explicit(WORD(signal), 1, memory_order_release);
     syscall(SYS_futex, &signal->word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }

@@ -12,10 +12,17 @@ typedef struct {
     uint32_t waiters;
 } fp_tick_signal;
 
+/** Bumps the word and wakes every thread sleeping on it (one futex syscall). */
+void fp_tick_signal_wake(fp_tick_signal *signal);
+
 /** Loop side, once a period: when a waiter is registered (one relaxed load otherwise),
  *  bumps the word and wakes every thread sleeping on it. No lock, no allocation; a
- *  syscall only while someone waits. */
-void fp_tick_signal_notify(fp_tick_signal *signal);
+ *  syscall only while someone waits. Inline, so the loop's period pays the load alone,
+ *  not a call into this library as well. */
+static inline void fp_tick_signal_notify(fp_tick_signal *signal) {
+    if (__atomic_load_n(&signal->waiters, __ATOMIC_RELAXED) == 0) return;
+    fp_tick_signal_wake(signal);
+}
 
 /** Waiter side: registers a waiter (the loop then wakes on every period). */
 void fp_tick_signal_enter(fp_tick_signal *signal);

@@ -1,27 +1,36 @@
 /// How long the force has stayed at or above one threshold, frame after frame.
 struct ThresholdDwell: Sendable, BitwiseCopyable {
-    /// Time of the first frame of the current run at or above the threshold (µs), or nil
-    /// when the latest frame was below it.
-    private var aboveSinceMicros: Int64?
+    /// ``aboveSinceMicros`` when the latest frame was below the threshold. Frame times are loop
+    /// times (µs since the loop started, never negative), so no run starts at it (a frame
+    /// stamped with exactly this time would only restart its run).
+    private static let notAbove = Int64.min
+
+    /// Time of the first frame of the current run at or above the threshold (µs), or
+    /// ``notAbove`` when the latest frame was below it. A sentinel rather than an optional: the
+    /// recogniser asks three of these every frame, and an optional's tag was stored and
+    /// compared apart from its value each time.
+    private var aboveSinceMicros = Self.notAbove
 
     init() {}
 
-    /// Feeds one frame. Returns whether `force` has been at or above `threshold` in every
-    /// frame for at least `dwellMicros` (µs), counting from the first frame of the run.
+    /// Feeds one frame at `time` (µs). Returns whether `force` has been at or above
+    /// `threshold` in every frame for at least `dwellMicros` (µs), counting from the first
+    /// frame of the run.
     @_noAllocation
     mutating func isHeld(_ force: Force, threshold: Force, atMicros time: Int64, dwellMicros: Int64) -> Bool {
         guard force.milligrams >= threshold.milligrams else {
-            aboveSinceMicros = nil
+            aboveSinceMicros = Self.notAbove
             return false
         }
-        let since = aboveSinceMicros ?? time
-        aboveSinceMicros = since
-        return time - since >= dwellMicros
+        if aboveSinceMicros == Self.notAbove { aboveSinceMicros = time }
+        // Wrapping: loop times are ≥ 0 and the run started no later than `time`, so it never
+        // wraps there; a time from a damaged recording gives a wrong answer, not a trap.
+        return time &- aboveSinceMicros >= dwellMicros
     }
 
     /// Forgets the current run (after a gap in the frames).
     @_noAllocation
     mutating func reset() {
-        aboveSinceMicros = nil
+        aboveSinceMicros = Self.notAbove
     }
 }
