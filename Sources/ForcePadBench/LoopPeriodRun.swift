@@ -37,16 +37,18 @@ enum LoopPeriodRun {
         let periodMicros = loop.periodMicros
         var drained = 0
         var sequence: UInt64 = 0
-        // The driver's own work kept to what the chain's driver does (``ChainRun``: about 12
+        // The driver's own work kept near the chain driver's (``ChainRun``: about 12
         // instructions a frame), so that the count holds the loop's: the next press step's
-        // loop time worked out when the step is sent, not a search or a product every period,
-        // and the loop time and the countdown to the next asked-for snapshot added to.
+        // loop time worked out when the step is sent, not a search or a product every period;
+        // the loop time (which also counts the periods) and the countdown to the next
+        // asked-for snapshot added to.
         let steps = SimLoopRun.pressSteps
         var step = 0
         var stepDueMicros = Int64(steps[0].atMillis) * 1000
         var timeMicros: Int64 = 0
+        let endMicros = Int64(periods) * periodMicros
         var periodsUntilAsked = 0
-        for _ in 0..<periods {
+        while timeMicros < endMicros {
             if timeMicros >= stepDueMicros {
                 sequence += 1
                 _ = link.commands.push(LoopCommandEnvelope(sequence: sequence, command: .simulate(steps[step % steps.count].command)))
