@@ -60,7 +60,7 @@ public struct QuickActionMenu: Sendable, BitwiseCopyable {
     /// The same, fed by the frame's summary (all the menu reads of it). Inlined: in nearly
     /// every period the menu is closed and pop is not held, or it waits for the press to end,
     /// and then a frame changes nothing; the loop finds that in two comparisons instead of a
-    /// call (about 12 instructions a period).
+    /// call (about 8 instructions a period).
     @inlinable
     public mutating func update(
         with frame: ForceFrameSummary, popHeld: Bool, shownShortcuts: Int, into events: inout QuickActionEventBuffer
