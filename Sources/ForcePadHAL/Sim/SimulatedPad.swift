@@ -67,6 +67,8 @@ public struct SimulatedPad: FrameSource {
     ) {
         self.standContact = standContact
         cellCount = board.geometry.cellCount
+        precondition(
+            (0...BoardDescription.maxCells).contains(cellCount), "a simulated pad has at most \(BoardDescription.maxCells) cells")
         geometry = board.geometry
         calibration = board.calibration
         fullScaleCounts = ADCModel.sim.fullScaleCounts
@@ -149,7 +151,7 @@ public struct SimulatedPad: FrameSource {
         for cell in 0..<cellCount {
             // Unchecked: the total lies between two Int32 forces (|total| < 2^31) and a weight
             // in 0…65536, so the product stays below 2^47; `cell` < cellCount ≤ 256
-            // (``BoardDescription/maxCells``), the arrays' size.
+            // (``BoardDescription/maxCells``, proven in `init`), the arrays' size.
             frame.counts[unchecked: cell] = noisyCounts(cell: cell, (total &* Int64(weightsQ16[unchecked: cell])) &>> 16, at: timeMicros)
         }
         truth.publish(Force(milligrams: Int32(clamping: total)), atMicros: timeMicros)
