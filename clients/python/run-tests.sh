@@ -33,6 +33,9 @@ fi
 for python in "$venv/bin/python" "$docs_venv/bin/python"; do
     [ -x "$python" ] || { echo "run-tests.sh: $python is missing; make the environments first: bash clients/python/run-tests.sh environments" >&2; exit 1; }
 done
+# An environment made before the tests ran four at a time has no pytest-xdist.
+"$venv/bin/python" -c "import xdist" 2>/dev/null \
+    || { echo "run-tests.sh: $venv has no pytest-xdist; make the environments again: bash clients/python/run-tests.sh environments" >&2; exit 1; }
 export FORCEPAD_BINARY="${FORCEPAD_BINARY:-$root/.build/debug/forcepad}"
 [ -x "$FORCEPAD_BINARY" ] || { echo "run-tests.sh: $FORCEPAD_BINARY is missing; build it first: swift build --product forcepad" >&2; exit 1; }
 export FORCEPAD_DOCS_PYTHON="$docs_venv/bin/python"
