@@ -12,6 +12,12 @@ int fp_rt_set_fifo(pthread_t thread, int priority) {
     return result == 0 ? 0 : -result;
 }
 
+int fp_rt_set_idle(pthread_t thread) {
+    struct sched_param param = { .sched_priority = 0 };
+    int result = pthread_setschedparam(thread, SCHED_IDLE, &param);
+    return result == 0 ? 0 : -result;
+}
+
 int fp_rt_pin_to_cpu(pthread_t thread, int cpu) {
     if (cpu < 0 || cpu >= CPU_SETSIZE) return -EINVAL;
     cpu_set_t set;

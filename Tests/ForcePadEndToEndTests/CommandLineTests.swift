@@ -60,6 +60,31 @@ import Testing
         #expect(lines.last == "all checks passed" || lines.contains { $0.hasPrefix("FAIL  real-time") })
     }
 
+    /// `--idle-poll`: the loop's CPU polled while idle, said on `status`'s loop line (auto
+    /// follows this machine: a virtual CPU without a cpuidle driver is polled); never under
+    /// `--no-rt` unless asked; a wrong value refused in one line.
+    @Test func idlePollingIsAskedForAndShownOnTheLoopLine() throws {
+        func loopLine(_ arguments: [String]) throws -> String {
+            let result = try ForcePadProcess.run(arguments, lines: ["status", "quit"])
+            #expect(result.status == 0, "\(result.standardError)")
+            return result.outputLines.first { $0.hasPrefix("loop        ") } ?? ""
+        }
+        let asked = try loopLine(["--idle-poll", "on"])
+        #expect(asked.hasSuffix(", polled while idle (asked with --idle-poll on)") || asked.contains("normal scheduling"), "\(asked)")
+        #expect(!(try loopLine(["--idle-poll", "off"])).contains("polled"))
+        #expect(!(try loopLine(["--no-rt"])).contains("polled"))
+        #expect(try loopLine(["--no-rt", "--cpu", "0", "--idle-poll", "on"]).hasSuffix("CPU 0, polled while idle (asked with --idle-poll on)"))
+        let automatic = try loopLine([])
+        if let reason = IdleCPUPolling.auto.reason(), !automatic.contains("normal scheduling") {
+            #expect(automatic.hasSuffix(", polled while idle (\(reason))"), "\(automatic)")
+        } else {
+            #expect(!automatic.contains("polled"), "\(automatic)")
+        }
+        let wrong = try ForcePadProcess.run(["--idle-poll", "sometimes"], lines: [])
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.hasPrefix("forcepad: Error: --idle-poll sometimes is not auto, on or off\n"), "\(wrong.standardError)")
+    }
+
     @Test func probeOfABoardWithoutItsDevicesListsEveryFailureWithItsFixAndExitsOne() throws {
         let board = try Self.boardWithoutItsDevices()
         let result = try ForcePadProcess.run(["probe", "--board", board, "--serial", "/dev/ttyNONE", "--json"], lines: [])

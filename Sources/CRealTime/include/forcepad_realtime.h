@@ -12,6 +12,10 @@
 /** Puts `thread` under SCHED_FIFO at `priority` (1 to 99). */
 int fp_rt_set_fifo(pthread_t thread, int priority);
 
+/** Puts `thread` under SCHED_IDLE: it runs only when nothing else on its CPU wants to
+ *  (needs no privilege). */
+int fp_rt_set_idle(pthread_t thread);
+
 /** Keeps `thread` on CPU number `cpu` only. */
 int fp_rt_pin_to_cpu(pthread_t thread, int cpu);
 

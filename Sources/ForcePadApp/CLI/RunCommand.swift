@@ -48,6 +48,11 @@ struct RunCommand: ParsableCommand {
         valueName: "auto|any|N"))
     var cpu: String?
 
+    @Option(name: .customLong("idle-poll"), help: ArgumentHelp(
+        "Keep the loop's CPU polling while the loop sleeps, so it never halts into a hypervisor: auto (default: on a virtual CPU whose kernel has no cpuidle driver), on, or off (the default with --no-rt). The poller runs at SCHED_IDLE and shows as 100 % of that CPU.",
+        valueName: "auto|on|off"))
+    var idlePoll: String?
+
     @Option(name: .long, help: ArgumentHelp(
         "Serve the live scope page at this address: 8080 or 127.0.0.1:8080 for this machine only, 0.0.0.0:8080 for the network (a token is then asked; docs/live-view.md). Off by default.",
         valueName: "[HOST:]PORT"))
@@ -67,20 +72,26 @@ struct RunCommand: ParsableCommand {
         if let cpu, LoopCPUPlacement(argument: cpu) == nil {
             throw ValidationError("--cpu \(cpu) is not auto, any or a CPU number; CPUs are numbered from 0")
         }
+        if let idlePoll, IdleCPUPolling(argument: idlePoll) == nil {
+            throw ValidationError("--idle-poll \(idlePoll) is not auto, on or off")
+        }
         if let baud, !SerialPortDescription.supportedBauds.contains(baud) {
             throw ValidationError("--baud \(baud) is not supported; use one of \(SerialPortDescription.supportedBauds.map(String.init).joined(separator: ", "))")
         }
     }
 
-    /// What the loop thread asks for: SCHED_FIFO, locked memory, a 0 µs CPU wake-up latency
-    /// and the CPU with the fewest device interrupts unless `--no-rt`; `--cpu` places it.
+    /// What the loop thread asks for: SCHED_FIFO, locked memory, a 0 µs CPU wake-up latency,
+    /// the CPU with the fewest device interrupts and that CPU polled while idle on a virtual
+    /// machine unless `--no-rt`; `--cpu` places it and `--idle-poll` decides the polling.
     private var realTimeRequest: RealTimeRequest {
         let named = cpu.flatMap(LoopCPUPlacement.init(argument:))
+        let polling = idlePoll.flatMap(IdleCPUPolling.init(argument:))
         return noRealtime
-            ? RealTimeRequest(fifoPriority: nil, placement: named ?? .anyCPU, lockMemory: false)
+            ? RealTimeRequest(fifoPriority: nil, placement: named ?? .anyCPU, lockMemory: false, idlePolling: polling ?? .off)
             : RealTimeRequest(
                 fifoPriority: realtimePriority ?? RealTimeRequest.defaultFIFOPriority,
-                placement: named ?? .fewestDeviceInterrupts, lockMemory: true, limitsCPUWakeLatency: true)
+                placement: named ?? .fewestDeviceInterrupts, lockMemory: true, limitsCPUWakeLatency: true,
+                idlePolling: polling ?? .auto)
     }
 
     /// Whether standard error is the terminal of standard output (log lines then share it

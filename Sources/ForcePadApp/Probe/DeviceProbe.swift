@@ -139,7 +139,7 @@ struct DeviceProbe {
     }
 
     /// Asks for SCHED_FIFO and the loop's CPU on a thread that does nothing, and for the CPU
-    /// wake-up latency, as the loop would.
+    /// wake-up latency, as the loop would; says whether that CPU would be polled while idle.
     private var realTimeCheck: ProbeCheck {
         do {
             let (thread, started) = try PosixThread.startRealTime(.standard) {}
@@ -151,6 +151,7 @@ struct DeviceProbe {
             } else {
                 outcome.cpuWakeLatencyLimited = true
             }
+            if outcome.cpu != nil { outcome.idlePolled = RealTimeRequest.standard.idlePolling.reason() }
             if outcome.warnings.isEmpty {
                 return .pass("real-time", outcome.summary + (outcome.cpuChoice.map { "; device interrupts since boot: \($0)" } ?? ""))
             }

@@ -36,6 +36,8 @@ final class LoopRuntime {
     private let pumpWorker = WorkerThread(name: "fp-event-pump")
     /// Held while running when the real-time request limits the CPU wake-up latency.
     private var cpuWakeLatency: CPUWakeLatencyRequest?
+    /// Keeps the loop's CPU from halting while the loop sleeps, when the request asks for it.
+    private var idlePoller: IdleCPUPoller?
     private var nextSequence: UInt64 = 1
     /// Set by the stop sequence's first run.
     private var isStopped = false
@@ -118,6 +120,14 @@ final class LoopRuntime {
                 realTimeOutcome.cpuWakeLatencyLimited = true
                 cpuWakeLatency = wakeLatency
             }
+            if let cpu = realTimeOutcome.cpu, let reason = realTime.idlePolling.reason() {
+                do {
+                    idlePoller = try IdleCPUPoller(cpu: cpu)
+                    realTimeOutcome.idlePolled = reason
+                } catch {
+                    realTimeOutcome.warnings.append("loop's CPU not kept polling while idle (\(error.description)); it may wake late")
+                }
+            }
             try edgeWatcher?.start()
             let readerPriority = realTimeOutcome.fifoPriority.map { max(1, $0 - Self.referencePriorityBelowLoop) }
             if let referenceReader {
@@ -196,6 +206,7 @@ final class LoopRuntime {
         pump.driverStages?.drives.store(false, ordering: .relaxed)
         hapticDriver?.enterStandby()
         loopThread?.join()
+        idlePoller?.stop()
         edgeWatcher?.stop()
         pumpWorker.stop()
         loopThread = nil

@@ -44,6 +44,23 @@ public final class WorkerThread: Sendable {
         thread.withLock { $0 = started }
     }
 
+    /// Pins the running thread to `cpu` and, when `idle`, puts it at `SCHED_IDLE` (it then
+    /// runs only when nothing else on that CPU wants to); nil when done, else why not.
+    public func schedule(onCPU cpu: Int, idle: Bool) -> DeviceError? {
+        guard let handle = thread.withLock({ $0?.handle }) else {
+            return DeviceError(operation: "place thread \(name)", errno: ESRCH, hint: "start it first")
+        }
+        let pinned = fp_rt_pin_to_cpu(handle, Int32(cpu))
+        guard pinned == 0 else {
+            return DeviceError(operation: "pin thread \(name) to CPU \(cpu)", errno: -pinned, hint: "choose a CPU the process may use")
+        }
+        let lowered = idle ? fp_rt_set_idle(handle) : 0
+        guard lowered == 0 else {
+            return DeviceError(operation: "put thread \(name) at SCHED_IDLE", errno: -lowered, hint: "the kernel refused the policy")
+        }
+        return nil
+    }
+
     /// Whether ``stop()`` was asked; a body that loops by itself looks at it.
     public var isStopRequested: Bool { stopFlag.load(ordering: .acquiring) }
 

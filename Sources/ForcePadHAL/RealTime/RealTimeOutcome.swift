@@ -12,6 +12,9 @@ public struct RealTimeOutcome: Sendable, Equatable {
     public var memoryLocked: Bool
     /// Whether the CPU wake-up latency is held at 0 µs.
     public var cpuWakeLatencyLimited = false
+    /// Why the loop's CPU is kept polling while idle (``IdleCPUPolling/reason(on:)``), or nil
+    /// when it is not.
+    public var idlePolled: String?
     /// One line per refused part.
     public var warnings: [String]
 
@@ -22,12 +25,15 @@ public struct RealTimeOutcome: Sendable, Equatable {
         self.warnings = warnings
     }
 
-    /// E.g. `SCHED_FIFO 80, CPU 1 (fewest device interrupts), memory locked, CPU wake-up latency 0us` or `normal scheduling`.
+    /// E.g. `SCHED_FIFO 80, CPU 1 (fewest device interrupts), memory locked, CPU wake-up latency 0us`
+    /// (then `, polled while idle (virtual CPU (hypervisor flag), no cpuidle driver)` when it is)
+    /// or `normal scheduling`.
     public var summary: String {
         var parts = [fifoPriority.map { "SCHED_FIFO \($0)" } ?? "normal scheduling"]
         if let cpu { parts.append("CPU \(cpu)" + (cpuChoice == nil ? "" : " (fewest device interrupts)")) }
         if memoryLocked { parts.append("memory locked") }
         if cpuWakeLatencyLimited { parts.append("CPU wake-up latency 0us") }
+        if let idlePolled { parts.append("polled while idle (\(idlePolled))") }
         return parts.joined(separator: ", ")
     }
 }

@@ -12,22 +12,31 @@ public struct RealTimeRequest: Sendable, Equatable {
     /// Whether to hold the CPU wake-up latency at 0 µs while running
     /// (``CPUWakeLatencyRequest``), as `cyclictest` does.
     public var limitsCPUWakeLatency: Bool
+    /// Whether the loop's CPU is kept polling while the loop sleeps (``IdleCPUPoller``); only
+    /// a loop pinned to a CPU is.
+    public var idlePolling: IdleCPUPolling
 
     /// Priority used when none is given: above the kernel's threaded interrupts (50) so an
     /// I2C interrupt thread cannot starve the loop, and below the watchdogs (99).
     public static let defaultFIFOPriority = 80
 
-    public init(fifoPriority: Int?, placement: LoopCPUPlacement, lockMemory: Bool, limitsCPUWakeLatency: Bool = false) {
+    public init(
+        fifoPriority: Int?, placement: LoopCPUPlacement, lockMemory: Bool, limitsCPUWakeLatency: Bool = false,
+        idlePolling: IdleCPUPolling = .off
+    ) {
         self.fifoPriority = fifoPriority
         self.placement = placement
         self.lockMemory = lockMemory
         self.limitsCPUWakeLatency = limitsCPUWakeLatency
+        self.idlePolling = idlePolling
     }
 
     /// The default: `SCHED_FIFO` at ``defaultFIFOPriority``, memory locked, CPU wake-up
-    /// latency held at 0 µs, pinned to the CPU with the fewest device interrupts.
+    /// latency held at 0 µs, pinned to the CPU with the fewest device interrupts, which is kept
+    /// polling while idle on a virtual machine (``IdleCPUPolling/auto``).
     public static let standard = RealTimeRequest(
-        fifoPriority: defaultFIFOPriority, placement: .fewestDeviceInterrupts, lockMemory: true, limitsCPUWakeLatency: true)
+        fifoPriority: defaultFIFOPriority, placement: .fewestDeviceInterrupts, lockMemory: true, limitsCPUWakeLatency: true,
+        idlePolling: .auto)
 
     /// Nothing asked (`--no-rt`): normal scheduling, no memory locking, the kernel places it.
     public static let none = RealTimeRequest(fifoPriority: nil, placement: .anyCPU, lockMemory: false)

@@ -1,0 +1,96 @@
+import ForcePadHAL
+import Glibc
+import Testing
+
+/// When the loop's CPU is kept polling while idle, and the poller thread itself: pinned, at
+/// `SCHED_IDLE`, gone once stopped. Serialized: two tests count the same threads.
+@Suite(.serialized) struct IdleCPUPollingTests {
+    /// An x86 guest's first flags line (a KVM or TCG virtual CPU carries `hypervisor`).
+    static let guestCPUInfo = "processor\t: 0\nflags\t\t: fpu vme de pse tsc msr sse2 ht syscall nx hypervisor lahf_lm\n"
+    /// The same CPU on bare metal.
+    static let bareMetalCPUInfo = "processor\t: 0\nflags\t\t: fpu vme de pse tsc msr sse2 ht syscall nx lahf_lm\n"
+
+    @Test func autoPollsAVirtualCPUOnlyWithoutACpuidleDriver() {
+        let guest = IdleCPUMachine(cpuinfo: Self.guestCPUInfo, deviceTreeCompatible: nil, hasDeviceTreeHypervisorNode: false, cpuidleDriver: "none\n")
+        #expect(guest.virtualCPUEvidence == "hypervisor flag" && guest.cpuidleDriver == nil)
+        #expect(IdleCPUPolling.auto.reason(on: guest) == "virtual CPU (hypervisor flag), no cpuidle driver")
+        // A guest with halt polling (cpuidle-haltpoll) honours the wake-up latency itself.
+        let haltpoll = IdleCPUMachine(cpuinfo: Self.guestCPUInfo, deviceTreeCompatible: nil, hasDeviceTreeHypervisorNode: false, cpuidleDriver: "haltpoll\n")
+        #expect(haltpoll.cpuidleDriver == "haltpoll" && IdleCPUPolling.auto.reason(on: haltpoll) == nil)
+        // Bare metal halts and wakes in microseconds, with a cpuidle driver or without one.
+        for driver in ["intel_idle\n", "none\n", nil] {
+            let metal = IdleCPUMachine(cpuinfo: Self.bareMetalCPUInfo, deviceTreeCompatible: nil, hasDeviceTreeHypervisorNode: false, cpuidleDriver: driver)
+            #expect(metal.virtualCPUEvidence == nil && IdleCPUPolling.auto.reason(on: metal) == nil)
+        }
+        // A word containing the flag's name is not the flag; nor is it outside the flags line.
+        let lookalike = IdleCPUMachine(
+            cpuinfo: "model name\t: hypervisor\nflags\t\t: fpu nohypervisor\n", deviceTreeCompatible: nil, hasDeviceTreeHypervisorNode: false,
+            cpuidleDriver: nil)
+        #expect(lookalike.virtualCPUEvidence == nil)
+    }
+
+    @Test func anArm64GuestIsKnownByItsDeviceTree() {
+        let raspberryPi = IdleCPUMachine(
+            cpuinfo: "processor\t: 0\nFeatures\t: fp asimd evtstrm crc32 cpuid\n", deviceTreeCompatible: "raspberrypi,4-model-b\0brcm,bcm2711\0",
+            hasDeviceTreeHypervisorNode: false, cpuidleDriver: nil)
+        #expect(IdleCPUPolling.auto.reason(on: raspberryPi) == nil)
+        let qemuVirt = IdleCPUMachine(cpuinfo: nil, deviceTreeCompatible: "linux,dummy-virt\0", hasDeviceTreeHypervisorNode: false, cpuidleDriver: nil)
+        #expect(IdleCPUPolling.auto.reason(on: qemuVirt) == "virtual CPU (device tree), no cpuidle driver")
+        let kvmGuest = IdleCPUMachine(cpuinfo: nil, deviceTreeCompatible: "some,board\0", hasDeviceTreeHypervisorNode: true, cpuidleDriver: nil)
+        #expect(kvmGuest.virtualCPUEvidence == "device tree")
+    }
+
+    @Test func onAndOffDoNotAskTheMachine() {
+        let metal = IdleCPUMachine(cpuinfo: Self.bareMetalCPUInfo, deviceTreeCompatible: nil, hasDeviceTreeHypervisorNode: false, cpuidleDriver: nil)
+        let guest = IdleCPUMachine(cpuinfo: Self.guestCPUInfo, deviceTreeCompatible: nil, hasDeviceTreeHypervisorNode: false, cpuidleDriver: nil)
+        #expect(IdleCPUPolling.on.reason(on: metal) == "asked with --idle-poll on")
+        #expect(IdleCPUPolling.off.reason(on: guest) == nil)
+        #expect(IdleCPUPolling(argument: "auto") == .auto && IdleCPUPolling(argument: "yes") == nil)
+        #expect(RealTimeRequest.standard.idlePolling == .auto && RealTimeRequest.none.idlePolling == .off)
+    }
+
+    /// This process's threads named `name`: their scheduling policy and the CPUs they may run on
+    /// (`/proc/self/task/TID/stat` field 41, `status`'s `Cpus_allowed_list`).
+    static func threads(named name: String) -> [(policy: Int, allowed: String)] {
+        guard let tasks = opendir("/proc/self/task") else { return [] }
+        defer { closedir(tasks) }
+        var found: [(policy: Int, allowed: String)] = []
+        while let entry = readdir(tasks) {
+            let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard tid.first?.isNumber == true,
+                let comm = try? TextFileContents.read("/proc/self/task/\(tid)/comm", maximumBytes: 64).text,
+                comm.split(separator: "\n").first.map(String.init) == name,
+                let stat = try? TextFileContents.read("/proc/self/task/\(tid)/stat", maximumBytes: 4096).text,
+                let status = try? TextFileContents.read("/proc/self/task/\(tid)/status", maximumBytes: 16384).text,
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // Fields from the third (state) on follow the name's closing parenthesis.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let allowed = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }?.split(separator: "\t").last
+            found.append((Int(fields[41 - 3]) ?? -1, allowed.map(String.init) ?? ""))
+        }
+        return found
+    }
+
+    @Test func thePollerSpinsPinnedAtIdlePriorityUntilStopped() throws {
+        let cpu = try #require(PosixThread.allowedCPUs().last)
+        let poller = try IdleCPUPoller(cpu: cpu)
+        // The thread names itself once it runs.
+        var running = Self.threads(named: IdleCPUPoller.threadName)
+        for _ in 0..<100 where running.isEmpty {
+            LoopWait.pause(micros: 10_000)
+            running = Self.threads(named: IdleCPUPoller.threadName)
+        }
+        #expect(running.count == 1)
+        // SCHED_IDLE is policy 5.
+        #expect(running.first?.policy == 5 && running.first?.allowed == "\(cpu)", "\(running)")
+        poller.stop()
+        poller.stop()
+        #expect(Self.threads(named: IdleCPUPoller.threadName).isEmpty)
+    }
+
+    @Test func aCPUThatCannotBeUsedLeavesNoThread() {
+        #expect(throws: DeviceError.self) { try IdleCPUPoller(cpu: 1000) }
+        #expect(Self.threads(named: IdleCPUPoller.threadName).isEmpty)
+    }
+}
