@@ -87,6 +87,9 @@ import Testing
         poller.stop()
         poller.stop()
         #expect(Self.threads(named: IdleCPUPoller.threadName).isEmpty)
+        // One released without a stop stops as well.
+        _ = try IdleCPUPoller(cpu: cpu)
+        #expect(Self.threads(named: IdleCPUPoller.threadName).isEmpty)
     }
 
     @Test func aCPUThatCannotBeUsedLeavesNoThread() {

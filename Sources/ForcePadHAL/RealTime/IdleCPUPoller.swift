@@ -4,7 +4,7 @@ import CRealTime
 /// at `SCHED_IDLE`, it spins on its stop flag, so the CPU always has something to run and
 /// never hands itself back to a hypervisor while the loop sleeps. Any other thread on that
 /// CPU, the loop first, takes the CPU from it at once; it allocates nothing, takes no lock and
-/// makes no call while it spins. Stopped by ``stop()``.
+/// makes no call while it spins. Stopped by ``stop()``, or when released.
 public final class IdleCPUPoller: Sendable {
     /// The CPU it keeps awake.
     public let cpu: Int
@@ -30,4 +30,6 @@ public final class IdleCPUPoller: Sendable {
 
     /// Stops the thread and waits for it; does nothing once stopped.
     public func stop() { worker.stop() }
+
+    deinit { worker.stop() }
 }
