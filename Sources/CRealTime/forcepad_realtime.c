@@ -4,7 +4,11 @@
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 int fp_rt_set_fifo(pthread_t thread, int priority) {
     struct sched_param param = { .sched_priority = priority };
@@ -65,4 +69,19 @@ int fp_rt_set_name(pthread_t thread, const char *name) {
     snprintf(truncated, sizeof truncated, "%s", name);
     int result = pthread_setname_np(thread, truncated);
     return result == 0 ? 0 : -result;
+}
+
+int fp_rt_hypervisor_signature(char signature[13]) {
+    memset(signature, 0, 13);
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 31))) return 0;
+    __cpuid(0x40000000, a, b, c, d);
+    memcpy(signature, &b, 4);
+    memcpy(signature + 4, &c, 4);
+    memcpy(signature + 8, &d, 4);
+    return 1;
+#else
+    return 0;
+#endif
 }

@@ -35,3 +35,9 @@ int fp_rt_policy(pthread_t thread, int *priority);
 
 /** Names `thread` as ps -L and top -H show it (the first 15 bytes of `name`). */
 int fp_rt_set_name(pthread_t thread, const char *name);
+
+/** On x86, when CPUID says a hypervisor runs this CPU: writes the hypervisor's 12-byte
+ *  signature from leaf 0x40000000 (`KVMKVMKVM`, `Microsoft Hv`, `VMwareVMware`, ...;
+ *  NUL-terminated) to `signature` and returns 1. Returns 0 with an empty signature on bare
+ *  metal and on other architectures. */
+int fp_rt_hypervisor_signature(char signature[13]);

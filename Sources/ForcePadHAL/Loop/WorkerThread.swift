@@ -3,9 +3,10 @@ import Glibc
 import Synchronization
 
 /// The one stoppable thread type for the threads that serve the loop (the edge watcher, the
-/// reference reader, the service watchdog, the event pump, the recorder): a named POSIX
-/// thread (``PosixThread``), optionally raised to `SCHED_FIFO`, that runs its body until the
-/// body finishes or ``stop()`` is asked. ``stop()`` joins the thread exactly once, from
+/// reference reader, the service watchdog, the event pump, the recorder, the idle poller): a
+/// named POSIX thread (``PosixThread``), optionally raised to `SCHED_FIFO` (or placed with
+/// ``schedule(onCPU:idle:)``), that runs its body until the body finishes or ``stop()`` is
+/// asked. ``stop()`` joins the thread exactly once, from
 /// whichever thread calls it first; later calls return at once. The stop request is an
 /// atomic and the handle sits behind a ``PosixMutex``, so ThreadSanitizer sees every handover.
 ///

@@ -7,15 +7,16 @@
 /// interrupt waits until the hypervisor runs it again: on a shared host, milliseconds (seen on
 /// an idle 2-CPU virtual machine: `cyclictest` average 52–120 µs, maximum 10–13 ms; the loop
 /// skipped up to 5 % of its periods, so nearly every press of a trial was left out of the
-/// verdict). A guest kernel
-/// without a cpuidle driver cannot honour the latency request at all; a thread that spins at
-/// `SCHED_IDLE` on the loop's CPU keeps that CPU from halting (on that machine the loop's
-/// lateness p99.9 went from 2–3 ms to 25–58 µs, and no period was skipped) and yields to any other thread at once.
+/// verdict). A guest kernel without a cpuidle driver cannot honour the latency request at all.
+/// A thread that spins at `SCHED_IDLE` on the loop's CPU keeps that CPU from halting and yields
+/// to any other thread at once: on that machine the loop's lateness p99.9 went from 2–3 ms to
+/// 25–58 µs, and no period was skipped (docs/performance.md).
 public enum IdleCPUPolling: String, Sendable, Equatable, CaseIterable {
-    /// Poll when the CPU is virtual and the kernel has no cpuidle driver (the default under
-    /// real-time scheduling).
+    /// Poll when a hardware-assisted hypervisor runs the CPU (``IdleCPUMachine``) and the
+    /// kernel has no cpuidle driver (the default under real-time scheduling).
     case auto
-    /// Always poll the loop's CPU (a virtual machine this cannot recognise).
+    /// Always poll the loop's CPU (a virtual machine ``auto`` cannot recognise, such as an
+    /// arm64 one).
     case on
     /// Never poll (the default with `--no-rt`).
     case off
@@ -30,8 +31,8 @@ public enum IdleCPUPolling: String, Sendable, Equatable, CaseIterable {
         case .off: return nil
         case .on: return "asked with --idle-poll on"
         case .auto:
-            guard let virtual = machine.virtualCPUEvidence, machine.cpuidleDriver == nil else { return nil }
-            return "virtual CPU (\(virtual)), no cpuidle driver"
+            guard let hypervisor = machine.hypervisor, machine.cpuidleDriver == nil else { return nil }
+            return "virtual CPU under \(hypervisor), no cpuidle driver"
         }
     }
 }
