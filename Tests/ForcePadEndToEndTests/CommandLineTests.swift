@@ -61,7 +61,8 @@ import Testing
     }
 
     /// `--idle-poll`: the loop's CPU polled while idle, said on `status`'s loop line (auto
-    /// follows this machine: a virtual CPU without a cpuidle driver is polled); never under
+    /// follows this machine: a CPU a hardware-assisted hypervisor runs, without a cpuidle
+    /// driver, is polled); never under
     /// `--no-rt` unless asked; a wrong value refused in one line.
     @Test func idlePollingIsAskedForAndShownOnTheLoopLine() throws {
         func loopLine(_ arguments: [String]) throws -> String {

@@ -49,7 +49,7 @@ struct RunCommand: ParsableCommand {
     var cpu: String?
 
     @Option(name: .customLong("idle-poll"), help: ArgumentHelp(
-        "Keep the loop's CPU polling while the loop sleeps, so it never halts into a hypervisor: auto (default: on a virtual CPU whose kernel has no cpuidle driver), on, or off (the default with --no-rt). The poller runs at SCHED_IDLE and shows as 100 % of that CPU.",
+        "Keep the loop's CPU polling while the loop sleeps, so it never halts into a hypervisor: auto (default: when a hardware-assisted hypervisor such as KVM runs the CPU and the kernel has no cpuidle driver), on, or off (the default with --no-rt). The poller runs at SCHED_IDLE and shows as 100 % of that CPU.",
         valueName: "auto|on|off"))
     var idlePoll: String?
 

@@ -4,8 +4,8 @@ import Synchronization
 
 /// The one stoppable thread type for the threads that serve the loop (the edge watcher, the
 /// reference reader, the service watchdog, the event pump, the recorder, the idle poller): a
-/// named POSIX thread (``PosixThread``), optionally raised to `SCHED_FIFO` (or placed with
-/// ``schedule(onCPU:idle:)``), that runs its body until the body finishes or ``stop()`` is
+/// named POSIX thread (``PosixThread``), optionally raised to `SCHED_FIFO` (or lowered with
+/// ``runIdle(onCPU:)``), that runs its body until the body finishes or ``stop()`` is
 /// asked. ``stop()`` joins the thread exactly once, from
 /// whichever thread calls it first; later calls return at once. The stop request is an
 /// atomic and the handle sits behind a ``PosixMutex``, so ThreadSanitizer sees every handover.
@@ -45,9 +45,9 @@ public final class WorkerThread: Sendable {
         thread.withLock { $0 = started }
     }
 
-    /// Pins the running thread to `cpu` and, when `idle`, puts it at `SCHED_IDLE` (it then
-    /// runs only when nothing else on that CPU wants to); nil when done, else why not.
-    public func schedule(onCPU cpu: Int, idle: Bool) -> DeviceError? {
+    /// Pins the running thread to `cpu` and puts it at `SCHED_IDLE` (it then runs only when
+    /// nothing else on that CPU wants to); nil when done, else why not.
+    public func runIdle(onCPU cpu: Int) -> DeviceError? {
         guard let handle = thread.withLock({ $0?.handle }) else {
             return DeviceError(operation: "place thread \(name)", errno: ESRCH, hint: "start it first")
         }
@@ -55,7 +55,7 @@ public final class WorkerThread: Sendable {
         guard pinned == 0 else {
             return DeviceError(operation: "pin thread \(name) to CPU \(cpu)", errno: -pinned, hint: "choose a CPU the process may use")
         }
-        let lowered = idle ? fp_rt_set_idle(handle) : 0
+        let lowered = fp_rt_set_idle(handle)
         guard lowered == 0 else {
             return DeviceError(operation: "put thread \(name) at SCHED_IDLE", errno: -lowered, hint: "the kernel refused the policy")
         }

@@ -22,7 +22,7 @@ public final class IdleCPUPoller: Sendable {
             while !worker.isStopRequested {}
             return .finished
         }
-        if let refusal = worker.schedule(onCPU: cpu, idle: true) {
+        if let refusal = worker.runIdle(onCPU: cpu) {
             worker.stop()
             throw refusal
         }

@@ -26,7 +26,7 @@ public struct RealTimeOutcome: Sendable, Equatable {
     }
 
     /// E.g. `SCHED_FIFO 80, CPU 1 (fewest device interrupts), memory locked, CPU wake-up latency 0us`
-    /// (then `, polled while idle (virtual CPU (hypervisor flag), no cpuidle driver)` when it is)
+    /// (then `, polled while idle (virtual CPU under KVM, no cpuidle driver)` when it is)
     /// or `normal scheduling`.
     public var summary: String {
         var parts = [fifoPriority.map { "SCHED_FIFO \($0)" } ?? "normal scheduling"]
