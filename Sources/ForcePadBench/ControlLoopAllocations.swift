@@ -41,7 +41,7 @@ enum ControlLoopAllocations {
         }
         let allocations = AllocationCount.during {
             while tick < board.sampleRateHz + ticks {
-                link.snapshotWanted.store(true, ordering: .relaxed)
+                link.ask(.snapshot)
                 loop.tick(atMicros: Int64(tick) * loop.periodMicros, clock: clock, originMicros: 0)
                 tick += 1
             }

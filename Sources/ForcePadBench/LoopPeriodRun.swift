@@ -6,7 +6,7 @@ import ForcePadHAL
 /// default settings, 1 kHz), ticked PERIODS times on a ``ManualClock`` on this thread, the
 /// simulated finger pressing through the command ring as in ``SimLoopRun`` (peek, pop,
 /// release every 500 ms) and the events drained after each period, as the event pump would;
-/// with ASKED_EVERY > 0 the snapshot is asked for (``LoopLink/snapshotWanted``) before every
+/// with ASKED_EVERY > 0 the snapshot is asked for (``LoopRequests/snapshot``) before every
 /// ASKED_EVERY-th period, as a reader would (0, the default: nobody reads it). Prints the
 /// number of events drained; the benchmark runs it under callgrind.
 enum LoopPeriodRun {
@@ -38,30 +38,32 @@ enum LoopPeriodRun {
         var drained = 0
         var sequence: UInt64 = 0
         // The driver's own work kept near the chain driver's (``ChainRun``: about 12
-        // instructions a frame), so that the count holds the loop's: the next press step's
-        // loop time worked out when the step is sent, not a search or a product every period;
-        // the loop time (which also counts the periods) and the countdown to the next
-        // asked-for snapshot added to.
+        // instructions a frame), so that the count holds the loop's: one comparison a period
+        // with the loop time of the next thing to do (a press step, a snapshot to ask for),
+        // each one's next time worked out when it is done, not a search or a product every
+        // period; the loop time (which also counts the periods) added to.
         let steps = SimLoopRun.pressSteps
         var step = 0
         var stepDueMicros = Int64(steps[0].atMillis) * 1000
+        let askEveryMicros = Int64(askedEvery) * periodMicros
+        var askDueMicros = askedEvery > 0 ? 0 : Int64.max
+        var dueMicros = min(stepDueMicros, askDueMicros)
         var timeMicros: Int64 = 0
         let endMicros = Int64(periods) * periodMicros
-        var periodsUntilAsked = 0
         while timeMicros < endMicros {
-            if timeMicros >= stepDueMicros {
-                sequence += 1
-                _ = link.commands.push(LoopCommandEnvelope(sequence: sequence, command: .simulate(steps[step % steps.count].command)))
-                step += 1
-                let dueMillis = step / steps.count * SimLoopRun.pressCycleMillis + steps[step % steps.count].atMillis
-                stepDueMicros = Int64(dueMillis) * 1000
-            }
-            if askedEvery > 0 {
-                if periodsUntilAsked == 0 {
-                    link.snapshotWanted.store(true, ordering: .relaxed)
-                    periodsUntilAsked = askedEvery
+            if timeMicros >= dueMicros {
+                if timeMicros >= stepDueMicros {
+                    sequence += 1
+                    _ = link.commands.push(LoopCommandEnvelope(sequence: sequence, command: .simulate(steps[step % steps.count].command)))
+                    step += 1
+                    let dueMillis = step / steps.count * SimLoopRun.pressCycleMillis + steps[step % steps.count].atMillis
+                    stepDueMicros = Int64(dueMillis) * 1000
                 }
-                periodsUntilAsked -= 1
+                if timeMicros >= askDueMicros {
+                    link.ask(.snapshot)
+                    askDueMicros += askEveryMicros
+                }
+                dueMicros = min(stepDueMicros, askDueMicros)
             }
             loop.tick(atMicros: timeMicros, clock: clock, originMicros: 0)
             while events.pop() != nil { drained += 1 }

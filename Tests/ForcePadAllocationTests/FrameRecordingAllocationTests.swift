@@ -11,7 +11,7 @@ import Testing
             frameCapacity: 64)
         var recorder = link.frames.takeConsumer()!
         var frame = RawFrame(cellCount: 8)
-        link.recordingFrames.store(true, ordering: .releasing)
+        link.ask(.recordingFrames)
         // Warm-up: the first use of the generic ring instantiates its metadata.
         link.record(&frame)
         _ = recorder.pop()
@@ -33,7 +33,7 @@ import Testing
             forceCapacity: 64)
         var view = link.forces.takeConsumer()!
         var frame = ForceFrame(cellCount: 8)
-        link.streamingForces.store(true, ordering: .releasing)
+        link.ask(.streamingForces)
         // Warm-up: the first use of the generic ring instantiates its metadata.
         link.stream(&frame)
         _ = view.pop()

@@ -227,7 +227,7 @@ import Testing
         // metadata, which allocates once in an unoptimised build.
         queue(commands)
         while tick < 1_000 {
-            link.snapshotWanted.store(true, ordering: .relaxed)
+            link.ask(.snapshot)
             loop.tick(atMicros: Int64(tick) * 1000, clock: clock, originMicros: 0)
             tick += 1
         }
@@ -240,7 +240,7 @@ import Testing
         let allocations = ThreadAllocationCounter.allocations {
             while tick < 1_000 + Self.frameCount {
                 // Asked for every period: the snapshot's filling and publication are counted too.
-                link.snapshotWanted.store(true, ordering: .relaxed)
+                link.ask(.snapshot)
                 loop.tick(atMicros: Int64(tick) * 1000, clock: clock, originMicros: 0)
                 let snapshot = snapshots.latest()
                 peak = max(peak, snapshot.force.total)

@@ -43,7 +43,7 @@ import Testing
         var tick = 0
         press()
         while tick < 1_000 {
-            link.snapshotWanted.store(true, ordering: .relaxed)
+            link.ask(.snapshot)
             loop.tick(atMicros: Int64(tick) * 1000, clock: clock, originMicros: 0)
             tick += 1
         }
@@ -54,7 +54,7 @@ import Testing
         var peak: UInt8 = 0
         let allocations = ThreadAllocationCounter.allocations {
             while tick < 1_000 + Self.frameCount {
-                link.snapshotWanted.store(true, ordering: .relaxed)
+                link.ask(.snapshot)
                 loop.tick(atMicros: Int64(tick) * 1000, clock: clock, originMicros: 0)
                 let amplitude = snapshots.latest().amplitude
                 if amplitude != previous { changes += 1 }

@@ -22,7 +22,7 @@ import Testing
         let sink = LiveForceSink(tap: tap)
         #expect(sink.take(.force(Self.frame(atMicros: 0, grams: 1))).isEmpty)
         let viewer = tap.begin()
-        let streaming = link.streamingForces.load(ordering: .relaxed)
+        let streaming = link.isAsked(.streamingForces)
         #expect(streaming)
         _ = sink.take(.force(Self.frame(atMicros: 1_000, grams: 160)))
         _ = sink.take(.loop(.press(.peek(atMicros: 1_000, force: .grams(160))), reference: nil, crossing: nil))
@@ -34,7 +34,7 @@ import Testing
         if case .marks(let marks, let time) = batch.happenings.first { #expect(marks == .peek && time == 1_000) } else { Issue.record("no peek mark") }
         #expect(tap.take(viewer).frames.isEmpty)
         tap.end(viewer)
-        let stopped = !link.streamingForces.load(ordering: .relaxed)
+        let stopped = !link.isAsked(.streamingForces)
         #expect(stopped)
         _ = sink.take(.force(Self.frame(atMicros: 2_000, grams: 1)))
         #expect(tap.take(viewer).frames.isEmpty)
@@ -60,10 +60,10 @@ import Testing
         #expect(both.frames.map(\.timeMicros) == [1_000, 2_000] && both.happenings.count == 1)
         #expect(tap.take(plot).frames.map(\.timeMicros) == [2_000])
         tap.end(plot)
-        let streamingWithOne = link.streamingForces.load(ordering: .relaxed)
+        let streamingWithOne = link.isAsked(.streamingForces)
         #expect(streamingWithOne)
         tap.end(browser)
-        let streamingWithNone = link.streamingForces.load(ordering: .relaxed)
+        let streamingWithNone = link.isAsked(.streamingForces)
         #expect(!streamingWithNone)
     }
 

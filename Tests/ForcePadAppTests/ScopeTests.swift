@@ -119,7 +119,7 @@ import Testing
             while received.count < round + 2, let frame = await iterator.next() { received.append(String(decoding: frame.payload, as: UTF8.self)) }
             broadcaster.acknowledge(reader.number, frames: UInt64(round + 1))
         }
-        let streaming = link.streamingForces.load(ordering: .relaxed)
+        let streaming = link.isAsked(.streamingForces)
         #expect(streaming)
         #expect(received.first?.hasPrefix(#"{"type":"settings","board":"sim","sample_rate_hz":1000,"cells":2,"#) == true)
         #expect(received.last == #"{"type":"frames","frames":[[49000,49000,0,0]],"marks":[],"haptic":[],"lost_frames":0,"lost_messages":0}"#)
@@ -141,7 +141,7 @@ import Testing
         #expect(lateKept.count == 42 && lateKept.last?.hasSuffix(#""lost_messages":1}"#) == true)
         broadcaster.remove(reader.number)
         broadcaster.send()
-        let stopped = !link.streamingForces.load(ordering: .relaxed)
+        let stopped = !link.isAsked(.streamingForces)
         #expect(stopped)
     }
 }

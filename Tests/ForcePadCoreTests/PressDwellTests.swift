@@ -32,6 +32,32 @@ import Testing
         ])
     }
 
+    /// Thresholds out of order (settings made without the rules' check): a frame with no press
+    /// at or above a threshold below touch still starts that threshold's dwell, as every
+    /// frame does; only a frame below all three leaves every dwell restarted.
+    @Test func aFrameWithNoPressAboveALowPeekStartsPeeksDwell() {
+        var settings = PressRecognizerSettings.standard(dwellMicros: 5_000)
+        settings.hysteresis.touchDwellMicros = 0
+        settings.thresholds.touch = .grams(100)
+        settings.thresholds.peek = .grams(60)
+        // 80 g (above peek, below touch) from 10 ms, 200 g from 20 ms.
+        let totals = milligrams(grams: Array(repeating: 0, count: 10) + Array(repeating: 80, count: 10) + Array(repeating: 200, count: 10))
+        var recognizer = PressRecognizer(settings: settings)
+        #expect(Array(recognizer.events(for: traceFrames(milligrams: totals)).prefix(2)) == [
+            .began(atMicros: 20_000, force: .grams(200), position: padCenter),
+            .peek(atMicros: 20_000, force: .grams(200)),
+        ])
+    }
+
+    /// Thresholds changed after the recogniser was made hold from the next frame, idle frames too.
+    @Test func aLowerTouchSetLaterBeginsAPressBelowTheOldOne() {
+        var recognizer = PressRecognizer(settings: .standard(dwellMicros: 0))
+        let light = traceFrames(milligrams: milligrams(grams: [15, 15]))
+        #expect(recognizer.events(for: [light[0]]).isEmpty)
+        recognizer.settings.thresholds.touch = .grams(10)
+        #expect(recognizer.events(for: [light[1]]) == [.began(atMicros: 1000, force: .grams(15), position: padCenter)])
+    }
+
     @Test func popNeverFiresBeforePeekEvenWhenItsOwnDwellHasPassed() {
         // Peek is set above the force mid-press, then lowered again: pop, held all along, waits for peek.
         var recognizer = PressRecognizer(settings: .standard(dwellMicros: 5_000))

@@ -92,7 +92,7 @@ struct BoxedClock: LoopClock {
         func run(fromMillis from: Int, toMillis to: Int, asked: Bool = true) {
             for millis in from..<to {
                 box.now = Int64(millis) * 1000
-                if asked { link.snapshotWanted.store(true, ordering: .relaxed) }
+                if asked { link.ask(.snapshot) }
                 loop.tick(atMicros: Int64(millis) * 1000, clock: BoxedClock(box: box), originMicros: 0)
             }
         }
@@ -219,7 +219,7 @@ struct BoxedClock: LoopClock {
         let initial = harness.readers.latestSnapshot()
         #expect(initial.counters.ticks == 0 && !initial.hasFrame && initial.appliedCommand == 0)
         harness.run(fromMillis: 3, toMillis: 4)
-        let stillWanted = harness.link.snapshotWanted.load(ordering: .acquiring)
+        let stillWanted = harness.link.isAsked(.snapshot)
         #expect(!stillWanted)
         let asked = harness.readers.latestSnapshot()
         #expect(asked.counters.ticks == 4 && asked.appliedCommand == 1)
@@ -229,6 +229,24 @@ struct BoxedClock: LoopClock {
         #expect(asked.cellCounts.readings[0] > 0 && asked.pressState != .idle)
         harness.run(fromMillis: 4, toMillis: 6, asked: false)
         #expect(harness.readers.latestSnapshot().counters.ticks == 4)
+    }
+
+    /// The four requests share one word: a period answers and withdraws the snapshot and the
+    /// latencies it was asked for, and leaves the recording and the live view asked.
+    @Test func aPeriodWithdrawsTheRequestsItAnsweredAndKeepsTheStandingOnes() {
+        let harness = Harness()
+        let frames = harness.link.frames.takeConsumer()!
+        let forces = harness.link.forces.takeConsumer()!
+        harness.link.ask([.snapshot, .latencies, .recordingFrames, .streamingForces])
+        harness.run(fromMillis: 0, toMillis: 1, asked: false)
+        #expect(!harness.link.isAsked(.snapshot) && !harness.link.isAsked(.latencies))
+        #expect(harness.link.isAsked(.recordingFrames) && harness.link.isAsked(.streamingForces))
+        #expect(harness.readers.latestSnapshot().counters.ticks == 1)
+        #expect(frames.count == 1 && forces.count == 1)
+        harness.link.withdraw([.recordingFrames, .streamingForces])
+        harness.run(fromMillis: 1, toMillis: 2, asked: false)
+        #expect(harness.link.requests.load(ordering: .acquiring) == 0)
+        #expect(frames.count == 1 && forces.count == 1)
     }
 
     @Test func aReaderGetsTheSnapshotOfAPeriodEndedAfterItAsked() throws {

@@ -20,9 +20,9 @@ import Testing
         let clock = ManualClock()
         for millis in 0..<3 { loop.tick(atMicros: Int64(millis) * 1000, clock: clock, originMicros: 0) }
         #expect(view.pop() == nil)
-        link.streamingForces.store(true, ordering: .releasing)
+        link.ask(.streamingForces)
         for millis in 3..<6 { loop.tick(atMicros: Int64(millis) * 1000, clock: clock, originMicros: 0) }
-        link.streamingForces.store(false, ordering: .releasing)
+        link.withdraw(.streamingForces)
         loop.tick(atMicros: 6000, clock: clock, originMicros: 0)
         var frames: [ForceFrame] = []
         while let frame = view.pop() { frames.append(frame) }
@@ -36,7 +36,7 @@ import Testing
         let link = Self.link(forceCapacity: 2)
         let loop = LoopFrameRecordingTests.loop(link: link)
         var view = link.forces.takeConsumer()!
-        link.streamingForces.store(true, ordering: .releasing)
+        link.ask(.streamingForces)
         for millis in 0..<5 { loop.tick(atMicros: Int64(millis) * 1000, clock: ManualClock(), originMicros: 0) }
         #expect(view.count == 2)
         #expect(link.droppedForces.load(ordering: .relaxed) == 3)

@@ -31,9 +31,9 @@ import Testing
         let clock = ManualClock()
         for millis in 0..<3 { loop.tick(atMicros: Int64(millis) * 1000, clock: clock, originMicros: 0) }
         #expect(recorder.pop() == nil)
-        link.recordingFrames.store(true, ordering: .releasing)
+        link.ask(.recordingFrames)
         for millis in 3..<6 { loop.tick(atMicros: Int64(millis) * 1000, clock: clock, originMicros: 0) }
-        link.recordingFrames.store(false, ordering: .releasing)
+        link.withdraw(.recordingFrames)
         loop.tick(atMicros: 6000, clock: clock, originMicros: 0)
         var frames: [RawFrame] = []
         while let frame = recorder.pop() { frames.append(frame) }
@@ -48,7 +48,7 @@ import Testing
         let link = Self.link(frameCapacity: 2)
         let loop = Self.loop(link: link)
         var recorder = link.frames.takeConsumer()!
-        link.recordingFrames.store(true, ordering: .releasing)
+        link.ask(.recordingFrames)
         for millis in 0..<5 { loop.tick(atMicros: Int64(millis) * 1000, clock: ManualClock(), originMicros: 0) }
         #expect(recorder.count == 2)
         #expect(link.droppedFrames.load(ordering: .relaxed) == 3)

@@ -74,7 +74,7 @@ struct FailingSource: FrameSource {
         func run(fromMillis from: Int, toMillis to: Int) {
             for millis in from..<to {
                 box.now = Int64(millis) * 1000
-                link.snapshotWanted.store(true, ordering: .relaxed)
+                link.ask(.snapshot)
                 loop.tick(atMicros: Int64(millis) * 1000, clock: BoxedClock(box: box), originMicros: 0)
             }
         }

@@ -68,6 +68,32 @@ import Testing
         }
         #expect(seen.count > 10)
     }
+
+    /// A seed's frames are the same from one version to the next (boards/sim.toml promises
+    /// reproducible frames): a 4-cell strip and a 2×4 grid, each model, with noise, pressed,
+    /// slid and released over 3000 frames, summed into a checksum taken from the first version.
+    @Test(arguments: [
+        (SimulatedSensorModel.ideal, 0xB281_35FA_6528_A5AE as UInt64), (SimulatedSensorModel.physical, 0xC758_D903_918E_8F2E as UInt64),
+    ])
+    func aSeedsFramesStayTheSame(model: SimulatedSensorModel, checksum: UInt64) {
+        var sum: UInt64 = 0
+        for geometry in [PadGeometry.strip(cells: 4), .grid(rows: 2, columns: 4)] {
+            let settings = SimulationSettings(noise: .grams(3), seed: 7, riseMicros: 20_000, model: model)
+            var pad = SimulatedPad(board: board(geometry), simulation: settings)
+            let script: [Int: SimulationCommand] = [
+                100: .press(force: .grams(180), position: PadPosition(x: 20_000, y: 30_000), holdMicros: 0),
+                900: .press(force: .grams(420), position: PadPosition(x: 50_000, y: 40_000), holdMicros: 500_000),
+                2200: .press(force: .grams(60), position: .center, holdMicros: 0),
+                2600: .release,
+            ]
+            for millis in 0..<3000 {
+                let time = Int64(millis) * 1000
+                if let command = script[millis] { _ = pad.apply(command, at: time) }
+                for counts in read(&pad, at: time) { sum = (sum &* 0x100_0000_01B3) ^ UInt64(UInt32(bitPattern: counts)) }
+            }
+        }
+        #expect(sum == checksum, "checksum 0x\(String(sum, radix: 16))")
+    }
 }
 
 /// The physical model (`[sim] model = "physical"`): spread, creep and hysteresis, seeded.

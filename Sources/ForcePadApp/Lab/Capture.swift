@@ -83,14 +83,14 @@ final class Capture: @unchecked Sendable {
         link.droppedFrames.store(0, ordering: .relaxed)
         missedPeriodsAtStart = link.missedPeriods.load(ordering: .relaxed)
         tap.begin(trialPresses: trialPresses)
-        link.recordingFrames.store(true, ordering: .releasing)
+        link.ask(.recordingFrames)
         do {
             try worker.start { [self] in
                 run()
                 return .finished
             }
         } catch {
-            link.recordingFrames.store(false, ordering: .releasing)
+            link.withdraw(.recordingFrames)
             tap.end()
             throw CommandFailure("cannot start the recorder: \(error.description)")
         }
@@ -172,7 +172,7 @@ final class Capture: @unchecked Sendable {
 
     /// Stops the loop pushing, lets its last frames and events arrive, writes them and closes.
     private func finish() {
-        link.recordingFrames.store(false, ordering: .releasing)
+        link.withdraw(.recordingFrames)
         let ticks = link.ticks.load(ordering: .acquiring)
         link.progress.until(timeoutMicros: 100_000) { link.ticks.load(ordering: .acquiring) >= ticks + 2 }
         while writeFrames() {}

@@ -3,7 +3,7 @@ import ForcePadHAL
 
 /// The live views' end of the loop's force frames and of the events it marks: while at least
 /// one view watches (``begin()`` to ``end(_:)``) the loop pushes every frame's forces
-/// (``LoopLink/streamingForces``), the event pump hands them here through the
+/// (``LoopRequests/streamingForces``), the event pump hands them here through the
 /// ``LiveForceSink`` with the press stages and haptic edges, and each view takes its own copy
 /// in batches (``take(_:)``) on its own thread: a `monitor plot` on the console and the
 /// browser scope's broadcaster (``ScopeBroadcaster``) watch at the same time. The loop never
@@ -35,7 +35,7 @@ final class LiveForceTap: Sendable {
             if views.batches.isEmpty { link.droppedForces.store(0, ordering: .relaxed) }
             views.nextNumber += 1
             views.batches[views.nextNumber] = LiveForceBatch()
-            link.streamingForces.store(true, ordering: .releasing)
+            link.ask(.streamingForces)
             return Viewer(number: views.nextNumber)
         }
     }
@@ -44,7 +44,7 @@ final class LiveForceTap: Sendable {
     func end(_ viewer: Viewer) {
         views.withLock { views in
             views.batches[viewer.number] = nil
-            if views.batches.isEmpty { link.streamingForces.store(false, ordering: .releasing) }
+            if views.batches.isEmpty { link.withdraw(.streamingForces) }
         }
     }
 

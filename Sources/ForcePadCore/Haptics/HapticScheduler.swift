@@ -2,9 +2,10 @@
 /// loop's clock (µs), never blocking, integer-only and allocation-free.
 ///
 /// Each period, after the recogniser, the loop triggers the pattern of each stage that
-/// fired (``trigger(_:id:atMicros:)``), calls ``stageReleased(atMicros:)`` whenever
-/// ``PressRecognizer/isDeepestStageHeld`` is false, then calls ``advance(toMicros:into:)``
-/// and makes the edge it returns (one GPIO call, only when the line must change). Every
+/// fired (``trigger(_:id:atMicros:)``), then calls ``runPeriod(atMicros:stageHeld:into:)``
+/// (``stageReleased(atMicros:)`` whenever ``PressRecognizer/isDeepestStageHeld`` is false,
+/// then ``advance(toMicros:into:)``) and makes the edge it returns (one GPIO call, only when
+/// the line must change). Every
 /// time is a period's time: a step starts at the first period at or after it is due and
 /// lasts its length from there, so with a regular period and steps in whole periods the
 /// line follows the pattern exactly, and `haptic.on` of a stage carries the stage's time
@@ -150,6 +151,17 @@ public struct HapticScheduler: Sendable, BitwiseCopyable {
                 phase = .on(step: step, startedMicros: started, offDueMicros: time, end: .interrupted)
             }
         }
+    }
+
+    /// One period of the loop at `time` (µs): ``stageReleased(atMicros:)`` unless `stageHeld`
+    /// (``PressRecognizer/isDeepestStageHeld``), then ``advance(toMicros:into:)``; returns the
+    /// edge the line must make. Inlined: with nothing playing and the line off (nearly every
+    /// period) neither has anything to do, and the period pays two loads for both.
+    @inlinable
+    public mutating func runPeriod(atMicros time: Int64, stageHeld: Bool, into events: inout HapticEventBuffer) -> HapticLineEdge? {
+        guard isPlaying || lineIsActive else { return nil }
+        if !stageHeld { stageReleased(atMicros: time) }
+        return advancePlaying(toMicros: time, into: &events)
     }
 
     /// Runs the patterns up to `time` (µs), appending `haptic.on`/`haptic.off` to `events`,

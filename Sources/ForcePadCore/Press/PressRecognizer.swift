@@ -25,20 +25,30 @@
 /// cancelled in that frame. Settings may be replaced between frames; a press in progress
 /// uses them from the next frame on.
 public struct PressRecognizer: Sendable, BitwiseCopyable {
-    public var settings: PressRecognizerSettings
+    public var settings: PressRecognizerSettings {
+        didSet { lowestThresholdMilligrams = Self.lowestThreshold(of: settings) }
+    }
+    /// The lowest of the three thresholds (mg): a frame below it with no press only restarts
+    /// the dwells (``update(with:into:)``). Kept with the settings, so that the frame is
+    /// compared once, not three times.
+    @usableFromInline private(set) var lowestThresholdMilligrams: Int32
     /// Where the current press stands.
     public private(set) var state: PressState = .idle
     /// Progress through the current phase as of the last frame, Q16 (0…65536): preview
     /// while touching, commit after peek, 65536 after pop, 0 with no press.
     public private(set) var progressQ16: Int32 = 0
 
-    private var touchDwell = ThresholdDwell()
-    private var peekDwell = ThresholdDwell()
-    private var popDwell = ThresholdDwell()
-    /// Whether the total fell below peek − the peek band since peek fired.
-    @usableFromInline var peekLeft = false
-    /// Whether the total fell below pop − the pop band since pop fired.
-    @usableFromInline var popLeft = false
+    /// Whether the deepest stage this press fired (peek or pop) is still held: true from the
+    /// frame it fires until the total first falls below its threshold minus its band, or the
+    /// press ends. A stage once left stays left (no re-trigger); pop fired after peek was left
+    /// is held again. In trigger-level haptic mode the line is held exactly while this is true.
+    /// Stored, set where a stage fires and cleared where it is left or the press ends: the loop
+    /// asks it twice a period, and worked out from the state it cost a jump table each time.
+    public private(set) var isDeepestStageHeld = false
+
+    @usableFromInline var touchDwell = ThresholdDwell()
+    @usableFromInline var peekDwell = ThresholdDwell()
+    @usableFromInline var popDwell = ThresholdDwell()
     private var progressLimiter = ProgressRateLimiter()
     private var dragDetector = DragDetector()
     /// Highest frame total of the current press (mg, Q0).
@@ -49,22 +59,14 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
 
     public init(settings: PressRecognizerSettings) {
         self.settings = settings
+        lowestThresholdMilligrams = Self.lowestThreshold(of: settings)
     }
 
-    /// Whether the deepest stage this press fired (peek or pop) is still held: true from the
-    /// frame it fires until the total first falls below its threshold minus its band, or the
-    /// press ends. A stage once left stays left (no re-trigger). In trigger-level haptic mode
-    /// the line is held exactly while this is true. Inlined, as the loop asks it twice a
-    /// period: called from another module, it took a copy of the whole recogniser each time.
-    @inlinable
-    public var isDeepestStageHeld: Bool {
-        get {
-            switch state {
-            case .peek: !peekLeft
-            case .pop: !popLeft
-            case .idle, .touching, .cancelled: false
-            }
-        }
+    /// The lowest of `settings`' three thresholds (mg): touch, unless settings made without
+    /// ``SettingsRules`` have them out of order.
+    private static func lowestThreshold(of settings: PressRecognizerSettings) -> Int32 {
+        let thresholds = settings.thresholds
+        return min(thresholds.touch.milligrams, thresholds.peek.milligrams, thresholds.pop.milligrams)
     }
 
     /// Feeds one frame and appends what it caused to `events`, in order.
@@ -74,11 +76,26 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     }
 
     /// Feeds one frame by its summary (all the recogniser reads of it) and appends what it
-    /// caused to `events`, in order. What it asks every frame (the drag check with the drag
-    /// detector, the stages left, the progress) is inlined into it: as calls of their own
-    /// they cost the loop about 33 instructions a period (docs/performance.md).
-    @_noAllocation
+    /// caused to `events`, in order. A frame below every threshold with no press under way,
+    /// most of a loop's frames, only restarts the three dwells: that is done inline, where the
+    /// loop calls it, and every other frame in ``updatePressed(with:into:)``.
+    @_noAllocation @inlinable @inline(__always)
     public mutating func update(with frame: ForceFrameSummary, into events: inout PressEventBuffer) {
+        if case .idle = state, frame.total.milligrams < lowestThresholdMilligrams {
+            touchDwell.restart()
+            peekDwell.restart()
+            popDwell.restart()
+            return
+        }
+        updatePressed(with: frame, into: &events)
+    }
+
+    /// ``update(with:into:)`` for a frame at or above a threshold or during a press. What it
+    /// asks every frame (the drag check with the drag detector, the stages left, the progress)
+    /// is inlined into it: as calls of their own they cost the loop about 33 instructions a
+    /// period (docs/performance.md).
+    @_noAllocation @usableFromInline
+    mutating func updatePressed(with frame: ForceFrameSummary, into events: inout PressEventBuffer) {
         let time = frame.timeMicros
         let total = frame.total
         let thresholds = settings.thresholds
@@ -113,11 +130,13 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
         }
         if case .touching = state, peekHeld {
             state = .peek
+            isDeepestStageHeld = true
             events.append(.peek(atMicros: time, force: total))
             progressLimiter.restart(atMicros: time)
         }
         if case .peek = state, popHeld {
             state = .pop
+            isDeepestStageHeld = true
             events.append(.pop(atMicros: time, force: total))
         }
         noteLeftStages(total)
@@ -129,9 +148,9 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     @_noAllocation
     public mutating func sensorLost(atMicros time: Int64, into events: inout PressEventBuffer) {
         cancel(reason: .sensorLost, atMicros: time, into: &events)
-        touchDwell.reset()
-        peekDwell.reset()
-        popDwell.reset()
+        touchDwell.restart()
+        peekDwell.restart()
+        popDwell.restart()
     }
 
     /// Cancels a press in progress at `time` (µs) for `reason` (the shell uses `command`).
@@ -178,8 +197,7 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
     @_noAllocation
     private mutating func begin(_ frame: ForceFrameSummary, into events: inout PressEventBuffer) {
         state = .touching
-        peekLeft = false
-        popLeft = false
+        isDeepestStageHeld = false
         dragDetector.reset()
         peakMilligrams = 0
         progressLimiter.restart(atMicros: frame.timeMicros)
@@ -195,6 +213,7 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
             state = .cancelled
         }
         progressQ16 = 0
+        isDeepestStageHeld = false
         events.append(event)
     }
 
@@ -204,9 +223,9 @@ public struct PressRecognizer: Sendable, BitwiseCopyable {
         let hysteresis = settings.hysteresis
         switch state {
         case .pop:
-            if Self.isBelow(total, thresholds.pop, band: hysteresis.pop) { popLeft = true }
+            if Self.isBelow(total, thresholds.pop, band: hysteresis.pop) { isDeepestStageHeld = false }
         case .peek:
-            if Self.isBelow(total, thresholds.peek, band: hysteresis.peek) { peekLeft = true }
+            if Self.isBelow(total, thresholds.peek, band: hysteresis.peek) { isDeepestStageHeld = false }
         case .idle, .touching, .cancelled:
             break
         }

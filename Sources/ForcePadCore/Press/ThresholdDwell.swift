@@ -1,17 +1,18 @@
 /// How long the force has stayed at or above one threshold, frame after frame.
+@usableFromInline
 struct ThresholdDwell: Sendable, BitwiseCopyable {
     /// ``aboveSinceMicros`` when the latest frame was below the threshold. Frame times are loop
     /// times (µs since the loop started, never negative), so no run starts at it (a frame
     /// stamped with exactly this time would only restart its run).
-    private static let notAbove = Int64.min
+    @inlinable static var notAbove: Int64 { .min }
 
     /// Time of the first frame of the current run at or above the threshold (µs), or
     /// ``notAbove`` when the latest frame was below it. A sentinel rather than an optional: the
     /// recogniser asks three of these every frame, and an optional's tag was stored and
     /// compared apart from its value each time.
-    private var aboveSinceMicros = Self.notAbove
+    @usableFromInline var aboveSinceMicros = Self.notAbove
 
-    init() {}
+    @usableFromInline init() {}
 
     /// Feeds one frame at `time` (µs). Returns whether `force` has been at or above
     /// `threshold` in every frame for at least `dwellMicros` (µs), counting from the first
@@ -28,9 +29,11 @@ struct ThresholdDwell: Sendable, BitwiseCopyable {
         return time &- aboveSinceMicros >= dwellMicros
     }
 
-    /// Forgets the current run (after a gap in the frames).
-    @_noAllocation
-    mutating func reset() {
+    /// Forgets the current run: after a gap in the frames, or for a frame below the threshold
+    /// (what ``isHeld(_:threshold:atMicros:dwellMicros:)`` does then, for the recogniser's
+    /// frames inlined into the loop).
+    @inlinable @_noAllocation
+    mutating func restart() {
         aboveSinceMicros = Self.notAbove
     }
 }

@@ -48,6 +48,9 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// retained and released around each publication's atomic exchange (40 instructions a
     /// period); a constant of the loop itself is not.
     private let snapshots: LatestValueMailbox<LoopSnapshot>
+    /// ``LoopLink/progress``, held here too for the notify at the end of each period (one
+    /// load fewer than through the link).
+    private let progress: LoopWait
     /// The command ring's one consumer.
     @exclusivity(unchecked) private var commands: SPSCRingConsumer<LoopCommandEnvelope>
     @exclusivity(unchecked) private var snapshot: LoopSnapshot
@@ -55,8 +58,6 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     private let publication: LoopSnapshotPublication
     /// Published apart from the snapshot (``LoopLatencies``).
     @exclusivity(unchecked) private var latencies = LoopLatencies()
-    /// Whether a stage's latency was recorded in this period (the histograms are then published).
-    @exclusivity(unchecked) private var stageLatencyRecorded = false
     /// Period between frames (µs).
     public let periodMicros: Int64
     private let faults: SensorFaultSettings
@@ -66,6 +67,10 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     @exclusivity(unchecked) private var nextProbeMicros: Int64 = 0
     /// The real-time playback amplitude last written (0 until one is).
     @exclusivity(unchecked) private var writtenAmplitude: UInt8 = 0
+    /// Whether a period drives the amplitude (``driveAmplitude()``): real-time playback is on,
+    /// or the amplitude last written is not 0 yet. Kept as either changes, so that a period
+    /// asks one flag, not two.
+    @exclusivity(unchecked) private var drivesAmplitude: Bool
 
     public init(
         source: consuming Source, line: consuming Line, pipeline: ForcePipeline,
@@ -74,6 +79,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     ) {
         self.faults = faults
         snapshot = LoopSnapshot(cellCount: source.cellCount, recognizer: recognizer, haptics: haptics)
+        drivesAmplitude = haptics.rtp != .off
         publication = LoopSnapshotPublication(cellCount: max(source.cellCount, pipeline.output.cellCount))
         self.source = source
         self.line = line
@@ -84,6 +90,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         self.periodMicros = periodMicros
         self.link = link
         snapshots = link.snapshots
+        progress = link.progress
         guard let commands = link.commands.takeConsumer() else {
             preconditionFailure("a second control loop on one LoopLink: its commands have one consumer")
         }
@@ -98,45 +105,49 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         while let envelope = commands.pop() {
             apply(envelope, at: timeMicros)
         }
-        if !snapshot.sensorLost || timeMicros >= nextProbeMicros {
-            readFrame(at: timeMicros)
+        // What the other threads ask, read once a period: a request made after this load is
+        // answered in the next period.
+        let requests = LoopRequests(rawValue: link.requests.load(ordering: .relaxed))
+        let sensorLost = snapshot.sensorLost
+        if !sensorLost || timeMicros >= nextProbeMicros {
+            readFrame(at: timeMicros, sensorLost: sensorLost, requests: requests)
         }
-        if !recognizer.isDeepestStageHeld { scheduler.stageReleased(atMicros: timeMicros) }
-        let edge = scheduler.advance(toMicros: timeMicros, into: &hapticEvents)
+        let edge = scheduler.runPeriod(atMicros: timeMicros, stageHeld: recognizer.isDeepestStageHeld, into: &hapticEvents)
         driveLine(edge, at: timeMicros, clock: clock, originMicros: originMicros)
-        if snapshot.haptics.rtp != .off || writtenAmplitude != 0 { driveAmplitude() }
-        snapshot.counters.ticks += 1
-        publishSnapshotIfWanted()
-        publishLatenciesIfDue()
+        if drivesAmplitude { driveAmplitude() }
+        // Wrapping: 2^64 periods are 584,942 years at 1 MHz.
+        snapshot.counters.ticks &+= 1
+        if !requests.isDisjoint(with: .answeredOnce) { answer(requests) }
         link.ticks.store(snapshot.counters.ticks, ordering: .releasing)
         link.finishedPeriodMicros.store(timeMicros, ordering: .releasing)
-        link.progress.notify()
+        progress.notify()
     }
 
-    /// Reads and processes one frame. A failed read drops the frame; after
+    /// Reads and processes one frame (`sensorLost`: whether the sensor was lost when the period
+    /// began; `requests`: what is asked of the period). A failed read drops the frame; after
     /// `faults.lostAfterFrames` failures in a row the sensor is lost and the source let go;
     /// while lost, each attempt first reconnects the source and, when it fails, lets go again
     /// and schedules the next one. Inlined into ``tick(atMicros:clock:originMicros:)``, its one
     /// caller: as a call of its own it cost a prologue, an epilogue and the frame's addresses
     /// set up again (about 17 instructions a period).
     @inline(__always)
-    private func readFrame(at timeMicros: Int64) {
+    private func readFrame(at timeMicros: Int64, sensorLost: Bool, requests: LoopRequests) {
         do {
-            if snapshot.sensorLost { try source.reconnect() }
+            if sensorLost { try source.reconnect() }
             try source.read(into: &snapshot.raw, at: timeMicros)
             failedFramesInARow = 0
-            if snapshot.sensorLost {
+            if sensorLost {
                 snapshot.sensorLost = false
                 link.sensorLostAtMicros.store(-1, ordering: .relaxed)
                 emit(.sensorRestored(atMicros: timeMicros))
             }
             snapshot.raw.timeMicros = timeMicros
             snapshot.raw.sequence &+= 1
-            link.record(&snapshot.raw)
+            if requests.contains(.recordingFrames) { link.record(&snapshot.raw) }
             if snapshot.raw.isStale { snapshot.counters.staleFrames += 1 }
             pipeline.process(&snapshot.raw)
             snapshot.hasFrame = true
-            if link.streamingForces.load(ordering: .relaxed) {
+            if requests.contains(.streamingForces) {
                 pipeline.writeOutput(into: &snapshot.force)
                 link.stream(&snapshot.force)
             }
@@ -224,14 +235,16 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         link.progress.notify()
     }
 
-    /// Fills and publishes the snapshot when its reader asked for one (``LoopLink/snapshotWanted``).
-    /// Most periods have no reader: that is checked where it is called (inlined), not in a call.
-    @inline(__always)
-    private func publishSnapshotIfWanted() {
-        guard link.snapshotWanted.load(ordering: .relaxed) else { return }
-        fillSnapshot()
-        publishSnapshot()
-        link.snapshotWanted.store(false, ordering: .releasing)
+    /// Publishes what `requests` asks for at the end of a period: the snapshot, filled
+    /// (``LoopRequests/snapshot``), and the latency histograms (``LoopRequests/latencies``);
+    /// then withdraws them. Most periods ask neither: that is checked where it is called.
+    private func answer(_ requests: LoopRequests) {
+        if requests.contains(.snapshot) {
+            fillSnapshot()
+            publishSnapshot()
+        }
+        if requests.contains(.latencies) { link.latencies.publish(latencies) }
+        link.withdraw(requests.intersection(.answeredOnce))
     }
 
     /// Writes into the snapshot what the loop keeps elsewhere: the recogniser's and the
@@ -258,17 +271,6 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
     /// everything else (``LoopSnapshotPublication``).
     private func publishSnapshot() {
         snapshots.publish { slot, isNew in publication.write(&snapshot, into: slot, whole: isNew) }
-    }
-
-    /// Publishes the latency histograms when a stage's latency was recorded in this period
-    /// or their reader asked for them (see ``LoopLink/latencies``).
-    @inline(__always)
-    private func publishLatenciesIfDue() {
-        let wanted = link.latenciesWanted.load(ordering: .relaxed)
-        guard wanted || stageLatencyRecorded else { return }
-        link.latencies.publish(latencies)
-        stageLatencyRecorded = false
-        if wanted { link.latenciesWanted.store(false, ordering: .releasing) }
     }
 
     /// Pushes the recogniser's events, hands them to the menu and plays their patterns.
@@ -344,7 +346,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             stageMicros = stagePendingSinceMicros
             if scheduler.settings.lineAccess == .drive {
                 latencies.stageLatency.record(lineMicros - stagePendingSinceMicros)
-                stageLatencyRecorded = true
+                link.latencies.publish(latencies)
             }
             stagePendingSinceMicros = -1
         }
@@ -372,6 +374,7 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
             }
             scheduler.settings = settings.haptics
             snapshot.haptics = settings.haptics
+            noteAmplitudeDriving()
         case .setPattern(let id, let pattern):
             patterns.store(pattern, as: id)
         case .playPattern(let id, let pattern):
@@ -418,11 +421,17 @@ public final class ControlLoop<Source: FrameSource & ~Copyable, Line: HapticLine
         do {
             try line.setAmplitude(amplitude)
             writtenAmplitude = amplitude
+            noteAmplitudeDriving()
             snapshot.counters.amplitudeWrites += 1
         } catch {
             snapshot.counters.amplitudeWriteFailures += 1
         }
         snapshot.amplitude = writtenAmplitude
+    }
+
+    /// Works ``drivesAmplitude`` out again, after the settings or the amplitude written changed.
+    private func noteAmplitudeDriving() {
+        drivesAmplitude = snapshot.haptics.rtp != .off || writtenAmplitude != 0
     }
 
     private func emit(_ event: LoopEvent) {

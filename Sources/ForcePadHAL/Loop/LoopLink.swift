@@ -15,27 +15,20 @@ public final class LoopLink: Sendable {
     public let commands: SPSCRing<LoopCommandEnvelope>
     /// Pushed by the loop, consumed by the event pump.
     public let events: SPSCRing<LoopEvent>
-    /// Published by the loop at the end of a period after ``snapshotWanted`` was set, and
-    /// once stopped; read by the shell (``latestSnapshot(_:timeoutMicros:)``).
+    /// Published by the loop at the end of a period in which the snapshot was asked for
+    /// (``LoopRequests/snapshot``), and once stopped; read by the shell
+    /// (``latestSnapshot(_:timeoutMicros:)``).
     public let snapshots: LatestValueMailbox<LoopSnapshot>
-    /// Set by the reader of ``snapshots`` to have the loop publish its snapshot at the end of
-    /// its period; cleared by the loop once it has. A period nobody asked in publishes nothing:
-    /// filling and copying the snapshot is most of what a period does besides its own work
-    /// (about 240 instructions on the 4-cell sim board, 5 KiB copied on a 256-cell pad), and
-    /// most periods of a running loop have no reader. A loop ticked by hand (a replay, the
-    /// tests) sets it before each tick whose snapshot it reads.
-    public let snapshotWanted = Atomic<Bool>(false)
-    /// The loop's latency histograms, published by the loop at the end of a period in which
-    /// it recorded a stage's latency, at the end of the period after ``latenciesWanted`` was
-    /// set, and once stopped; read by the shell.
+    /// The loop's latency histograms, published by the loop in a period in which it recorded a
+    /// stage's latency, at the end of a period in which they were asked for
+    /// (``LoopRequests/latencies``), and once stopped; read by the shell.
     public let latencies = LatestValueMailbox(initial: LoopLatencies())
-    /// Set by the reader of ``latencies`` to have the loop publish them at the end of its
-    /// period; cleared by the loop once it has.
-    public let latenciesWanted = Atomic<Bool>(false)
-    /// Every frame read while ``recordingFrames`` is set, consumed by the recorder.
+    /// What the other threads ask of the loop (``LoopRequests``), a bit each: set by
+    /// ``ask(_:)`` and cleared by ``withdraw(_:)`` from any thread; the loop loads it once a
+    /// period and withdraws the snapshot and the latencies once it has published them.
+    public let requests = Atomic<UInt32>(0)
+    /// Every frame read while ``LoopRequests/recordingFrames`` is asked, consumed by the recorder.
     public let frames: SPSCRing<RawFrame>
-    /// Set by the recorder to make the loop push each frame it reads into ``frames``.
-    public let recordingFrames = Atomic<Bool>(false)
     /// Frames the loop could not push because ``frames`` was full (the recorder fell behind);
     /// read and reset by the recorder.
     public let droppedFrames = Atomic<UInt64>(0)
@@ -43,11 +36,9 @@ public final class LoopLink: Sendable {
     /// snapshot; read by the recorder to know the loop has moved on, and by the service
     /// watchdog (``LoopWatchdog``) as proof that the loop runs.
     public let ticks = Atomic<UInt64>(0)
-    /// Every frame after the pipeline while ``streamingForces`` is set, consumed by the event
-    /// pump for the live view (a plot, a stream of numbers).
+    /// Every frame after the pipeline while ``LoopRequests/streamingForces`` is asked, consumed
+    /// by the event pump for the live view (a plot, a stream of numbers).
     public let forces: SPSCRing<ForceFrame>
-    /// Set by the live view to make the loop push each frame's forces into ``forces``.
-    public let streamingForces = Atomic<Bool>(false)
     /// Frames the loop could not push because ``forces`` was full (the pump fell behind);
     /// read and reset by the live view.
     public let droppedForces = Atomic<UInt64>(0)
@@ -107,15 +98,28 @@ public final class LoopLink: Sendable {
         accelerations = SPSCRing(capacity: accelerationCapacity)
     }
 
+    /// Asks the loop for `request` from the start of its next period (any thread).
+    public func ask(_ request: LoopRequests) {
+        requests.bitwiseOr(request.rawValue, ordering: .releasing)
+    }
+
+    /// Withdraws `request` (any thread; the loop, for the snapshot and the latencies, once answered).
+    public func withdraw(_ request: LoopRequests) {
+        requests.bitwiseAnd(~request.rawValue, ordering: .releasing)
+    }
+
+    /// Whether `request` is asked (not yet answered or withdrawn).
+    public func isAsked(_ request: LoopRequests) -> Bool {
+        LoopRequests(rawValue: requests.load(ordering: .acquiring)).contains(request)
+    }
+
     /// Reader side: the loop's latency histograms as of the end of the loop's next period
     /// (as it left them, once stopped), read through `reader`, the one reader of ``latencies``.
     /// Waits at most `timeoutMicros`; a loop that does not answer in that time leaves the
     /// ones it last published.
     public func latestLatencies(_ reader: inout LatestValueReader<LoopLatencies>, timeoutMicros: Int64 = 1_000_000) -> LoopLatencies {
-        latenciesWanted.store(true, ordering: .relaxed)
-        progress.until(timeoutMicros: timeoutMicros) {
-            !latenciesWanted.load(ordering: .acquiring) || stopped.load(ordering: .acquiring)
-        }
+        ask(.latencies)
+        progress.until(timeoutMicros: timeoutMicros) { !isAsked(.latencies) || stopped.load(ordering: .acquiring) }
         return reader.latest()
     }
 
@@ -125,10 +129,8 @@ public final class LoopLink: Sendable {
     /// (``originMicros`` not yet stored), leaves the snapshot it last published.
     public func latestSnapshot(_ reader: inout LatestValueReader<LoopSnapshot>, timeoutMicros: Int64 = 1_000_000) -> LoopSnapshot {
         if originMicros.load(ordering: .acquiring) >= 0 {
-            snapshotWanted.store(true, ordering: .relaxed)
-            progress.until(timeoutMicros: timeoutMicros) {
-                !snapshotWanted.load(ordering: .acquiring) || stopped.load(ordering: .acquiring)
-            }
+            ask(.snapshot)
+            progress.until(timeoutMicros: timeoutMicros) { !isAsked(.snapshot) || stopped.load(ordering: .acquiring) }
         }
         return reader.latest()
     }
@@ -139,19 +141,19 @@ public final class LoopLink: Sendable {
         MonotonicClock().nowMicros() - originMicros.load(ordering: .acquiring)
     }
 
-    /// Loop side: pushes `frame` for the recorder while a recording runs, counting a drop
-    /// when the ring is full. Never blocks or allocates. `frame` is only read; it is taken
-    /// `inout` so that it is read where it lies, not copied first whether it is pushed or not.
+    /// Loop side: pushes `frame` for the recorder, counting a drop when the ring is full.
+    /// Called only in a period in which ``LoopRequests/recordingFrames`` is asked. Never blocks
+    /// or allocates. `frame` is only read; it is taken `inout` so that it is read where it
+    /// lies, not copied first.
     @inline(__always)
     public func record(_ frame: inout RawFrame) {
-        guard recordingFrames.load(ordering: .relaxed) else { return }
         if !frames.push(frame) { droppedFrames.add(1, ordering: .relaxed) }
     }
 
     /// Loop side: pushes `frame` for the live view, counting a drop when the ring is full.
-    /// Called only while ``streamingForces`` is set: the loop reads it first, since only then
-    /// does it write the pipeline's output into `frame`. Never blocks or allocates. `frame` is
-    /// only read (`inout` as in ``record(_:)``).
+    /// Called only in a period in which ``LoopRequests/streamingForces`` is asked: only then
+    /// does the loop write the pipeline's output into `frame`. Never blocks or allocates.
+    /// `frame` is only read (`inout` as in ``record(_:)``).
     @inline(__always)
     public func stream(_ frame: inout ForceFrame) {
         if !forces.push(frame) { droppedForces.add(1, ordering: .relaxed) }

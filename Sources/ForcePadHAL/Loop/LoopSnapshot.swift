@@ -1,7 +1,7 @@
 import ForcePadCore
 
 /// What the loop shows the other threads at the end of a period they asked for it in, and
-/// once stopped (through a ``LatestValueMailbox``, ``LoopLink/snapshotWanted``): the newest
+/// once stopped (through a ``LatestValueMailbox``, ``LoopRequests/snapshot``): the newest
 /// frame, the settings in force and the counters. The latency histograms travel apart, when
 /// they change or are asked for (``LoopLatencies``).
 public struct LoopSnapshot: Sendable, BitwiseCopyable {

@@ -14,9 +14,8 @@ public struct SimulatedPad: FrameSource {
     private let geometry: PadGeometry
     private let calibration: CalibrationTable
     private let fullScaleCounts: Int32
+    /// Half the range of the uniform noise added per cell (mg, ≥ 0).
     private let noiseMilligrams: Int64
-    /// Values the noise draw takes: 2 · ``noiseMilligrams`` + 1.
-    private let noiseSpan: UInt64
     private let riseMicros: Int64
     private var random: SplitMix64
     /// The cells' physics; nil with the ideal model.
@@ -38,10 +37,11 @@ public struct SimulatedPad: FrameSource {
 
     /// Each cell's share of the total (Q16, ``weightQ16(cell:geometry:position:)``) with the
     /// finger at ``weightsPosition``: worked out again only when the finger has moved, not
-    /// for every cell of every frame. Valid once ``hasWeights`` is set.
+    /// for every cell of every frame.
     private var weightsQ16 = CellValues(repeating: 0)
-    private var weightsPosition = PadPosition.center
-    private var hasWeights = false
+    /// Where the finger was when ``weightsQ16`` were worked out; before the first frame a
+    /// place no finger reaches (positions are 0…65536), so that the first frame works them out.
+    private var weightsPosition = PadPosition(x: .min, y: .min)
     /// Each cell's segment of the calibration (the index of its upper point) at its last
     /// reading with the ideal model, where the next reading's inverse starts looking
     /// (``CalibrationTable/counts(forForce:nearSegment:)``): a cell's force moves little from
@@ -72,8 +72,7 @@ public struct SimulatedPad: FrameSource {
         geometry = board.geometry
         calibration = board.calibration
         fullScaleCounts = ADCModel.sim.fullScaleCounts
-        noiseMilligrams = Int64(simulation.noise.milligrams)
-        noiseSpan = UInt64(max(2 * noiseMilligrams + 1, 1))
+        noiseMilligrams = Int64(max(simulation.noise.milligrams, 0))
         riseMicros = simulation.riseMicros
         random = SplitMix64(seed: simulation.seed)
         self.truth = truth
@@ -141,21 +140,44 @@ public struct SimulatedPad: FrameSource {
             startRamp(from: forceMilligrams(at: timeMicros), to: 0, at: timeMicros)
             releaseAtMicros = .max
         }
-        let total = forceMilligrams(at: timeMicros) + plungerMilligrams
+        // Wrapping: two Int32 forces.
+        let total = forceMilligrams(at: timeMicros) &+ plungerMilligrams
         let finger = position(at: timeMicros)
-        if !hasWeights || finger != weightsPosition {
+        if finger != weightsPosition {
             for cell in 0..<cellCount { weightsQ16[cell] = Self.weightQ16(cell: cell, geometry: geometry, position: finger) }
             weightsPosition = finger
-            hasWeights = true
         }
-        for cell in 0..<cellCount {
-            // Unchecked: the total lies between two Int32 forces (|total| < 2^31) and a weight
-            // in 0…65536, so the product stays below 2^47; `cell` < cellCount ≤ 256
-            // (``BoardDescription/maxCells``, proven in `init`), the arrays' size.
-            frame.counts[unchecked: cell] = noisyCounts(cell: cell, (total &* Int64(weightsQ16[unchecked: cell])) &>> 16, at: timeMicros)
+        // The model and whether there is noise are decided once a frame, not once a cell.
+        if physical {
+            for cell in 0..<cellCount {
+                frame.counts[unchecked: cell] = fsr!.counts(cell: cell, force: cellMilligrams(cell, total), noise: noise(), at: timeMicros)
+            }
+        } else if noiseMilligrams > 0 {
+            readIdeal(total, into: &frame, noisy: true)
+        } else {
+            readIdeal(total, into: &frame, noisy: false)
         }
         truth.publish(Force(milligrams: Int32(clamping: total)), atMicros: timeMicros)
         frame.isStale = false
+    }
+
+    /// The ideal model's cells with `total` (mg) on the pad, with noise or without: called with
+    /// a constant, each call is a loop of its own.
+    @inline(__always)
+    private mutating func readIdeal(_ total: Int64, into frame: inout RawFrame, noisy: Bool) {
+        for cell in 0..<cellCount {
+            let milligrams = cellMilligrams(cell, total)
+            frame.counts[unchecked: cell] = idealCounts(cell: cell, noisy ? milligrams &+ noise() : milligrams)
+        }
+    }
+
+    /// `cell`'s share of `total` (mg), before noise. Unchecked: the total lies between two
+    /// Int32 forces (|total| < 2^31) and a weight in 0…65536, so the product stays below 2^47;
+    /// `cell` < cellCount ≤ 256 (``BoardDescription/maxCells``, proven in `init`), the
+    /// arrays' size. `mutating` though it only reads, as ``position(at:)``.
+    @inline(__always)
+    private mutating func cellMilligrams(_ cell: Int, _ total: Int64) -> Int64 {
+        (total &* Int64(weightsQ16[unchecked: cell])) &>> 16
     }
 
     /// Plays one row of a trace. A trace of grams publishes its total as the truth; one of
@@ -168,7 +190,10 @@ public struct SimulatedPad: FrameSource {
             case .rawCounts:
                 frame.counts[cell] = min(value, fullScaleCounts)
             case .grams:
-                frame.counts[cell] = noisyCounts(cell: cell, Int64(value), at: timeMicros)
+                frame.counts[cell] =
+                    physical
+                    ? fsr!.counts(cell: cell, force: Int64(value), noise: noise(), at: timeMicros)
+                    : idealCounts(cell: cell, Int64(value) &+ noise())
                 total += Int64(value)
             }
         }
@@ -176,19 +201,23 @@ public struct SimulatedPad: FrameSource {
         frame.isStale = false
     }
 
-    /// The counts `cell` reads with `milligrams` (|milligrams| < 2^47) on it at `timeMicros`,
-    /// noise included. Unchecked arithmetic: the noise is an Int32 force (|noise| < 2^31), so
-    /// the draw (below ``noiseSpan`` < 2^33) less it and the sum with `milligrams` fit easily.
+    /// The next draw of the uniform noise (mg): −``noiseMilligrams``…``noiseMilligrams``, or 0
+    /// without noise. Unchecked arithmetic: the noise is an Int32 force, so the draw (below
+    /// 2 · noise + 1 < 2^33) less it fits easily. The range is worked out as `2n | 1` rather
+    /// than read from a stored value: odd, it is never 0, so the remainder needs no check for
+    /// a zero divisor (two instructions a cell).
     @inline(__always)
-    private mutating func noisyCounts(cell: Int, _ milligrams: Int64, at timeMicros: Int64) -> Int32 {
-        var noise: Int64 = 0
-        if noiseMilligrams > 0 {
-            noise = Int64(bitPattern: random.next() % noiseSpan) &- noiseMilligrams
-        }
-        if physical {
-            return fsr!.counts(cell: cell, force: milligrams, noise: noise, at: timeMicros)
-        }
-        let clamped = Int32(clamping: max(milligrams &+ noise, 0))
+    private mutating func noise() -> Int64 {
+        guard noiseMilligrams > 0 else { return 0 }
+        let span = UInt64(bitPattern: noiseMilligrams &<< 1) | 1
+        return Int64(bitPattern: random.next() % span) &- noiseMilligrams
+    }
+
+    /// The counts `cell` reads with the ideal model with `milligrams` (noise included,
+    /// |milligrams| < 2^48) on it: the calibration's inverse.
+    @inline(__always)
+    private mutating func idealCounts(cell: Int, _ milligrams: Int64) -> Int32 {
+        let clamped = Int32(clamping: max(milligrams, 0))
         let inverse = calibration.counts(forForce: Force(milligrams: clamped), nearSegment: Int(segments[unchecked: cell]))
         // `cell` < cellCount ≤ 256. Any start gives the same answer, so a (never seen) table of
         // more than Int32.max points would only start its next search elsewhere.
@@ -223,9 +252,10 @@ public struct SimulatedPad: FrameSource {
         return PadPosition(x: between(positionStart.x, positionTarget.x), y: between(positionStart.y, positionTarget.y))
     }
 
+    /// Wrapping subtraction: loop times are never negative, so the elapsed time never wraps.
     @inline(__always)
     private func forceMilligrams(at timeMicros: Int64) -> Int64 {
-        let elapsed = timeMicros - rampStartMicros
+        let elapsed = timeMicros &- rampStartMicros
         if riseMicros <= 0 || elapsed >= riseMicros { return rampTargetForce }
         if elapsed <= 0 { return rampStartForce }
         return rampStartForce + (rampTargetForce - rampStartForce) * elapsed / riseMicros

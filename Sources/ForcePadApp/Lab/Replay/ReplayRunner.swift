@@ -58,7 +58,7 @@ struct ReplayRunner {
             if tick == tareAtRow { _ = link.commands.push(LoopCommandEnvelope(sequence: 2, command: .tare)) }
             time = keepTimes ? trace.timesMicros[tick] - first : Int64(tick) * loop.periodMicros
             clock.sleep(untilMicros: time)
-            link.snapshotWanted.store(true, ordering: .relaxed)
+            link.ask(.snapshot)
             loop.tick(atMicros: time, clock: clock, originMicros: 0)
             drain()
         }
@@ -66,7 +66,7 @@ struct ReplayRunner {
         while snapshots.latest().hapticPlaying && time < end {
             time += loop.periodMicros
             clock.sleep(untilMicros: time)
-            link.snapshotWanted.store(true, ordering: .relaxed)
+            link.ask(.snapshot)
             loop.tick(atMicros: time, clock: clock, originMicros: 0)
             drain()
         }
